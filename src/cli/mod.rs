@@ -1,0 +1,190 @@
+//! The command-line front end: `burrow moves`, `perft` and `play`, on the
+//! same engine (and the same variant registry) as the game.
+
+mod random_game;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+use crate::rules::{Position, Rules, VariantRegistry};
+
+pub use random_game::play_random_game;
+
+#[derive(Parser, Debug)]
+#[command(
+    name = "burrow",
+    version,
+    about = "Burrow: capture-template board games"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand, Debug)]
+enum Command {
+    /// Print every distinct legal turn (canonical text, byte order).
+    Moves {
+        #[arg(long)]
+        variant: String,
+        /// A position text; the start position when left out.
+        #[arg(long)]
+        position: Option<String>,
+        /// Print the legal initial captures with their paths instead.
+        #[arg(long)]
+        steps: bool,
+    },
+    /// Count the distinct turn sequences of a given depth.
+    Perft {
+        #[arg(long)]
+        variant: String,
+        #[arg(long)]
+        depth: u32,
+        #[arg(long)]
+        position: Option<String>,
+        /// Worker threads (the root's turns are shared among them).
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+    },
+    /// Play a whole game and print its record.
+    Play {
+        #[arg(long)]
+        variant: String,
+        #[arg(long, default_value = "random")]
+        white: String,
+        #[arg(long, default_value = "random")]
+        black: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long)]
+        position: Option<String>,
+    },
+}
+
+/// Runs the CLI with the built-in variants.
+pub fn main() -> ExitCode {
+    run(&VariantRegistry::builtin(), std::env::args_os())
+}
+
+/// Runs the CLI with a given registry (a build with mods passes its own).
+pub fn run<I, T>(registry: &VariantRegistry, args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            // --help and --version.
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => {
+            let rendered = e.render().to_string();
+            let first = rendered.lines().next().unwrap_or("bad arguments");
+            eprintln!("{first}");
+            return ExitCode::from(2);
+        }
+    };
+    let mut out = std::io::stdout().lock();
+    match execute(registry, cli, &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            let _ = out.flush();
+            eprintln!("error: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn rules_for<'a>(registry: &'a VariantRegistry, id: &str) -> Result<&'a Rules, String> {
+    registry.get(id).ok_or_else(|| {
+        format!(
+            "unknown variant `{id}` (known: {})",
+            registry.ids().join(", ")
+        )
+    })
+}
+
+fn position_or_start(text: Option<&str>) -> Result<Position, String> {
+    match text {
+        Some(text) => text.parse().map_err(|e| format!("{e}")),
+        None => Ok(Position::start_standard()),
+    }
+}
+
+fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    match cli.command {
+        None => {
+            writeln!(out, "burrow: try `burrow --help` for the commands").map_err(io)?;
+        }
+        Some(Command::Moves {
+            variant,
+            position,
+            steps,
+        }) => {
+            let rules = rules_for(registry, &variant)?;
+            let pos = position_or_start(position.as_deref())?;
+            let mut lines: Vec<String> = if steps {
+                rules
+                    .initial_captures(&pos)
+                    .iter()
+                    .map(|capture| {
+                        let path = rules.path(&pos.board, capture);
+                        let squares: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+                        let route = capture.route.map(|r| format!("/{r}")).unwrap_or_default();
+                        format!(
+                            "{}x{}{route} {}",
+                            capture.from,
+                            capture.to,
+                            squares.join("-")
+                        )
+                    })
+                    .collect()
+            } else {
+                let turns = rules.turns(&pos).map_err(|e| e.to_string())?;
+                turns.iter().map(|t| t.key().to_string()).collect()
+            };
+            lines.sort();
+            for line in lines {
+                writeln!(out, "{line}").map_err(io)?;
+            }
+        }
+        Some(Command::Perft {
+            variant,
+            depth,
+            position,
+            threads,
+        }) => {
+            let rules = rules_for(registry, &variant)?;
+            let pos = position_or_start(position.as_deref())?;
+            let count = rules
+                .perft_parallel(&pos, depth, threads)
+                .map_err(|e| e.to_string())?;
+            writeln!(out, "{count}").map_err(io)?;
+        }
+        Some(Command::Play {
+            variant,
+            white,
+            black,
+            seed,
+            position,
+        }) => {
+            let rules = rules_for(registry, &variant)?;
+            let start = position_or_start(position.as_deref())?;
+            for player in [&white, &black] {
+                if player != "random" {
+                    return Err(format!("unknown player `{player}` (known: random)"));
+                }
+            }
+            let mut record = play_random_game(rules, start, seed).map_err(|e| e.to_string())?;
+            record.white = white;
+            record.black = black;
+            write!(out, "{record}").map_err(io)?;
+        }
+    }
+    Ok(())
+}

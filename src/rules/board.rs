@@ -1,0 +1,176 @@
+//! Board size and the placement of pieces.
+
+use std::fmt;
+
+use super::{Bitboard, Color, Square};
+
+/// The playing area: `files × ranks`, each from 4 to 8. Squares outside it
+/// exist in the shared 8×8 layout but never hold a piece.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct BoardSize {
+    files: u8,
+    ranks: u8,
+}
+
+impl BoardSize {
+    pub const MIN: u8 = 4;
+    pub const MAX: u8 = 8;
+    /// The board every Burrow game is played on.
+    pub const STANDARD: BoardSize = BoardSize { files: 8, ranks: 8 };
+
+    /// A board of `files × ranks`, if both are within 4..=8.
+    pub const fn new(files: u8, ranks: u8) -> Option<BoardSize> {
+        if files >= Self::MIN && files <= Self::MAX && ranks >= Self::MIN && ranks <= Self::MAX {
+            Some(BoardSize { files, ranks })
+        } else {
+            None
+        }
+    }
+
+    pub const fn files(self) -> u8 {
+        self.files
+    }
+
+    pub const fn ranks(self) -> u8 {
+        self.ranks
+    }
+
+    /// Every square of the playing area.
+    pub const fn squares(self) -> Bitboard {
+        Bitboard(
+            Bitboard::files_between(0, self.files - 1).0
+                & Bitboard::ranks_between(0, self.ranks - 1).0,
+        )
+    }
+
+    pub const fn contains(self, sq: Square) -> bool {
+        sq.x() < self.files && sq.y() < self.ranks
+    }
+}
+
+impl Default for BoardSize {
+    fn default() -> BoardSize {
+        BoardSize::STANDARD
+    }
+}
+
+impl fmt::Display for BoardSize {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.files, self.ranks)
+    }
+}
+
+impl std::str::FromStr for BoardSize {
+    type Err = String;
+
+    /// Reads `8x8`, `6x5`, …
+    fn from_str(s: &str) -> Result<BoardSize, String> {
+        let bad =
+            || format!("`{s}` is not a board size (expected FILESxRANKS, each 4 to 8, like 8x8)");
+        let (f, r) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+        let files: u8 = f.trim().parse().map_err(|_| bad())?;
+        let ranks: u8 = r.trim().parse().map_err(|_| bad())?;
+        BoardSize::new(files, ranks).ok_or_else(bad)
+    }
+}
+
+/// Where the pieces stand. Both colours' sets never overlap and never leave
+/// the playing area.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Board {
+    white: Bitboard,
+    black: Bitboard,
+    size: BoardSize,
+}
+
+impl Board {
+    /// The Burrow start: every square holds a piece, Black where `x + y` is
+    /// even, White where it is odd.
+    pub fn start(size: BoardSize) -> Board {
+        let area = size.squares();
+        let dark = Square::all()
+            .filter(|sq| (sq.x() + sq.y()) % 2 == 0)
+            .collect::<Bitboard>();
+        Board {
+            white: area - dark,
+            black: area & dark,
+            size,
+        }
+    }
+
+    /// An empty board.
+    pub fn empty(size: BoardSize) -> Board {
+        Board {
+            white: Bitboard::EMPTY,
+            black: Bitboard::EMPTY,
+            size,
+        }
+    }
+
+    /// A board from the two piece sets; `None` if they overlap or leave the area.
+    pub fn from_pieces(size: BoardSize, white: Bitboard, black: Bitboard) -> Option<Board> {
+        let area = size.squares();
+        if (white & black).has_any() || (white - area).has_any() || (black - area).has_any() {
+            None
+        } else {
+            Some(Board { white, black, size })
+        }
+    }
+
+    pub fn size(&self) -> BoardSize {
+        self.size
+    }
+
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.white,
+            Color::Black => self.black,
+        }
+    }
+
+    pub fn occupied(&self) -> Bitboard {
+        self.white | self.black
+    }
+
+    /// Squares of the playing area holding no piece.
+    pub fn empty_squares(&self) -> Bitboard {
+        self.size.squares() - self.occupied()
+    }
+
+    pub fn color_at(&self, sq: Square) -> Option<Color> {
+        if self.white.contains(sq) {
+            Some(Color::White)
+        } else if self.black.contains(sq) {
+            Some(Color::Black)
+        } else {
+            None
+        }
+    }
+
+    /// Puts a piece of `color` on `sq` (replacing whatever stood there).
+    /// Squares outside the playing area are left untouched.
+    pub fn set(&mut self, sq: Square, piece: Option<Color>) {
+        if !self.size.contains(sq) {
+            return;
+        }
+        self.white.remove(sq);
+        self.black.remove(sq);
+        match piece {
+            Some(Color::White) => self.white.insert(sq),
+            Some(Color::Black) => self.black.insert(sq),
+            None => {}
+        }
+    }
+
+    /// Moves the piece of `mover` from `from` to `to`, removing whatever enemy
+    /// stood on `to`: one capture by replacement.
+    pub(crate) fn capture(&mut self, mover: Color, from: Square, to: Square) {
+        let (own, enemy) = match mover {
+            Color::White => (&mut self.white, &mut self.black),
+            Color::Black => (&mut self.black, &mut self.white),
+        };
+        own.remove(from);
+        own.insert(to);
+        enemy.remove(to);
+    }
+}

@@ -1,0 +1,346 @@
+//! [`Rules`]: one variant bound to the shared engine. Everything that plays,
+//! analyses or draws a game asks a `Rules` value.
+
+use std::fmt;
+use std::sync::Arc;
+
+use super::movegen::{MoveGen, route_squares};
+use super::{
+    Bitboard, Board, CaptureView, Color, MovementProblem, PathShape, Position, Route, Square,
+    Template, Variant,
+};
+
+/// A variant ready to play: its movement rule compiled for fast generation.
+/// Cheap to clone (the variant is shared).
+#[derive(Clone)]
+pub struct Rules {
+    variant: Arc<dyn Variant>,
+    movegen: MoveGen,
+    uses_route: bool,
+}
+
+impl fmt::Debug for Rules {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Rules")
+            .field("variant", &self.variant.id())
+            .finish()
+    }
+}
+
+/// One capture: a piece goes from `from` to the enemy on `to`. `route` is the
+/// exact path when it matters (route templates) or is known.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Capture {
+    pub from: Square,
+    pub to: Square,
+    pub route: Option<Route>,
+}
+
+/// A variant that breaks the rules of the engine: caught, named, never a panic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VariantError {
+    pub variant: String,
+    pub problem: VariantProblem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum VariantProblem {
+    BadId,
+    BadMovement(MovementProblem),
+    RouteTemplateWithBoxPaths,
+    RouteNotInMovement(Route),
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "variant `{}`: ", self.variant)?;
+        match &self.problem {
+            VariantProblem::BadId => f.write_str(
+                "its id must be 1 to 32 characters of a-z, 0-9 and -, starting with a letter",
+            ),
+            VariantProblem::BadMovement(p) => write!(f, "{p}"),
+            VariantProblem::RouteTemplateWithBoxPaths => f.write_str(
+                "a template that uses the route needs a movement shape other than WithinBox",
+            ),
+            VariantProblem::RouteNotInMovement(r) => {
+                write!(
+                    f,
+                    "it proposed the route {r}, which its own movement rule does not allow"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for VariantError {}
+
+/// Whether `id` is a valid variant id: lower-case letters, digits and dashes.
+pub fn is_valid_variant_id(id: &str) -> bool {
+    (1..=32).contains(&id.len())
+        && id.starts_with(|c: char| c.is_ascii_lowercase())
+        && id
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+}
+
+impl Rules {
+    /// Checks the variant and prepares its movement rule.
+    pub fn new(variant: Arc<dyn Variant>) -> Result<Rules, VariantError> {
+        let error = |problem| VariantError {
+            variant: variant.id().to_string(),
+            problem,
+        };
+        if !is_valid_variant_id(variant.id()) {
+            return Err(error(VariantProblem::BadId));
+        }
+        let movement = variant.movement();
+        movement
+            .check()
+            .map_err(|p| error(VariantProblem::BadMovement(p)))?;
+        let uses_route = variant.template_uses_route();
+        if uses_route && movement.shape == PathShape::WithinBox {
+            return Err(error(VariantProblem::RouteTemplateWithBoxPaths));
+        }
+        Ok(Rules {
+            movegen: MoveGen::new(movement),
+            uses_route,
+            variant,
+        })
+    }
+
+    pub fn variant(&self) -> &dyn Variant {
+        self.variant.as_ref()
+    }
+
+    /// The shared handle to the variant.
+    pub fn variant_arc(&self) -> Arc<dyn Variant> {
+        self.variant.clone()
+    }
+
+    pub fn id(&self) -> &str {
+        self.variant.id()
+    }
+
+    /// Whether the exact route of the initial capture is part of a turn.
+    pub fn uses_route(&self) -> bool {
+        self.uses_route
+    }
+
+    fn error(&self, problem: VariantProblem) -> VariantError {
+        VariantError {
+            variant: self.variant.id().to_string(),
+            problem,
+        }
+    }
+
+    /// Calls `visit` for each initial capture of the piece on `from`, with
+    /// the template it would fix. Route templates give one call per route.
+    pub(crate) fn for_each_initial_capture(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        visit: &mut dyn FnMut(Square, Option<Route>, Template),
+    ) {
+        if self.uses_route {
+            self.movegen
+                .for_each_route(board, mover, from, &mut |to, route| {
+                    let view = CaptureView {
+                        board,
+                        mover,
+                        from,
+                        to,
+                        route: Some(route),
+                    };
+                    visit(to, Some(route), self.variant.template(&view));
+                });
+        } else {
+            for to in self.movegen.targets(board, mover, from, Bitboard::FULL) {
+                let view = CaptureView {
+                    board,
+                    mover,
+                    from,
+                    to,
+                    route: None,
+                };
+                visit(to, None, self.variant.template(&view));
+            }
+        }
+    }
+
+    /// The squares the piece on `from` can capture next while `template` holds.
+    pub(crate) fn fitting_targets(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        template: &Template,
+    ) -> Result<Bitboard, VariantError> {
+        let variant = self.variant.as_ref();
+        let mut found = Bitboard::EMPTY;
+        if let Some(candidates) = variant.candidate_routes(template) {
+            for &route in candidates.as_slice() {
+                if !self.movegen.allows_route(route) {
+                    return Err(self.error(VariantProblem::RouteNotInMovement(route)));
+                }
+                if let Some(to) = self.movegen.walk(board, mover, from, route) {
+                    let view = CaptureView {
+                        board,
+                        mover,
+                        from,
+                        to,
+                        route: Some(route),
+                    };
+                    if variant.fits(template, &view) {
+                        found.insert(to);
+                    }
+                }
+            }
+            return Ok(found);
+        }
+        let among = variant.candidate_targets(template, from);
+        if self.uses_route {
+            self.movegen
+                .for_each_route(board, mover, from, &mut |to, route| {
+                    if among.contains(to) && !found.contains(to) {
+                        let view = CaptureView {
+                            board,
+                            mover,
+                            from,
+                            to,
+                            route: Some(route),
+                        };
+                        if variant.fits(template, &view) {
+                            found.insert(to);
+                        }
+                    }
+                });
+            return Ok(found);
+        }
+        for to in self.movegen.targets(board, mover, from, among) {
+            let view = CaptureView {
+                board,
+                mover,
+                from,
+                to,
+                route: None,
+            };
+            if variant.fits(template, &view) {
+                found.insert(to);
+            }
+        }
+        Ok(found)
+    }
+
+    /// A route that makes `from → to` fit `template`, for route variants.
+    pub(crate) fn fitting_route(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        to: Square,
+        template: &Template,
+    ) -> Option<Route> {
+        if !self.uses_route {
+            return None;
+        }
+        let mut found = None;
+        let mut consider = |t: Square, route: Route| {
+            if t == to && found.is_none() {
+                let view = CaptureView {
+                    board,
+                    mover,
+                    from,
+                    to,
+                    route: Some(route),
+                };
+                if self.variant.fits(template, &view) {
+                    found = Some(route);
+                }
+            }
+        };
+        if let Some(candidates) = self.variant.candidate_routes(template) {
+            for &route in candidates.as_slice() {
+                if self.movegen.walk(board, mover, from, route) == Some(to) {
+                    consider(to, route);
+                }
+            }
+        } else {
+            self.movegen
+                .for_each_route(board, mover, from, &mut consider);
+        }
+        found
+    }
+
+    /// Whether the route is one the movement rule allows and is a capture here.
+    pub(crate) fn walk_route(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        route: Route,
+    ) -> Option<Square> {
+        if self.movegen.allows_route(route) {
+            self.movegen.walk(board, mover, from, route)
+        } else {
+            None
+        }
+    }
+
+    /// Every square the capture passes through, origin and target included:
+    /// what the UI animates. Falls back to the shortest legal path when the
+    /// capture carries no route.
+    pub fn path(&self, board: &Board, capture: &Capture) -> Vec<Square> {
+        let mover = board.color_at(capture.from).unwrap_or(Color::White);
+        match capture.route {
+            Some(route) => route_squares(capture.from, route),
+            None => self
+                .movegen
+                .path(board, mover, capture.from, capture.to)
+                .unwrap_or_else(|| vec![capture.from, capture.to]),
+        }
+    }
+
+    /// Whether the side to move has any initial capture (if not, it has lost).
+    pub fn has_initial_capture(&self, pos: &Position) -> bool {
+        pos.ours().any(|from| {
+            self.movegen
+                .targets(&pos.board, pos.turn, from, Bitboard::FULL)
+                .has_any()
+        })
+    }
+
+    /// The squares the piece on `from` could capture first, whatever the route.
+    pub fn initial_targets(&self, pos: &Position, from: Square) -> Bitboard {
+        if !pos.ours().contains(from) {
+            return Bitboard::EMPTY;
+        }
+        self.movegen
+            .targets(&pos.board, pos.turn, from, Bitboard::FULL)
+    }
+
+    /// Every legal initial capture of the side to move, each with its route
+    /// when the variant's template depends on it (so the UI can offer each
+    /// route as its own choice).
+    pub fn initial_captures(&self, pos: &Position) -> Vec<Capture> {
+        let mut captures = Vec::new();
+        for from in pos.ours() {
+            self.for_each_initial_capture(&pos.board, pos.turn, from, &mut |to, route, _| {
+                captures.push(Capture { from, to, route });
+            });
+        }
+        captures
+    }
+
+    /// The template an initial capture would fix.
+    pub fn template_of(&self, pos: &Position, capture: &Capture) -> Template {
+        let view = CaptureView {
+            board: &pos.board,
+            mover: pos.turn,
+            from: capture.from,
+            to: capture.to,
+            route: capture.route,
+        };
+        self.variant.template(&view)
+    }
+}

@@ -1,0 +1,401 @@
+//! Capture generation for a [`Movement`]: bitboard floods for the common
+//! questions ("which enemies can this piece reach?"), route enumeration when a
+//! template depends on the exact path, and one representative path for the UI.
+
+use super::{Bitboard, Board, Color, Movement, PathShape, Route, Square, Step};
+
+/// A movement rule prepared for fast generation.
+#[derive(Clone, Debug)]
+pub(crate) struct MoveGen {
+    movement: Movement,
+    /// Each step as a precomputed shift of a whole bitboard.
+    shifts: Vec<Shift>,
+    /// Pairs of step indices a two-step path may combine (`(i, i)` when the
+    /// movement has a single step).
+    pairs: Vec<(usize, usize)>,
+}
+
+/// A step applied to a whole bitboard: drop the squares that would leave the
+/// grid sideways, then shift the bits.
+#[derive(Copy, Clone, Debug)]
+struct Shift {
+    keep: u64,
+    amount: i32,
+}
+
+impl Shift {
+    fn new(step: Step) -> Shift {
+        let keep = Bitboard::FULL.shifted(-step.dx, -step.dy).0;
+        Shift {
+            keep,
+            amount: step.dy as i32 * 8 + step.dx as i32,
+        }
+    }
+
+    #[inline]
+    fn apply(self, bb: Bitboard) -> Bitboard {
+        let bits = bb.0 & self.keep;
+        Bitboard(if self.amount >= 0 {
+            bits << self.amount
+        } else {
+            bits >> -self.amount
+        })
+    }
+}
+
+impl MoveGen {
+    pub(crate) fn new(movement: Movement) -> MoveGen {
+        let steps = movement.steps.as_slice();
+        let mut pairs = Vec::new();
+        if steps.len() == 1 {
+            pairs.push((0, 0));
+        }
+        for i in 0..steps.len() {
+            for j in i + 1..steps.len() {
+                if !steps[i].is_opposite(steps[j]) {
+                    pairs.push((i, j));
+                }
+            }
+        }
+        // A step with no partner (only its opposite exists) still moves alone.
+        for i in 0..steps.len() {
+            if !pairs.iter().any(|&(a, b)| a == i || b == i) {
+                pairs.push((i, i));
+            }
+        }
+        let shifts = steps.iter().map(|&s| Shift::new(s)).collect();
+        MoveGen {
+            movement,
+            shifts,
+            pairs,
+        }
+    }
+
+    fn steps(&self) -> &[Step] {
+        self.movement.steps.as_slice()
+    }
+
+    /// Squares a path may pass over (never the target).
+    fn passable(&self, board: &Board, from: Square) -> Bitboard {
+        let area = board.size().squares();
+        let open = if self.movement.jumping {
+            area
+        } else {
+            board.empty_squares()
+        };
+        open | Bitboard::from(from)
+    }
+
+    fn shift_all(&self, bb: Bitboard) -> Bitboard {
+        self.shifts
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, s| acc | s.apply(bb))
+    }
+
+    /// The enemies of `mover` among `among` that the piece on `from` can capture.
+    pub(crate) fn targets(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        among: Bitboard,
+    ) -> Bitboard {
+        let enemy = board.pieces(mover.opponent()) & among;
+        if enemy.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let passable = self.passable(board, from);
+        let origin = Bitboard::from(from);
+        match self.movement.shape {
+            PathShape::Single => self.shift_all(origin) & enemy,
+            PathShape::Straight => {
+                let mut found = Bitboard::EMPTY;
+                for &shift in &self.shifts {
+                    let mut ray = origin;
+                    loop {
+                        ray = shift.apply(ray);
+                        found |= ray & enemy;
+                        ray &= passable;
+                        if ray.is_empty() {
+                            break;
+                        }
+                    }
+                }
+                found
+            }
+            PathShape::TwoSteps => {
+                // Single steps first; then only pairs with an open first
+                // step can reach further (crowded boards skip most pairs).
+                let mut found = self.shift_all(origin) & enemy;
+                let mut open_steps = 0u32;
+                for (k, shift) in self.shifts.iter().enumerate() {
+                    if (shift.apply(origin) & passable).has_any() {
+                        open_steps |= 1 << k;
+                    }
+                }
+                for &(i, j) in &self.pairs {
+                    if open_steps & (1 << i | 1 << j) == 0 {
+                        continue;
+                    }
+                    let (a, b) = (self.shifts[i], self.shifts[j]);
+                    let mut frontier = origin;
+                    let mut reached = origin;
+                    while frontier.has_any() {
+                        let next = a.apply(frontier) | b.apply(frontier);
+                        found |= next & enemy;
+                        frontier = next & (passable - reached);
+                        reached |= frontier;
+                    }
+                }
+                found
+            }
+            PathShape::WithinBox => {
+                // Only enemies next to the freely reachable region can be
+                // reached inside their box; test each of those exactly.
+                let region = self.flood(origin, passable);
+                let near = self.shift_all(region) & enemy;
+                near.filter(|&t| {
+                    let bx = Bitboard::bounding_box(from, t);
+                    let inside = self.flood(origin, passable & bx);
+                    self.shift_all(inside).contains(t)
+                })
+                .collect()
+            }
+        }
+    }
+
+    /// Every square connected to `start` through `open` squares by the steps.
+    fn flood(&self, start: Bitboard, open: Bitboard) -> Bitboard {
+        let mut region = start;
+        loop {
+            let grown = region | (self.shift_all(region) & open);
+            if grown == region {
+                return region;
+            }
+            region = grown;
+        }
+    }
+
+    /// Whether routes can be listed (every shape but [`PathShape::WithinBox`],
+    /// whose paths are too many to list).
+    pub(crate) fn has_routes(&self) -> bool {
+        self.movement.shape != PathShape::WithinBox
+    }
+
+    /// Calls `visit(target, route)` for every distinct route from `from` that
+    /// ends on an enemy. Needs [`MoveGen::has_routes`].
+    pub(crate) fn for_each_route(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        visit: &mut dyn FnMut(Square, Route),
+    ) {
+        let enemy = board.pieces(mover.opponent());
+        let passable = self.passable(board, from);
+        let area = board.size().squares();
+        match self.movement.shape {
+            PathShape::Single | PathShape::Straight => {
+                let max_len = if self.movement.shape == PathShape::Single {
+                    1
+                } else {
+                    7
+                };
+                for &s in self.steps() {
+                    let mut sq = from;
+                    let mut route = Route::empty();
+                    for _ in 0..max_len {
+                        let Some(next) = sq.offset(s.dx, s.dy).filter(|&n| area.contains(n)) else {
+                            break;
+                        };
+                        let Some(longer) = route.push(s) else { break };
+                        route = longer;
+                        if enemy.contains(next) {
+                            visit(next, route);
+                        }
+                        if !passable.contains(next) {
+                            break;
+                        }
+                        sq = next;
+                    }
+                }
+            }
+            PathShape::TwoSteps => self.staircase_routes(
+                from,
+                Route::empty(),
+                [None, None],
+                enemy,
+                passable,
+                area,
+                visit,
+            ),
+            PathShape::WithinBox => {}
+        }
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn staircase_routes(
+        &self,
+        at: Square,
+        route: Route,
+        used: [Option<usize>; 2],
+        enemy: Bitboard,
+        passable: Bitboard,
+        area: Bitboard,
+        visit: &mut dyn FnMut(Square, Route),
+    ) {
+        let steps = self.steps();
+        for (k, &s) in steps.iter().enumerate() {
+            let now_used = match used {
+                [None, _] => [Some(k), None],
+                [Some(a), None] if a == k => used,
+                [Some(a), None] if !steps[a].is_opposite(s) => [Some(a), Some(k)],
+                [Some(a), Some(b)] if a == k || b == k => used,
+                _ => continue,
+            };
+            let Some(next) = at.offset(s.dx, s.dy).filter(|&n| area.contains(n)) else {
+                continue;
+            };
+            let Some(longer) = route.push(s) else {
+                continue;
+            };
+            if enemy.contains(next) {
+                visit(next, longer);
+            }
+            if passable.contains(next) {
+                self.staircase_routes(next, longer, now_used, enemy, passable, area, visit);
+            }
+        }
+    }
+
+    /// Whether `route` is one this movement rule allows (right steps, right
+    /// shape), ignoring the pieces on the board.
+    pub(crate) fn allows_route(&self, route: Route) -> bool {
+        let steps = self.steps();
+        if route.is_empty() || !route.steps().all(|s| steps.contains(&s)) {
+            return false;
+        }
+        let mut kinds: Vec<Step> = route.steps().collect();
+        kinds.sort();
+        kinds.dedup();
+        match self.movement.shape {
+            PathShape::Single => route.len() == 1,
+            PathShape::Straight => kinds.len() == 1,
+            PathShape::TwoSteps => {
+                kinds.len() == 1 || (kinds.len() == 2 && !kinds[0].is_opposite(kinds[1]))
+            }
+            PathShape::WithinBox => true,
+        }
+    }
+
+    /// Follows `route` from `from` and returns the captured square if the
+    /// route is a capture on this board: it stays on the board, crosses only
+    /// passable squares (and, for box paths, stays in its box) and ends on
+    /// an enemy.
+    pub(crate) fn walk(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        route: Route,
+    ) -> Option<Square> {
+        let area = board.size().squares();
+        let passable = self.passable(board, from);
+        let mut sq = from;
+        let mut squares = Bitboard::EMPTY;
+        for (i, s) in route.steps().enumerate() {
+            sq = sq.offset(s.dx, s.dy).filter(|&n| area.contains(n))?;
+            squares.insert(sq);
+            if i + 1 < route.len() && !passable.contains(sq) {
+                return None;
+            }
+        }
+        if self.movement.shape == PathShape::WithinBox
+            && (squares - Bitboard::bounding_box(from, sq)).has_any()
+        {
+            return None;
+        }
+        board.pieces(mover.opponent()).contains(sq).then_some(sq)
+    }
+
+    /// One path (every square from `from` to `to`, both included) a capture
+    /// can take, shortest first; `None` when `to` cannot be captured.
+    pub(crate) fn path(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        to: Square,
+    ) -> Option<Vec<Square>> {
+        if !self
+            .targets(board, mover, from, Bitboard::from(to))
+            .contains(to)
+        {
+            return None;
+        }
+        let open = self.passable(board, from)
+            & if self.movement.shape == PathShape::WithinBox {
+                Bitboard::bounding_box(from, to)
+            } else {
+                Bitboard::FULL
+            };
+        if self.has_routes() {
+            let mut best: Option<Route> = None;
+            self.for_each_route(board, mover, from, &mut |t, r| {
+                if t == to && best.is_none_or(|b| r.len() < b.len()) {
+                    best = Some(r);
+                }
+            });
+            return best.map(|r| route_squares(from, r));
+        }
+        // Breadth-first search inside the box.
+        let mut parent: [Option<Square>; 64] = [None; 64];
+        let mut queue = vec![from];
+        let mut seen = Bitboard::from(from);
+        let mut i = 0;
+        while i < queue.len() {
+            let at = queue[i];
+            i += 1;
+            for s in self.steps() {
+                let Some(next) = at.offset(s.dx, s.dy) else {
+                    continue;
+                };
+                if seen.contains(next) {
+                    continue;
+                }
+                if next == to {
+                    let mut path = vec![to, at];
+                    let mut back = at;
+                    while let Some(p) = parent[back.index()] {
+                        path.push(p);
+                        back = p;
+                    }
+                    path.reverse();
+                    return Some(path);
+                }
+                if open.contains(next) {
+                    seen.insert(next);
+                    parent[next.index()] = Some(at);
+                    queue.push(next);
+                }
+            }
+        }
+        None
+    }
+}
+
+/// The squares a route visits, its start included.
+pub fn route_squares(from: Square, route: Route) -> Vec<Square> {
+    let mut squares = vec![from];
+    let mut at = from;
+    for s in route.steps() {
+        match at.offset(s.dx, s.dy) {
+            Some(next) => {
+                squares.push(next);
+                at = next;
+            }
+            None => break,
+        }
+    }
+    squares
+}

@@ -1,0 +1,271 @@
+//! The two turn texts of RULES.md §6: the canonical text naming a distinct
+//! turn (`d4xf6(b6,d6)`) and the played text of a move list (`d4xd6xb6xf6`,
+//! with `/NNE` after it when the route matters).
+
+use std::fmt;
+use std::str::FromStr;
+
+use super::{Bitboard, Route, Square};
+
+/// A turn's identity: origin, final square and every captured square.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct TurnKey {
+    pub origin: Square,
+    pub destination: Square,
+    /// All captured squares, the destination included.
+    pub captured: Bitboard,
+}
+
+/// A turn as played: the origin and every capture in order, plus the initial
+/// route for variants whose template depends on it.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct PlayedTurn {
+    pub origin: Square,
+    pub captures: Vec<Square>,
+    pub route: Option<Route>,
+}
+
+/// What is wrong with a turn text, and where (a character offset).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseTurnError {
+    pub at: usize,
+    pub problem: TurnTextProblem,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TurnTextProblem {
+    BadSquare(String),
+    MissingCapture,
+    UnclosedList,
+    TextAfterList,
+    CapturedTwice(Square),
+    ListHoldsDestination(Square),
+    ListNeedsTwoCaptures,
+    BadRoute(String),
+}
+
+impl fmt::Display for ParseTurnError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "bad turn at character {}: ", self.at + 1)?;
+        match &self.problem {
+            TurnTextProblem::BadSquare(s) => write!(f, "`{s}` is not a square like d4"),
+            TurnTextProblem::MissingCapture => {
+                f.write_str("a turn needs an origin, `x` and a captured square")
+            }
+            TurnTextProblem::UnclosedList => {
+                f.write_str("the list of captured squares has no closing `)`")
+            }
+            TurnTextProblem::TextAfterList => {
+                f.write_str("unexpected text after the captured list")
+            }
+            TurnTextProblem::CapturedTwice(sq) => write!(f, "{sq} is captured twice"),
+            TurnTextProblem::ListHoldsDestination(sq) => {
+                write!(f, "the list must not repeat the final square {sq}")
+            }
+            TurnTextProblem::ListNeedsTwoCaptures => {
+                f.write_str("an empty captured list is written without ()")
+            }
+            TurnTextProblem::BadRoute(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseTurnError {}
+
+fn square_at(text: &str, at: usize) -> Result<Square, ParseTurnError> {
+    text.parse().map_err(|_| ParseTurnError {
+        at,
+        problem: TurnTextProblem::BadSquare(text.to_string()),
+    })
+}
+
+impl fmt::Display for TurnKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.origin, self.destination)?;
+        let others = self.captured - Bitboard::from(self.destination);
+        if others.has_any() {
+            let names: Vec<String> = others.map(|s| s.to_string()).collect();
+            write!(f, "({})", names.join(","))?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for TurnKey {
+    type Err = ParseTurnError;
+
+    /// Reads the canonical text, such as `a2xa1` or `d4xf6(b6,d6)`.
+    fn from_str(text: &str) -> Result<TurnKey, ParseTurnError> {
+        let err = |at, problem| ParseTurnError { at, problem };
+        if !text.is_ascii() {
+            let at = text
+                .char_indices()
+                .find(|(_, c)| !c.is_ascii())
+                .map_or(0, |(i, _)| i);
+            return Err(err(at, TurnTextProblem::BadSquare(text.to_string())));
+        }
+        let (head, list) = match text.find('(') {
+            Some(open) => {
+                let Some(inner) = text[open + 1..].strip_suffix(')') else {
+                    let problem = if text[open..].contains(')') {
+                        TurnTextProblem::TextAfterList
+                    } else {
+                        TurnTextProblem::UnclosedList
+                    };
+                    return Err(err(text.len(), problem));
+                };
+                (&text[..open], Some((open + 1, inner)))
+            }
+            None => (text, None),
+        };
+        let Some((from_text, to_text)) = head.split_once('x') else {
+            return Err(err(head.len(), TurnTextProblem::MissingCapture));
+        };
+        let origin = square_at(from_text, 0)?;
+        let destination = square_at(to_text, from_text.len() + 1)?;
+        let mut captured = Bitboard::from(destination);
+        if let Some((mut at, inner)) = list {
+            if inner.is_empty() {
+                return Err(err(at, TurnTextProblem::ListNeedsTwoCaptures));
+            }
+            for name in inner.split(',') {
+                let sq = square_at(name, at)?;
+                if sq == destination {
+                    return Err(err(at, TurnTextProblem::ListHoldsDestination(sq)));
+                }
+                if captured.contains(sq) {
+                    return Err(err(at, TurnTextProblem::CapturedTwice(sq)));
+                }
+                captured.insert(sq);
+                at += name.len() + 1;
+            }
+        }
+        Ok(TurnKey {
+            origin,
+            destination,
+            captured,
+        })
+    }
+}
+
+impl PlayedTurn {
+    /// The identity of the turn this text plays.
+    pub fn key(&self) -> Option<TurnKey> {
+        let destination = *self.captures.last()?;
+        Some(TurnKey {
+            origin: self.origin,
+            destination,
+            captured: self.captures.iter().copied().collect(),
+        })
+    }
+}
+
+impl fmt::Display for PlayedTurn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.origin)?;
+        for sq in &self.captures {
+            write!(f, "x{sq}")?;
+        }
+        if let Some(route) = self.route {
+            write!(f, "/{route}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for PlayedTurn {
+    type Err = ParseTurnError;
+
+    /// Reads the played text, such as `d4xd6xb6xf6` or `d4xe6xf8/NNE`.
+    fn from_str(text: &str) -> Result<PlayedTurn, ParseTurnError> {
+        let err = |at, problem| ParseTurnError { at, problem };
+        if !text.is_ascii() {
+            let at = text
+                .char_indices()
+                .find(|(_, c)| !c.is_ascii())
+                .map_or(0, |(i, _)| i);
+            return Err(err(at, TurnTextProblem::BadSquare(text.to_string())));
+        }
+        let (squares, route) = match text.split_once('/') {
+            Some((squares, route_text)) => {
+                let route = route_text.parse::<Route>().map_err(|e| {
+                    err(squares.len() + 1, TurnTextProblem::BadRoute(e.to_string()))
+                })?;
+                (squares, Some(route))
+            }
+            None => (text, None),
+        };
+        let mut parts = squares.split('x');
+        let origin = square_at(parts.next().unwrap_or(""), 0)?;
+        let mut at = 3;
+        let mut captures = Vec::new();
+        let mut seen = Bitboard::EMPTY;
+        for name in parts {
+            let sq = square_at(name, at)?;
+            if seen.contains(sq) {
+                return Err(err(at, TurnTextProblem::CapturedTwice(sq)));
+            }
+            seen.insert(sq);
+            captures.push(sq);
+            at += name.len() + 1;
+        }
+        if captures.is_empty() {
+            return Err(err(squares.len(), TurnTextProblem::MissingCapture));
+        }
+        Ok(PlayedTurn {
+            origin,
+            captures,
+            route,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn canonical_text_lists_other_captures_in_board_order() {
+        let key: TurnKey = "d4xf6(d6,b6)".parse().unwrap();
+        assert_eq!(key.to_string(), "d4xf6(b6,d6)");
+        assert_eq!(key.captured.count(), 3);
+        assert_eq!("a2xa1".parse::<TurnKey>().unwrap().to_string(), "a2xa1");
+    }
+
+    #[test]
+    fn canonical_text_errors_say_where() {
+        let e = "d4xf6(b6,d6".parse::<TurnKey>().unwrap_err();
+        assert_eq!(e.problem, TurnTextProblem::UnclosedList);
+        let e = "d4xf6(b6,z9)".parse::<TurnKey>().unwrap_err();
+        assert_eq!(
+            e,
+            ParseTurnError {
+                at: 9,
+                problem: TurnTextProblem::BadSquare("z9".into())
+            }
+        );
+        let e = "d4xf6(f6)".parse::<TurnKey>().unwrap_err();
+        assert!(matches!(
+            e.problem,
+            TurnTextProblem::ListHoldsDestination(_)
+        ));
+        assert!("d4".parse::<TurnKey>().is_err());
+        assert!("d4xf6()".parse::<TurnKey>().is_err());
+        assert!("d4xf6(b6)x".parse::<TurnKey>().is_err());
+    }
+
+    #[test]
+    fn played_text_round_trips_with_and_without_route() {
+        for text in ["d4xd6xb6xf6", "d4xe6xf8/NNE", "a2xa1"] {
+            let played: PlayedTurn = text.parse().unwrap();
+            assert_eq!(played.to_string(), text);
+        }
+        let e = "d4xd6xd6".parse::<PlayedTurn>().unwrap_err();
+        assert_eq!(
+            e.problem,
+            TurnTextProblem::CapturedTwice("d6".parse().unwrap())
+        );
+        assert!("d4".parse::<PlayedTurn>().is_err());
+        assert!("d4xe6/NQ".parse::<PlayedTurn>().is_err());
+    }
+}

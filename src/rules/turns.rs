@@ -1,0 +1,321 @@
+//! The turn level: every distinct complete turn of a position, found without
+//! walking every capture order (the states of a turn in progress are
+//! memoised), and perft on top of it.
+
+use super::fxhash::FxHashSet;
+use super::{
+    Bitboard, Board, Color, PlayedTurn, Position, Route, Rules, Square, Template, TurnKey,
+    VariantError,
+};
+
+/// A complete turn: its identity (origin, final square, captured set) plus
+/// one capture order that plays it and the position it leaves.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turn {
+    pub origin: Square,
+    /// The captured squares in a legal order; the last is where the piece ends.
+    pub captures: Vec<Square>,
+    /// The initial capture's steps, for variants whose template depends on them.
+    pub route: Option<Route>,
+    /// The position after the turn, the other side to move.
+    pub result: Position,
+}
+
+impl Turn {
+    pub fn destination(&self) -> Square {
+        *self.captures.last().expect("a turn captures at least once")
+    }
+
+    pub fn captured(&self) -> Bitboard {
+        self.captures.iter().copied().collect()
+    }
+
+    /// The turn's identity, printed as its canonical text.
+    pub fn key(&self) -> TurnKey {
+        TurnKey {
+            origin: self.origin,
+            destination: self.destination(),
+            captured: self.captured(),
+        }
+    }
+
+    /// The turn as a move list writes it: every capture in order.
+    pub fn played(&self) -> PlayedTurn {
+        PlayedTurn {
+            origin: self.origin,
+            captures: self.captures.clone(),
+            route: self.route,
+        }
+    }
+}
+
+/// Where one memoised walk of a turn can stop.
+#[derive(Copy, Clone, Debug)]
+struct Ending {
+    destination: Square,
+    captured: Bitboard,
+    route: Option<Route>,
+    /// This ending's capture order in `Search::orders`.
+    order_start: u32,
+    order_len: u8,
+}
+
+/// A turn in progress as the memo sees it.
+#[derive(Copy, Clone)]
+struct State {
+    at: Square,
+    captured: Bitboard,
+    template_index: u32,
+}
+
+/// Reusable buffers of a turn search, so generation allocates only as the
+/// buffers grow.
+#[derive(Default)]
+pub(crate) struct Search {
+    /// Expanded states: (captured set, template index << 8 | square).
+    visited: FxHashSet<(u64, u32)>,
+    /// The distinct templates of the current origin; states refer to them by index.
+    templates: Vec<Template>,
+    stack: Vec<Square>,
+    endings: Vec<Ending>,
+    orders: Vec<Square>,
+}
+
+/// The board after `mover` moved from `origin` to `destination`, capturing `captured`.
+pub(crate) fn board_after(
+    board: &Board,
+    mover: Color,
+    origin: Square,
+    destination: Square,
+    captured: Bitboard,
+) -> Board {
+    let ours = (board.pieces(mover) - Bitboard::from(origin)) | Bitboard::from(destination);
+    let theirs = board.pieces(mover.opponent()) - captured;
+    let (white, black) = match mover {
+        Color::White => (ours, theirs),
+        Color::Black => (theirs, ours),
+    };
+    Board::from_pieces(board.size(), white, black)
+        .expect("a turn keeps pieces apart and on the board")
+}
+
+impl Rules {
+    /// Fills `search.endings` with the distinct turns of the piece on `origin`,
+    /// sorted by (destination, captured set).
+    fn explore_origin(
+        &self,
+        pos: &Position,
+        origin: Square,
+        search: &mut Search,
+    ) -> Result<(), VariantError> {
+        search.visited.clear();
+        search.templates.clear();
+        search.endings.clear();
+        search.orders.clear();
+        let mover = pos.turn;
+        let mut initial = Vec::new();
+        self.for_each_initial_capture(&pos.board, mover, origin, &mut |to, route, template| {
+            initial.push((to, route, template));
+        });
+        for (to, route, template) in initial {
+            let index = match search.templates.iter().position(|t| *t == template) {
+                Some(i) => i,
+                None => {
+                    search.templates.push(template);
+                    search.templates.len() - 1
+                }
+            } as u32;
+            let mut board = pos.board;
+            board.capture(mover, origin, to);
+            search.stack.clear();
+            search.stack.push(to);
+            let state = State {
+                at: to,
+                captured: Bitboard::from(to),
+                template_index: index,
+            };
+            self.follow(search, &board, mover, state, &template, route)?;
+        }
+        let endings = &mut search.endings;
+        endings.sort_by_key(|e| (e.destination, e.captured));
+        endings.dedup_by_key(|e| (e.destination, e.captured));
+        Ok(())
+    }
+
+    /// Depth-first walk of a turn in progress; each state (piece square,
+    /// captured set) is expanded once per template.
+    fn follow(
+        &self,
+        search: &mut Search,
+        board: &Board,
+        mover: Color,
+        state: State,
+        template: &Template,
+        route: Option<Route>,
+    ) -> Result<(), VariantError> {
+        let State {
+            at,
+            captured,
+            template_index,
+        } = state;
+        if !search
+            .visited
+            .insert((captured.0, template_index << 8 | at.index() as u32))
+        {
+            return Ok(());
+        }
+        let next = self.fitting_targets(board, mover, at, template)?;
+        if next.is_empty() {
+            let order_start = search.orders.len() as u32;
+            search.orders.extend_from_slice(&search.stack);
+            search.endings.push(Ending {
+                destination: at,
+                captured,
+                route,
+                order_start,
+                order_len: search.stack.len() as u8,
+            });
+            return Ok(());
+        }
+        for to in next {
+            let mut after = *board;
+            after.capture(mover, at, to);
+            search.stack.push(to);
+            let next_state = State {
+                at: to,
+                captured: captured | Bitboard::from(to),
+                template_index,
+            };
+            self.follow(search, &after, mover, next_state, template, route)?;
+            search.stack.pop();
+        }
+        Ok(())
+    }
+
+    /// Every distinct complete turn of the side to move (RULES.md §6: same
+    /// origin, final square and captured set = same turn). Empty when the
+    /// side to move has lost.
+    ///
+    /// ```
+    /// use burrow::rules::{builtin_rules, Position};
+    /// let tumburrow = builtin_rules("tumburrow").unwrap();
+    /// let turns = tumburrow.turns(&Position::start_standard()).unwrap();
+    /// assert_eq!(turns.len(), 172);
+    /// assert!(turns.iter().any(|t| t.key().to_string() == "a2xa1(a3)"));
+    /// ```
+    pub fn turns(&self, pos: &Position) -> Result<Vec<Turn>, VariantError> {
+        let mut search = Search::default();
+        let mut turns = Vec::new();
+        for origin in pos.ours() {
+            self.explore_origin(pos, origin, &mut search)?;
+            for e in &search.endings {
+                let start = e.order_start as usize;
+                let captures = search.orders[start..start + e.order_len as usize].to_vec();
+                let board = board_after(&pos.board, pos.turn, origin, e.destination, e.captured);
+                let result = Position {
+                    board,
+                    turn: pos.turn.opponent(),
+                };
+                turns.push(Turn {
+                    origin,
+                    captures,
+                    route: e.route,
+                    result,
+                });
+            }
+        }
+        Ok(turns)
+    }
+
+    /// The positions every distinct turn leaves, in the order of [`Rules::turns`].
+    fn successors(
+        &self,
+        pos: &Position,
+        search: &mut Search,
+        out: &mut Vec<Position>,
+    ) -> Result<(), VariantError> {
+        for origin in pos.ours() {
+            self.explore_origin(pos, origin, search)?;
+            out.extend(search.endings.iter().map(|e| Position {
+                board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
+                turn: pos.turn.opponent(),
+            }));
+        }
+        Ok(())
+    }
+
+    /// Counts distinct turn sequences of `depth` turns (RULES.md §6).
+    ///
+    /// ```
+    /// use burrow::rules::{builtin_rules, Position};
+    /// let sweep = builtin_rules("sweep").unwrap();
+    /// assert_eq!(sweep.perft(&Position::start_standard(), 2).unwrap(), 12284);
+    /// ```
+    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, VariantError> {
+        self.perft_with(pos, depth, &mut Search::default())
+    }
+
+    /// [`Rules::perft`] with the turns of the root shared among `threads`
+    /// threads (same count, less time on several cores).
+    pub fn perft_parallel(
+        &self,
+        pos: &Position,
+        depth: u32,
+        threads: usize,
+    ) -> Result<u64, VariantError> {
+        if depth < 2 || threads < 2 {
+            return self.perft(pos, depth);
+        }
+        let mut children = Vec::new();
+        self.successors(pos, &mut Search::default(), &mut children)?;
+        let next = std::sync::atomic::AtomicUsize::new(0);
+        let results: Vec<Result<u64, VariantError>> = std::thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|_| {
+                    scope.spawn(|| {
+                        let mut search = Search::default();
+                        let mut sum = 0;
+                        loop {
+                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                            let Some(child) = children.get(i) else {
+                                return Ok(sum);
+                            };
+                            sum += self.perft_with(child, depth - 1, &mut search)?;
+                        }
+                    })
+                })
+                .collect();
+            workers
+                .into_iter()
+                .map(|w| w.join().expect("perft worker panicked"))
+                .collect()
+        });
+        results.into_iter().sum()
+    }
+
+    fn perft_with(
+        &self,
+        pos: &Position,
+        depth: u32,
+        search: &mut Search,
+    ) -> Result<u64, VariantError> {
+        if depth == 0 {
+            return Ok(1);
+        }
+        if depth == 1 {
+            let mut count = 0;
+            for origin in pos.ours() {
+                self.explore_origin(pos, origin, search)?;
+                count += search.endings.len() as u64;
+            }
+            return Ok(count);
+        }
+        let mut children = Vec::new();
+        self.successors(pos, search, &mut children)?;
+        let mut total = 0;
+        for child in &children {
+            total += self.perft_with(child, depth - 1, search)?;
+        }
+        Ok(total)
+    }
+}

@@ -1,0 +1,89 @@
+//! The `burrow` command line, run as a real process.
+
+use std::process::{Command, Output};
+
+use burrow::rules::{GameRecord, VariantRegistry};
+
+fn burrow(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args(args)
+        .output()
+        .expect("the burrow binary runs")
+}
+
+fn stdout(out: &Output) -> String {
+    String::from_utf8(out.stdout.clone()).unwrap()
+}
+
+#[test]
+fn moves_prints_sorted_canonical_turns() {
+    let out = burrow(&["moves", "--variant", "tumburrow"]);
+    assert!(out.status.success());
+    let lines: Vec<String> = stdout(&out).lines().map(String::from).collect();
+    assert_eq!(lines.len(), 172);
+    let mut sorted = lines.clone();
+    sorted.sort();
+    assert_eq!(lines, sorted);
+    assert!(lines.contains(&"a2xc1(b2)".to_string()));
+}
+
+#[test]
+fn moves_with_steps_prints_paths() {
+    let out = burrow(&[
+        "moves",
+        "--variant",
+        "path",
+        "--position",
+        "8/8/8/8/8/8/8/W1B5 W",
+        "--steps",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(stdout(&out), "a1xc1/EE a1-b1-c1\n");
+}
+
+#[test]
+fn perft_prints_the_count() {
+    let out = burrow(&["perft", "--variant", "box", "--depth", "2"]);
+    assert_eq!(stdout(&out), "12140\n");
+}
+
+#[test]
+fn play_prints_a_replayable_record() {
+    let out = burrow(&[
+        "play",
+        "--variant",
+        "sweep",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "5",
+    ]);
+    assert!(out.status.success());
+    let record: GameRecord = stdout(&out).parse().unwrap();
+    assert_eq!(record.variant, "sweep");
+    assert!(record.replay(&VariantRegistry::builtin()).is_ok());
+    // Same seed, same game.
+    assert_eq!(
+        stdout(&out),
+        stdout(&burrow(&["play", "--variant", "sweep", "--seed", "5"]))
+    );
+}
+
+#[test]
+fn bad_input_gives_one_line_and_a_failure_code() {
+    for args in [
+        vec!["moves", "--variant", "chess"],
+        vec!["moves", "--variant", "box", "--position", "WB/xx W"],
+        vec!["perft", "--variant", "box"],
+        vec!["perft", "--variant", "box", "--depth", "two"],
+        vec!["play", "--variant", "box", "--white", "grandmaster"],
+        vec!["frobnicate"],
+    ] {
+        let out = burrow(&args);
+        assert!(!out.status.success(), "{args:?}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+    }
+}

@@ -1,0 +1,10 @@
+//! Behaviour tests, gathered in one test binary (one link of the crate).
+
+mod cli;
+mod differential;
+mod formats;
+mod perft;
+mod properties;
+mod reference;
+mod rule_edges;
+mod support;

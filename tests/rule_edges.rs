@@ -1,0 +1,323 @@
+//! Hand-built positions for every edge of RULES.md.
+
+use std::sync::Arc;
+
+use burrow::cli::play_random_game;
+use burrow::rules::sight::friends_in_sight;
+use burrow::rules::*;
+
+use crate::support::{capture, fitting_after, pos, rules, sq, turn_texts};
+
+// ---- Box Burrow ----
+
+#[test]
+fn box_paths_may_wind_inside_the_box() {
+    // a1 reaches e4 only by a path that steps south (c4 → c3) inside the box.
+    let position = pos("8/8/8/8/3WB3/1W6/1W6/WW6 W");
+    let boxed = rules("box");
+    assert!(
+        boxed
+            .initial_targets(&position, sq("a1"))
+            .contains(sq("e4"))
+    );
+    let path = boxed.path(&position.board, &capture("a1", "e4"));
+    assert!(
+        path.windows(2).any(|w| w[1].y() < w[0].y()),
+        "expected a winding path, got {path:?}"
+    );
+    assert!(
+        path.iter().all(|s| s.x() <= 4 && s.y() <= 3),
+        "the path left the box: {path:?}"
+    );
+    // No staircase exists, so Sweep Burrow (staircases only) cannot make it.
+    assert!(
+        !rules("sweep")
+            .initial_targets(&position, sq("a1"))
+            .contains(sq("e4"))
+    );
+}
+
+#[test]
+fn box_paths_may_not_leave_the_box() {
+    // a1 → c1 is a line; b1 blocks it, and the way round over rank 2 leaves the box.
+    let position = pos("8/8/8/8/8/8/8/WWB5 W");
+    assert!(rules("box").initial_targets(&position, sq("a1")).is_empty());
+    assert!(
+        rules("box")
+            .initial_targets(&position, sq("b1"))
+            .contains(sq("c1"))
+    );
+}
+
+#[test]
+fn box_width_and_height_are_never_swapped() {
+    // d4xf5 fixes a 2×1 box: d6 and h6 fit, e7 (1×2) does not.
+    let position = pos("8/4B3/3B3B/5B2/3W4/8/8/8 W");
+    assert_eq!(
+        fitting_after(&rules("box"), &position, capture("d4", "f5")),
+        ["d6", "h6"]
+    );
+}
+
+#[test]
+fn box_templates_of_zero_width_are_straight_lines_of_that_length() {
+    // a1xa3 fixes 0×2: only a5 (two further north) fits, not c3 and not a4.
+    let position = pos("8/8/8/B7/8/B1B5/8/W7 W");
+    assert_eq!(
+        fitting_after(&rules("box"), &position, capture("a1", "a3")),
+        ["a5"]
+    );
+}
+
+// ---- Path Burrow ----
+
+fn route(text: &str) -> Option<Route> {
+    Some(text.parse().unwrap())
+}
+
+#[test]
+fn path_templates_fit_all_symmetries_but_the_way_back() {
+    // d1 NNE e3 fixes N N E; from e3 the 8 images end on the knight squares.
+    // d1, the eighth, is the vacated origin.
+    let position = pos("8/8/8/3B1B2/2B3B1/4B3/2B3B1/3W1B2 W");
+    let first = Capture {
+        from: sq("d1"),
+        to: sq("e3"),
+        route: route("NNE"),
+    };
+    assert_eq!(
+        fitting_after(&rules("path"), &position, first),
+        ["c2", "c4", "d5", "f1", "f5", "g2", "g4"]
+    );
+}
+
+#[test]
+fn path_templates_are_never_reversed() {
+    // With e4 blocked, N N E cannot reach f5; E N N (its reversal) could, but
+    // the ends of a path are never swapped.
+    let position = pos("8/8/8/3B1B2/2B1W1B1/4B3/2B3B1/3W1B2 W");
+    let first = Capture {
+        from: sq("d1"),
+        to: sq("e3"),
+        route: route("NNE"),
+    };
+    assert_eq!(
+        fitting_after(&rules("path"), &position, first),
+        ["c2", "c4", "f1", "g2", "g4"]
+    );
+}
+
+#[test]
+fn path_turns_with_different_routes_are_chosen_by_route() {
+    let position = pos("8/8/8/3B1B2/2B3B1/4B3/2B3B1/3W1B2 W");
+    let path = rules("path");
+    let to_e3: Vec<Capture> = path
+        .initial_captures(&position)
+        .into_iter()
+        .filter(|c| c.from == sq("d1") && c.to == sq("e3"))
+        .collect();
+    // N N E, N E N and E N N all reach e3.
+    assert_eq!(to_e3.len(), 3);
+    let no_route = capture("d1", "e3");
+    assert_eq!(
+        path.begin_turn(&position, &no_route),
+        Err(MoveError::RouteNeeded {
+            from: sq("d1"),
+            to: sq("e3")
+        })
+    );
+}
+
+// ---- Sweep Burrow ----
+
+#[test]
+fn sweep_templates_keep_absolute_directions() {
+    // d4xf5 used E and N: f7 and g6 fit; d6, e6 (west) and f3 (south) do not.
+    let position = pos("8/5B2/3BB1B1/5B2/3W4/5B2/8/8 W");
+    assert_eq!(
+        fitting_after(&rules("sweep"), &position, capture("d4", "f5")),
+        ["f7", "g6"]
+    );
+}
+
+#[test]
+fn a_straight_sweep_keeps_to_one_direction() {
+    let position = pos("8/3BB3/2BB4/8/3W4/8/8/8 W");
+    assert_eq!(
+        fitting_after(&rules("sweep"), &position, capture("d4", "d6")),
+        ["d7"]
+    );
+}
+
+// ---- Tumburrow ----
+
+#[test]
+fn sight_counts_first_pieces_through_the_vacated_origin_to_the_edge() {
+    // After d2xd4: south sees d1 through the empty d2; east sees e4 (f4 is
+    // hidden); north-east sees h8; c5 (Black) hides b6; b2 is Black; the
+    // west line runs to the edge. Three friends.
+    let position = pos("7W/8/1W6/2B5/3BWW2/8/1B1W4/3W4 W");
+    let tumburrow = rules("tumburrow");
+    assert_eq!(
+        tumburrow.template_of(&position, &capture("d2", "d4")),
+        Template::Count(3)
+    );
+    // Before the move, d2 itself blocks the south line.
+    let mut before = position.board;
+    before.set(sq("d4"), None);
+    assert_eq!(friends_in_sight(&before, sq("d4"), Color::White), 3);
+    before.set(sq("d3"), Some(Color::Black));
+    assert_eq!(friends_in_sight(&before, sq("d4"), Color::White), 2);
+}
+
+#[test]
+fn tumburrow_paths_use_at_most_two_directions() {
+    // a1 → c1 around b1 by NE then SE: two directions, allowed.
+    assert!(
+        rules("tumburrow")
+            .initial_targets(&pos("8/8/8/8/8/8/8/WWB5 W"), sq("a1"))
+            .contains(sq("c1"))
+    );
+    // With b2 also blocked the only way is N, E, S: three directions.
+    assert!(
+        !rules("tumburrow")
+            .initial_targets(&pos("8/8/8/8/8/8/1W6/WWB5 W"), sq("a1"))
+            .contains(sq("c1"))
+    );
+}
+
+#[test]
+fn squares_emptied_earlier_in_the_turn_are_empty() {
+    // b2xc3 fixes count 0 (White has no other piece). From c3, a1 is reached
+    // only through the vacated b2; from a1, d4 only through b2 and the
+    // captured c3.
+    let position = pos("3B/1BB1/BWB1/BB2 W");
+    let tumburrow = rules("tumburrow");
+    let mut turn = tumburrow
+        .begin_turn(&position, &capture("b2", "c3"))
+        .unwrap();
+    assert_eq!(turn.template(), &Template::Count(0));
+    let next: Vec<Square> = tumburrow
+        .fitting_captures(&turn)
+        .unwrap()
+        .iter()
+        .map(|c| c.to)
+        .collect();
+    assert!(next.contains(&sq("a1")), "{next:?}");
+    tumburrow.continue_turn(&mut turn, sq("a1")).unwrap();
+    let next: Vec<Square> = tumburrow
+        .fitting_captures(&turn)
+        .unwrap()
+        .iter()
+        .map(|c| c.to)
+        .collect();
+    assert!(next.contains(&sq("d4")), "{next:?}");
+}
+
+// ---- All games ----
+
+#[test]
+fn continuation_is_forced_and_the_player_chooses() {
+    // d4xe5 fixes a 1×1 box; f4 and f6 both fit, so the player picks one,
+    // and stopping on e5 is not a turn.
+    let position = pos("8/8/5B2/4B3/3W1B2/8/8/8 W");
+    let boxed = rules("box");
+    assert_eq!(
+        fitting_after(&boxed, &position, capture("d4", "e5")),
+        ["f4", "f6"]
+    );
+    let texts = turn_texts(&boxed, &position);
+    assert!(texts.contains(&"d4xf4(e5)".to_string()) && texts.contains(&"d4xf6(e5)".to_string()));
+    assert!(!texts.contains(&"d4xe5".to_string()));
+
+    let mut turn = boxed.begin_turn(&position, &capture("d4", "e5")).unwrap();
+    assert!(!boxed.is_turn_over(&turn).unwrap());
+    assert!(matches!(
+        boxed.continue_turn(&mut turn, sq("h8")),
+        Err(MoveError::DoesNotFit { .. })
+    ));
+    boxed.continue_turn(&mut turn, sq("f6")).unwrap();
+    assert!(boxed.is_turn_over(&turn).unwrap());
+    assert_eq!(turn.result().to_string(), "8/8/5W2/8/5B2/8/8/8 B");
+    assert_eq!(turn.played().to_string(), "d4xe5xf6");
+}
+
+#[test]
+fn same_origin_end_and_captures_is_one_turn() {
+    let tumburrow = rules("tumburrow");
+    let texts = turn_texts(&tumburrow, &Position::start_standard());
+    for expected in ["a2xa1", "a2xa1(a3)", "a2xc1(b2)"] {
+        assert!(texts.contains(&expected.to_string()), "{expected}");
+    }
+    let mut deduped = texts.clone();
+    deduped.dedup();
+    assert_eq!(deduped, texts);
+    // The other three games have only the 112 single orthogonal captures.
+    for id in ["box", "path", "sweep"] {
+        let texts = turn_texts(&rules(id), &Position::start_standard());
+        assert_eq!(texts.len(), 112);
+        assert!(texts.iter().all(|t| !t.contains('(')));
+    }
+}
+
+#[test]
+fn a_player_with_no_pieces_has_lost() {
+    let position = pos("4/4/4/BBBB W");
+    for id in ["box", "path", "sweep", "tumburrow"] {
+        let rules = rules(id);
+        assert!(!rules.has_initial_capture(&position));
+        assert!(rules.turns(&position).unwrap().is_empty());
+        let record = play_random_game(&rules, position, 1).unwrap();
+        assert_eq!(record.result, GameResult::Win(Color::Black));
+        assert!(record.turns.is_empty());
+    }
+}
+
+/// Knight steps combined in pairs: enough to translate freely, yet a knight
+/// in the corner can be left with nothing to capture.
+struct Knightly;
+
+impl Variant for Knightly {
+    fn id(&self) -> &str {
+        "knightly"
+    }
+    fn name(&self) -> &str {
+        "Knightly"
+    }
+    fn movement(&self) -> Movement {
+        let knight = [
+            (1, 2),
+            (2, 1),
+            (2, -1),
+            (1, -2),
+            (-1, -2),
+            (-2, -1),
+            (-2, 1),
+            (-1, 2),
+        ]
+        .map(|(x, y)| Step::new(x, y));
+        Movement {
+            steps: StepSet::from_slice(&knight),
+            shape: PathShape::TwoSteps,
+            jumping: false,
+        }
+    }
+    fn template(&self, _: &CaptureView) -> Template {
+        Template::Count(0)
+    }
+    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
+        true
+    }
+}
+
+#[test]
+fn a_player_with_pieces_but_no_capture_has_lost() {
+    let rules = Rules::new(Arc::new(Knightly)).unwrap();
+    let position = pos("8/8/8/8/8/8/1B6/W7 W");
+    assert!(!rules.has_initial_capture(&position));
+    let record = play_random_game(&rules, position, 7).unwrap();
+    assert_eq!(record.result, GameResult::Win(Color::Black));
+    // The same pieces a knight's leap apart: White captures and wins.
+    let position = pos("8/8/8/8/8/8/2B5/W7 W");
+    assert_eq!(turn_texts(&rules, &position), ["a1xc2"]);
+}

@@ -1,0 +1,48 @@
+//! Small helpers shared by the behaviour tests.
+
+use burrow::rules::{Capture, Position, Rules, Square, builtin_rules};
+
+pub fn rules(id: &str) -> Rules {
+    builtin_rules(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
+}
+
+pub fn pos(text: &str) -> Position {
+    text.parse().unwrap_or_else(|e| panic!("{text}: {e}"))
+}
+
+pub fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
+/// The canonical texts of every distinct turn, sorted.
+pub fn turn_texts(rules: &Rules, position: &Position) -> Vec<String> {
+    let mut texts: Vec<String> = rules
+        .turns(position)
+        .unwrap()
+        .iter()
+        .map(|t| t.key().to_string())
+        .collect();
+    texts.sort();
+    texts
+}
+
+/// The squares reachable by a fitting capture after the initial capture `from → to`.
+pub fn fitting_after(rules: &Rules, position: &Position, capture: Capture) -> Vec<String> {
+    let turn = rules.begin_turn(position, &capture).unwrap();
+    let mut targets: Vec<String> = rules
+        .fitting_captures(&turn)
+        .unwrap()
+        .iter()
+        .map(|c| c.to.to_string())
+        .collect();
+    targets.sort();
+    targets
+}
+
+pub fn capture(from: &str, to: &str) -> Capture {
+    Capture {
+        from: sq(from),
+        to: sq(to),
+        route: None,
+    }
+}
