@@ -16,11 +16,23 @@ pub use random_game::play_random_game;
 #[command(
     name = "burrow",
     version,
-    about = "Burrow: capture-template board games"
+    about = "Burrow: capture-template board games (with no command: play in a window)"
 )]
 struct Cli {
     #[command(subcommand)]
     command: Option<Command>,
+    /// Start straight into a game of this variant, skipping the menu.
+    #[arg(long)]
+    variant: Option<String>,
+    /// Both sides played by the computer (watch a game).
+    #[arg(long)]
+    watch: bool,
+    /// Click these squares in order (comma separated, e.g. b1,a1), as a player would.
+    #[arg(long, value_delimiter = ',')]
+    click: Vec<String>,
+    /// Save a screenshot here once the clicks are played and the board is still, then quit.
+    #[arg(long)]
+    screenshot: Option<std::path::PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -119,7 +131,31 @@ fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result
     let io = |e: std::io::Error| e.to_string();
     match cli.command {
         None => {
-            writeln!(out, "burrow: try `burrow --help` for the commands").map_err(io)?;
+            let mut options = crate::game::GameOptions::default();
+            if let Some(variant) = cli.variant {
+                rules_for(registry, &variant)?;
+                let mut setup = crate::game::NewGame {
+                    variant,
+                    ..Default::default()
+                };
+                if cli.watch {
+                    let computer =
+                        crate::game::Player::Computer(crate::game::ComputerLevel::Random);
+                    setup.white = computer;
+                    setup.black = computer;
+                } else {
+                    setup.black = crate::game::Player::Human;
+                }
+                options.start = Some(setup);
+            }
+            for name in &cli.click {
+                options
+                    .clicks
+                    .push(name.parse().map_err(|e| format!("--click: {e}"))?);
+            }
+            options.screenshot = cli.screenshot;
+            out.flush().map_err(io)?;
+            crate::game::run(registry.clone(), options);
         }
         Some(Command::Moves {
             variant,

@@ -323,8 +323,16 @@ impl Rules {
     /// when the variant's template depends on it (so the UI can offer each
     /// route as its own choice).
     pub fn initial_captures(&self, pos: &Position) -> Vec<Capture> {
+        pos.ours()
+            .flat_map(|from| self.initial_captures_from(pos, from))
+            .collect()
+    }
+
+    /// The initial captures of the piece on `from` (none if it is not the
+    /// mover's).
+    pub fn initial_captures_from(&self, pos: &Position, from: Square) -> Vec<Capture> {
         let mut captures = Vec::new();
-        for from in pos.ours() {
+        if pos.ours().contains(from) {
             self.for_each_initial_capture(&pos.board, pos.turn, from, &mut |to, route, _| {
                 captures.push(Capture { from, to, route });
             });

@@ -1,0 +1,153 @@
+//! Drawn over the board each frame with gizmos: the selection and its
+//! targets, the path a capture would take, the template of the turn in
+//! progress, the last turn's trail and the keyboard cursor.
+
+use bevy::prelude::*;
+
+use crate::rules::sight::sight_lines;
+use crate::rules::{Square, Step, Template};
+
+use super::board::palette;
+use super::input::Selection;
+use super::layout::BoardLayout;
+use super::session::GameSession;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, thicker_lines)
+        .add_systems(Update, (draw_trail, draw_template, draw_selection).chain());
+}
+
+fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
+    let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
+    config.line.width = 4.0;
+}
+
+fn centres(layout: &BoardLayout, squares: &[Square]) -> Vec<Vec2> {
+    squares.iter().map(|&s| layout.square_center(s)).collect()
+}
+
+fn draw_selection(
+    mut gizmos: Gizmos,
+    layout: Res<BoardLayout>,
+    selection: Res<Selection>,
+    session: Res<GameSession>,
+) {
+    let r = layout.square * 0.45;
+    if let Some(piece) = selection.piece {
+        gizmos
+            .circle_2d(layout.square_center(piece), r, palette::SELECTED)
+            .resolution(48);
+    }
+    if let Some(turn) = &session.turn {
+        gizmos
+            .circle_2d(layout.square_center(turn.current()), r, palette::SELECTED)
+            .resolution(48);
+    }
+    for &target in &selection.targets {
+        gizmos
+            .circle_2d(layout.square_center(target), r * 0.85, palette::TARGET)
+            .resolution(48);
+        gizmos
+            .circle_2d(layout.square_center(target), r * 0.25, palette::TARGET)
+            .resolution(24);
+    }
+    if let Some((_, path)) = &selection.preview {
+        gizmos.linestrip_2d(centres(&layout, path), palette::TARGET);
+        for p in centres(&layout, path) {
+            gizmos.circle_2d(p, layout.square * 0.06, palette::TARGET);
+        }
+    }
+    if let Some(cursor) = selection.cursor {
+        gizmos.rect_2d(
+            layout.square_center(cursor),
+            Vec2::splat(layout.square * 0.96),
+            palette::SELECTED,
+        );
+    }
+}
+
+/// The last completed turn (or the steps so far of the one in progress).
+fn draw_trail(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSession>) {
+    if session.review.is_some() {
+        return;
+    }
+    let trail = &session.trail;
+    if let Some(origin) = trail.origin {
+        gizmos.rect_2d(
+            layout.square_center(origin),
+            Vec2::splat(layout.square * 0.9),
+            palette::TRAIL,
+        );
+    }
+    gizmos.linestrip_2d(centres(&layout, &trail.path), palette::TRAIL);
+    let d = layout.square * 0.18;
+    for &sq in &trail.captured {
+        let c = layout.square_center(sq);
+        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette::TRAIL);
+        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette::TRAIL);
+    }
+}
+
+/// Shows the template of the turn in progress around the capturing piece.
+fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSession>) {
+    let Some(turn) = &session.turn else { return };
+    let at = turn.current();
+    let here = layout.square_center(at);
+    let size = session.position().size();
+    match *turn.template() {
+        Template::Box { width, height } => {
+            // The box at every placement with the piece in a corner.
+            let (w, h) = (width as i8, height as i8);
+            for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let Some(corner) = at.offset(sx * w, sy * h).filter(|&c| size.contains(c)) else {
+                    continue;
+                };
+                let a = layout.square_center(at);
+                let b = layout.square_center(corner);
+                let extent = (b - a).abs() + Vec2::splat(layout.square * 0.9);
+                gizmos.rect_2d((a + b) / 2.0, extent, palette::TEMPLATE);
+            }
+        }
+        Template::Route(route) => {
+            for symmetry in 0..8 {
+                let image = route.transformed(symmetry);
+                let mut points = vec![here];
+                let mut sq = Some(at);
+                for step in image.steps() {
+                    sq = sq
+                        .and_then(|s| s.offset(step.dx, step.dy))
+                        .filter(|&s| size.contains(s));
+                    match sq {
+                        Some(s) => points.push(layout.square_center(s)),
+                        None => break,
+                    }
+                }
+                let color = if symmetry == 0 {
+                    palette::TEMPLATE
+                } else {
+                    palette::TEMPLATE.with_alpha(0.45)
+                };
+                gizmos.linestrip_2d(points, color);
+            }
+        }
+        Template::Directions(dirs) => {
+            for step in dirs.iter() {
+                let Step { dx, dy } = step;
+                let flip = if layout.flipped { -1.0 } else { 1.0 };
+                let end = here + Vec2::new(dx as f32, dy as f32) * flip * layout.square * 1.4;
+                gizmos.arrow_2d(here, end, palette::TEMPLATE);
+            }
+        }
+        Template::Count(_) => {
+            let seen = sight_lines(turn.board(), at);
+            for sq in seen {
+                gizmos.line_2d(
+                    here,
+                    layout.square_center(sq),
+                    palette::TEMPLATE.with_alpha(0.5),
+                );
+            }
+        }
+        Template::Custom(_) => {}
+    }
+}

@@ -1,0 +1,136 @@
+//! Scripted play for checks and demos: starts a given game, clicks squares
+//! through the real pointer path (cursor placement and mouse-button input),
+//! then saves a screenshot once the board is still and quits.
+
+use std::collections::VecDeque;
+use std::path::PathBuf;
+
+use bevy::input::ButtonState;
+use bevy::input::mouse::MouseButtonInput;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{Screenshot, save_to_disk};
+use bevy::window::PrimaryWindow;
+use bevy::winit::WinitSettings;
+
+use crate::rules::Square;
+
+use super::GameSet;
+use super::animation::AnimationQueue;
+use super::computer::ComputerPlayer;
+use super::layout::BoardLayout;
+use super::screens::Screen;
+use super::session::{NewGame, SessionIntent};
+
+/// What to do without a person at the controls.
+#[derive(Clone, Debug, Default)]
+pub struct GameOptions {
+    /// Start this game at once instead of showing the menu.
+    pub start: Option<NewGame>,
+    /// Squares to click, in order.
+    pub clicks: Vec<Square>,
+    /// Where to save a screenshot when done (then the app quits).
+    pub screenshot: Option<PathBuf>,
+}
+
+#[derive(Resource, Debug)]
+struct Script {
+    clicks: VecDeque<Square>,
+    screenshot: Option<PathBuf>,
+    /// Frames to wait before the next action.
+    wait: u32,
+    /// A button press waiting for its release.
+    pressed: bool,
+    shot_taken: bool,
+}
+
+pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        let scripted = !options.clicks.is_empty() || options.screenshot.is_some();
+        if let Some(setup) = options.start.clone() {
+            let setup_for_start = setup.clone();
+            app.add_systems(
+                Startup,
+                move |mut intents: MessageWriter<SessionIntent>,
+                      mut next: ResMut<NextState<Screen>>| {
+                    intents.write(SessionIntent::NewGame(setup_for_start.clone()));
+                    next.set(Screen::Playing);
+                },
+            );
+        }
+        if scripted {
+            // Frames must keep coming while nobody moves the mouse.
+            app.insert_resource(WinitSettings::continuous());
+            app.insert_resource(Script {
+                clicks: options.clicks.iter().copied().collect(),
+                screenshot: options.screenshot.clone(),
+                wait: 30,
+                pressed: false,
+                shot_taken: false,
+            });
+            app.add_systems(Update, drive_script.before(GameSet::Input));
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive_script(
+    mut commands: Commands,
+    mut script: ResMut<Script>,
+    mut window: Query<(Entity, &mut Window), With<PrimaryWindow>>,
+    layout: Res<BoardLayout>,
+    queue: Res<AnimationQueue>,
+    computer: Res<ComputerPlayer>,
+    screen: Res<State<Screen>>,
+    mut buttons: MessageWriter<MouseButtonInput>,
+    mut exit: MessageWriter<AppExit>,
+) {
+    let Ok((entity, mut window)) = window.single_mut() else {
+        return;
+    };
+    if script.pressed {
+        buttons.write(MouseButtonInput {
+            button: MouseButton::Left,
+            state: ButtonState::Released,
+            window: entity,
+        });
+        script.pressed = false;
+        script.wait = 20;
+        return;
+    }
+    if script.wait > 0
+        || *screen.get() == Screen::Title
+        || !queue.is_idle()
+        || computer.is_thinking()
+    {
+        script.wait = script.wait.saturating_sub(1);
+        return;
+    }
+    if let Some(square) = script.clicks.pop_front() {
+        let world = layout.square_center(square);
+        let point = Vec2::new(
+            world.x + window.width() / 2.0,
+            window.height() / 2.0 - world.y,
+        );
+        window.set_cursor_position(Some(point));
+        buttons.write(MouseButtonInput {
+            button: MouseButton::Left,
+            state: ButtonState::Pressed,
+            window: entity,
+        });
+        script.pressed = true;
+        return;
+    }
+    match script.screenshot.clone() {
+        Some(path) if !script.shot_taken => {
+            commands
+                .spawn(Screenshot::primary_window())
+                .observe(save_to_disk(path));
+            script.shot_taken = true;
+            script.wait = 30;
+        }
+        Some(path) if !path.exists() => script.wait = 10,
+        _ => {
+            exit.write(AppExit::Success);
+        }
+    }
+}

@@ -1,0 +1,437 @@
+//! The rules plugin: the one authoritative game state ([`GameSession`]), the
+//! intents that may change it and the facts it announces. Nothing else
+//! mutates the game; every intent is checked against the engine first.
+
+use bevy::prelude::*;
+
+use crate::rules::{
+    BoardSize, Capture, Color as Side, GameRecord, GameResult, PlayedTurn, Position, Rules, Square,
+    TurnInProgress, VariantRegistry,
+};
+
+use super::GameSet;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<CaptureIntent>()
+        .add_message::<SessionIntent>()
+        .add_message::<CaptureMade>()
+        .add_message::<BoardReset>()
+        .add_message::<GameEnded>()
+        .add_message::<Refused>()
+        .add_systems(
+            Update,
+            (apply_session_intents, apply_capture_intents)
+                .chain()
+                .in_set(GameSet::Rules),
+        );
+}
+
+/// The variants this build knows; mods add theirs here.
+#[derive(Resource, Clone, Debug, Deref, DerefMut)]
+pub struct Variants(pub VariantRegistry);
+
+impl Default for Variants {
+    fn default() -> Variants {
+        Variants(VariantRegistry::builtin())
+    }
+}
+
+/// Who plays a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Player {
+    Human,
+    Computer(ComputerLevel),
+}
+
+/// How a computer player chooses its turns.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum ComputerLevel {
+    /// A uniformly random distinct turn.
+    #[default]
+    Random,
+}
+
+impl Player {
+    pub fn label(self) -> &'static str {
+        match self {
+            Player::Human => "Human",
+            Player::Computer(ComputerLevel::Random) => "Computer (random)",
+        }
+    }
+}
+
+/// What a new game is made of.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NewGame {
+    pub variant: String,
+    pub size: BoardSize,
+    pub white: Player,
+    pub black: Player,
+    /// A start other than the standard one (from a pasted position).
+    pub start: Option<Position>,
+}
+
+impl Default for NewGame {
+    fn default() -> NewGame {
+        NewGame {
+            variant: "box".into(),
+            size: BoardSize::STANDARD,
+            white: Player::Human,
+            black: Player::Computer(ComputerLevel::Random),
+            start: None,
+        }
+    }
+}
+
+/// How the game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    pub winner: Side,
+    /// The loser had no pieces at all (rather than pieces with no capture).
+    pub annihilation: bool,
+}
+
+/// The route a finished turn took, kept on screen until the next turn starts.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TurnTrail {
+    pub origin: Option<Square>,
+    /// Every square the piece passed through, in order.
+    pub path: Vec<Square>,
+    pub captured: Vec<Square>,
+}
+
+/// The authoritative state of the game on screen.
+#[derive(Resource, Clone, Debug)]
+pub struct GameSession {
+    pub rules: Rules,
+    pub setup: NewGame,
+    /// `positions[i]` is the position after `i` turns; the last one is current.
+    pub positions: Vec<Position>,
+    pub played: Vec<PlayedTurn>,
+    /// Turns undone, most recent last, for redo.
+    pub redo: Vec<PlayedTurn>,
+    /// The turn being played, once its initial capture is made.
+    pub turn: Option<TurnInProgress>,
+    pub trail: TurnTrail,
+    pub outcome: Option<Outcome>,
+    /// A past position being looked at (index into `positions`), read-only.
+    pub review: Option<usize>,
+}
+
+impl GameSession {
+    /// A new game, or an error naming what is wrong with the setup.
+    pub fn new(variants: &VariantRegistry, setup: NewGame) -> Result<GameSession, String> {
+        let rules = variants
+            .get(&setup.variant)
+            .ok_or_else(|| format!("unknown variant `{}`", setup.variant))?
+            .clone();
+        let start = setup.start.unwrap_or_else(|| Position::start(setup.size));
+        let mut session = GameSession {
+            rules,
+            setup,
+            positions: vec![start],
+            played: Vec::new(),
+            redo: Vec::new(),
+            turn: None,
+            trail: TurnTrail::default(),
+            outcome: None,
+            review: None,
+        };
+        session.update_outcome();
+        Ok(session)
+    }
+
+    /// A game replayed from a record; nothing changes if the record is bad.
+    pub fn from_record(
+        variants: &VariantRegistry,
+        record: &GameRecord,
+        white: Player,
+        black: Player,
+    ) -> Result<GameSession, String> {
+        let positions = record.replay(variants).map_err(|e| e.to_string())?;
+        let setup = NewGame {
+            variant: record.variant.clone(),
+            size: record.size,
+            white,
+            black,
+            start: record.start,
+        };
+        let mut session = GameSession::new(variants, setup)?;
+        session.positions = positions;
+        session.played = record.turns.clone();
+        session.update_outcome();
+        Ok(session)
+    }
+
+    /// The position at the start of the current turn.
+    pub fn position(&self) -> &Position {
+        self.positions
+            .last()
+            .expect("a session always has its start position")
+    }
+
+    /// The position shown: a reviewed one, or the live board mid-turn.
+    pub fn shown(&self) -> Position {
+        match (self.review, &self.turn) {
+            (Some(i), _) => self.positions[i.min(self.positions.len() - 1)],
+            (None, Some(turn)) => Position {
+                board: *turn.board(),
+                turn: turn.mover(),
+            },
+            (None, None) => *self.position(),
+        }
+    }
+
+    pub fn to_move(&self) -> Side {
+        self.position().turn
+    }
+
+    pub fn player(&self, side: Side) -> Player {
+        match side {
+            Side::White => self.setup.white,
+            Side::Black => self.setup.black,
+        }
+    }
+
+    /// Whether the side to move is a person and the game goes on.
+    pub fn human_to_move(&self) -> bool {
+        self.outcome.is_none()
+            && self.review.is_none()
+            && self.player(self.to_move()) == Player::Human
+    }
+
+    /// The game as a record (turns so far; a turn in progress is left out).
+    pub fn record(&self) -> GameRecord {
+        let mut record = GameRecord::new(self.rules.id(), self.position().size());
+        record.start = self.setup.start.filter(|s| *s != Position::start(s.size()));
+        record.white = self.setup.white.label().into();
+        record.black = self.setup.black.label().into();
+        record.turns = self.played.clone();
+        record.result = self
+            .outcome
+            .map_or(GameResult::Unfinished, |o| GameResult::Win(o.winner));
+        record
+    }
+
+    fn update_outcome(&mut self) {
+        let pos = *self.position();
+        self.outcome = (!self.rules.has_initial_capture(&pos)).then(|| Outcome {
+            winner: pos.turn.opponent(),
+            annihilation: pos.ours().is_empty(),
+        });
+    }
+
+    /// Checks and applies one capture: an initial one, or the next of the
+    /// turn in progress. Returns the path taken and whether the turn ended.
+    pub fn apply_capture(&mut self, capture: &Capture) -> Result<(Vec<Square>, bool), String> {
+        if self.outcome.is_some() {
+            return Err("the game is over".into());
+        }
+        if self.review.is_some() {
+            return Err("return to the current position to play".into());
+        }
+        let (path, turn) = match self.turn.take() {
+            None => {
+                let path = self.rules.path(&self.position().board, capture);
+                let turn = self
+                    .rules
+                    .begin_turn(self.position(), capture)
+                    .map_err(|e| e.to_string())?;
+                self.trail = TurnTrail {
+                    origin: Some(capture.from),
+                    path: path.clone(),
+                    captured: Vec::new(),
+                };
+                (path, turn)
+            }
+            Some(mut turn) => {
+                let board = *turn.board();
+                if capture.from != turn.current() {
+                    let at = turn.current();
+                    self.turn = Some(turn);
+                    return Err(format!("the piece on {at} must keep capturing"));
+                }
+                if let Err(e) = self.rules.continue_turn(&mut turn, capture.to) {
+                    self.turn = Some(turn);
+                    return Err(e.to_string());
+                }
+                let path = self.rules.path(&board, capture);
+                self.trail.path.extend(path.iter().skip(1));
+                (path, turn)
+            }
+        };
+        self.trail.captured.push(capture.to);
+        let over = self.rules.is_turn_over(&turn).map_err(|e| e.to_string())?;
+        if over {
+            self.positions.push(turn.result());
+            let played = turn.played();
+            if self.redo.last() == Some(&played) {
+                self.redo.pop();
+            } else {
+                self.redo.clear();
+            }
+            self.played.push(played);
+            self.update_outcome();
+        } else {
+            self.turn = Some(turn);
+        }
+        Ok((path, over))
+    }
+
+    /// Takes back the turn in progress, or else the last turn (and, against
+    /// the computer, the computer's reply too, so a person gets their move back).
+    pub fn undo(&mut self) -> bool {
+        if self.turn.take().is_some() {
+            self.trail = TurnTrail::default();
+            return true;
+        }
+        let mut undone = false;
+        while let Some(played) = self.played.pop() {
+            self.positions.pop();
+            self.redo.push(played);
+            undone = true;
+            if self.player(self.to_move()) == Player::Human {
+                break;
+            }
+        }
+        self.trail = TurnTrail::default();
+        self.review = None;
+        self.update_outcome();
+        undone
+    }
+
+    /// Plays again the last undone turn (and a computer reply undone with it).
+    pub fn redo(&mut self) -> Result<bool, String> {
+        let mut redone = false;
+        while let Some(played) = self.redo.pop() {
+            let turn = self
+                .rules
+                .play(self.position(), &played)
+                .map_err(|e| e.to_string())?;
+            self.positions.push(turn.result());
+            self.played.push(played);
+            redone = true;
+            self.update_outcome();
+            if self.player(self.to_move()) == Player::Human || self.outcome.is_some() {
+                break;
+            }
+        }
+        self.trail = TurnTrail::default();
+        Ok(redone)
+    }
+}
+
+/// Intent: make this capture (initial, or the next of the turn).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CaptureIntent(pub Capture);
+
+/// Intent: change the game as a whole.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum SessionIntent {
+    Undo,
+    Redo,
+    NewGame(NewGame),
+    /// Replace the game by one read from record text (kept if the text is bad).
+    LoadRecord(String),
+    /// Look at the position after this many turns; `None` returns to play.
+    Review(Option<usize>),
+}
+
+/// Fact: a capture was made and the board must show it.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct CaptureMade {
+    pub mover: Side,
+    pub capture: Capture,
+    /// Every square the piece passes through, origin and target included.
+    pub path: Vec<Square>,
+    pub turn_over: bool,
+}
+
+/// Fact: the game changed as a whole; rebuild the board from the session.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BoardReset;
+
+/// Fact: the game has a winner.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameEnded(pub Outcome);
+
+/// Fact: an intent was refused; nothing changed. The UI shows the reason gently.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct Refused(pub String);
+
+fn apply_capture_intents(
+    mut intents: MessageReader<CaptureIntent>,
+    mut session: ResMut<GameSession>,
+    mut made: MessageWriter<CaptureMade>,
+    mut ended: MessageWriter<GameEnded>,
+    mut refused: MessageWriter<Refused>,
+) {
+    for CaptureIntent(capture) in intents.read() {
+        let mover = session.to_move();
+        match session.apply_capture(capture) {
+            Ok((path, turn_over)) => {
+                made.write(CaptureMade {
+                    mover,
+                    capture: *capture,
+                    path,
+                    turn_over,
+                });
+                if let Some(outcome) = session.outcome.filter(|_| turn_over) {
+                    ended.write(GameEnded(outcome));
+                }
+            }
+            Err(reason) => {
+                refused.write(Refused(reason));
+            }
+        }
+    }
+}
+
+fn apply_session_intents(
+    mut intents: MessageReader<SessionIntent>,
+    mut session: ResMut<GameSession>,
+    variants: Res<Variants>,
+    mut reset: MessageWriter<BoardReset>,
+    mut refused: MessageWriter<Refused>,
+) {
+    for intent in intents.read() {
+        let result: Result<bool, String> = match intent {
+            SessionIntent::Undo => Ok(session.undo()),
+            SessionIntent::Redo => session.redo(),
+            SessionIntent::NewGame(setup) => GameSession::new(&variants, setup.clone()).map(|s| {
+                *session = s;
+                true
+            }),
+            SessionIntent::LoadRecord(text) => text
+                .parse::<GameRecord>()
+                .map_err(|e| e.to_string())
+                .and_then(|record| {
+                    GameSession::from_record(
+                        &variants,
+                        &record,
+                        session.setup.white,
+                        session.setup.black,
+                    )
+                })
+                .map(|s| {
+                    *session = s;
+                    true
+                }),
+            SessionIntent::Review(index) => {
+                session.review = index.filter(|&i| i + 1 < session.positions.len());
+                Ok(true)
+            }
+        };
+        match result {
+            Ok(true) => {
+                reset.write(BoardReset);
+            }
+            Ok(false) => {
+                refused.write(Refused("nothing to undo or redo".into()));
+            }
+            Err(reason) => {
+                refused.write(Refused(reason));
+            }
+        }
+    }
+}

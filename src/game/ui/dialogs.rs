@@ -1,0 +1,109 @@
+//! Windows over the board: the rules help, the game-over dialog and the
+//! short-lived message that explains a refused click.
+
+use bevy_egui::egui;
+
+use crate::game::screens::Screen;
+use crate::game::session::SessionIntent;
+use crate::rules::Color as Side;
+
+use super::{PanelData, UiState};
+
+/// What every Burrow game shares, in the project's words.
+const SYSTEM_RULES: &str = "\
+Every square starts with a piece, in a checkerboard of White and Black; White moves first. \
+On your turn, pick one of your pieces and capture an enemy by moving onto it. That first \
+capture fixes a template. While the same piece has a capture that fits the template, it must \
+make one (you choose which when there are several). Paths only cross empty squares; squares \
+emptied earlier in the turn count as empty.
+
+A player with no initial capture at the start of their turn loses, so there are no draws.";
+
+pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
+    let mut open = state.show_rules;
+    egui::Window::new("Rules")
+        .open(&mut open)
+        .default_width(460.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height(520.0)
+                .show(ui, |ui| {
+                    ui.heading("All Burrow games");
+                    ui.label(SYSTEM_RULES);
+                    ui.label(
+                egui::RichText::new(
+                    "Points marked [project's reading] are where the designer's description leaves \
+                     room and this project had to choose; the choice is ours, not the designer's.",
+                )
+                .italics(),
+            );
+                    for rules in data.variants.iter() {
+                        ui.separator();
+                        ui.heading(rules.variant().name());
+                        ui.label(rules.variant().rules_text());
+                    }
+                });
+        });
+    state.show_rules = open;
+}
+
+pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
+    let Some(outcome) = data.session.outcome else {
+        return;
+    };
+    let loser = match outcome.winner.opponent() {
+        Side::White => "White",
+        Side::Black => "Black",
+    };
+    let winner = match outcome.winner {
+        Side::White => "White",
+        Side::Black => "Black",
+    };
+    let why = if outcome.annihilation {
+        format!("{loser} has no pieces left.")
+    } else {
+        format!("{loser} has no capture left.")
+    };
+    egui::Window::new("Game over")
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.heading(format!("{winner} wins"));
+            ui.label(why);
+            ui.label(format!("{} turns played.", data.session.played.len()));
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    data.next_screen.set(Screen::Title);
+                }
+                if ui.button("Rematch").clicked() {
+                    data.intents
+                        .write(SessionIntent::NewGame(data.session.setup.clone()));
+                    data.next_screen.set(Screen::Playing);
+                }
+                if ui.button("Review").clicked() {
+                    state.game_over_closed = true;
+                }
+            });
+        });
+}
+
+/// Shows the last refusal for a few seconds.
+pub fn toast(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
+    let Some((message, since)) = &state.toast else {
+        return;
+    };
+    let age = data.time.elapsed_secs_f64() - since;
+    if age > 3.0 {
+        state.toast = None;
+        return;
+    }
+    egui::Area::new("toast".into())
+        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(-150.0, -20.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.label(message);
+            });
+        });
+    ctx.request_repaint_after(std::time::Duration::from_millis(250));
+}

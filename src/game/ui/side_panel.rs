@@ -1,0 +1,251 @@
+//! The side panel: whose turn, pieces left, the template in words, the move
+//! list, undo/redo, computer controls, settings, and positions and records
+//! as text or files.
+
+use bevy_egui::egui;
+
+use crate::game::screens::Screen;
+use crate::game::session::{NewGame, Player, SessionIntent};
+use crate::rules::{Color as Side, Position};
+
+use super::{PanelData, UiState};
+
+pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+    egui::Panel::right("side")
+        .resizable(false)
+        .exact_size(300.0)
+        .show(root, |ui| {
+            egui::ScrollArea::vertical().show(ui, |ui| {
+                status(ui, data);
+                ui.separator();
+                controls(ui, data, state);
+                ui.separator();
+                move_list(ui, data);
+                ui.separator();
+                settings(ui, data);
+                ui.separator();
+                text_io(ui, data, state);
+            });
+        });
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+fn status(ui: &mut egui::Ui, data: &mut PanelData) {
+    let session = &data.session;
+    ui.heading(session.rules.variant().name());
+    let shown = session.shown();
+    match session.outcome {
+        Some(outcome) => {
+            ui.label(egui::RichText::new(format!("{} wins", side_name(outcome.winner))).strong());
+        }
+        None => {
+            let side = session.to_move();
+            ui.horizontal(|ui| {
+                ui.label(format!(
+                    "{} to move ({})",
+                    side_name(side),
+                    session.player(side).label()
+                ));
+                if data.computer.is_thinking() {
+                    ui.spinner();
+                    ui.label("thinking…");
+                }
+            });
+        }
+    }
+    ui.label(format!(
+        "Pieces: White {}, Black {}",
+        shown.board.pieces(Side::White).count(),
+        shown.board.pieces(Side::Black).count()
+    ));
+    match &session.turn {
+        Some(turn) => {
+            ui.label(format!(
+                "Template: {}",
+                session.rules.variant().describe_template(turn.template())
+            ));
+            ui.label(format!(
+                "The piece on {} must keep capturing while a capture fits.",
+                turn.current()
+            ));
+        }
+        None => {
+            ui.label("Template: set by the next initial capture");
+        }
+    }
+    if data.selection.route_count > 1 {
+        ui.label(format!(
+            "Route {} of {} (Tab or right-click for the next)",
+            data.selection.route_index % data.selection.route_count + 1,
+            data.selection.route_count
+        ));
+    }
+    if let Some(i) = session.review {
+        ui.label(egui::RichText::new(format!("Viewing the position after turn {i}")).italics());
+    }
+}
+
+fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Undo").on_hover_text("Ctrl+Z").clicked() {
+            data.intents.write(SessionIntent::Undo);
+        }
+        if ui.button("Redo").on_hover_text("Ctrl+Y").clicked() {
+            data.intents.write(SessionIntent::Redo);
+        }
+        if ui.button("Flip board").clicked() {
+            data.settings.flipped = !data.settings.flipped;
+        }
+        if ui.button("New game").clicked() {
+            data.next_screen.set(Screen::Title);
+        }
+        if ui.button("Rules").clicked() {
+            state.show_rules = true;
+        }
+    });
+    let computers = [Side::White, Side::Black]
+        .iter()
+        .any(|&s| data.session.player(s) != Player::Human);
+    if computers {
+        ui.horizontal(|ui| {
+            let label = if data.computer.paused {
+                "Resume computer"
+            } else {
+                "Pause computer"
+            };
+            if ui.button(label).clicked() {
+                data.computer.paused = !data.computer.paused;
+            }
+            if data.computer.paused && ui.button("Step").clicked() {
+                data.computer.step_once = true;
+            }
+        });
+    }
+}
+
+fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
+    ui.label("Moves (click to view)");
+    let session = &data.session;
+    let first = session.positions[0].turn;
+    let mut clicked = None;
+    egui::ScrollArea::vertical()
+        .id_salt("moves")
+        .max_height(180.0)
+        .show(ui, |ui| {
+            egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
+                let offset = usize::from(first == Side::Black);
+                let plies = session.played.len();
+                for row in 0..(plies + offset).div_ceil(2) {
+                    ui.label(format!("{}.", row + 1));
+                    for column in 0..2 {
+                        let ply = (row * 2 + column).checked_sub(offset);
+                        match ply.and_then(|p| session.played.get(p).map(|t| (p, t))) {
+                            Some((p, turn)) => {
+                                let viewing = session.review == Some(p + 1);
+                                if ui.selectable_label(viewing, turn.to_string()).clicked() {
+                                    clicked = Some(p + 1);
+                                }
+                            }
+                            None => {
+                                ui.label("");
+                            }
+                        }
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    if let Some(index) = clicked {
+        data.intents.write(SessionIntent::Review(Some(index)));
+    }
+    if session.review.is_some() && ui.button("Back to the game").clicked() {
+        data.intents.write(SessionIntent::Review(None));
+    }
+}
+
+fn settings(ui: &mut egui::Ui, data: &mut PanelData) {
+    ui.add(
+        egui::Slider::new(&mut data.settings.walk_speed, 0.0..=20.0)
+            .text("walk speed (0 = instant)"),
+    );
+    ui.checkbox(&mut data.settings.muted, "Mute");
+}
+
+fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+    ui.label("Position and record as text");
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Copy position").clicked() {
+            let text = data.session.shown().to_string();
+            ui.ctx().copy_text(text.clone());
+            state.text = text;
+        }
+        if ui.button("Copy record").clicked() {
+            let text = data.session.record().to_string();
+            ui.ctx().copy_text(text.clone());
+            state.text = text;
+        }
+    });
+    ui.add(
+        egui::TextEdit::multiline(&mut state.text)
+            .desired_rows(4)
+            .hint_text("Paste a position or a record here"),
+    );
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Load record").clicked() {
+            data.intents
+                .write(SessionIntent::LoadRecord(state.text.clone()));
+        }
+        if ui.button("Play from position").clicked() {
+            match state.text.trim().parse::<Position>() {
+                Ok(start) => {
+                    let setup = NewGame {
+                        start: Some(start),
+                        size: start.size(),
+                        ..data.session.setup.clone()
+                    };
+                    data.intents.write(SessionIntent::NewGame(setup));
+                }
+                Err(e) => state.toast = Some((e.to_string(), data.time.elapsed_secs_f64())),
+            }
+        }
+    });
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        if state.file_path.is_empty() {
+            state.file_path = "burrow-game.txt".into();
+        }
+        ui.horizontal(|ui| {
+            ui.label("File");
+            ui.text_edit_singleline(&mut state.file_path);
+        });
+        ui.horizontal(|ui| {
+            if ui.button("Save record").clicked() {
+                let result = std::fs::write(&state.file_path, data.session.record().to_string());
+                let message = match result {
+                    Ok(()) => format!("saved to {}", state.file_path),
+                    Err(e) => format!("could not save {}: {e}", state.file_path),
+                };
+                state.toast = Some((message, data.time.elapsed_secs_f64()));
+            }
+            if ui.button("Load record").clicked() {
+                match std::fs::read_to_string(&state.file_path) {
+                    Ok(text) => {
+                        data.intents.write(SessionIntent::LoadRecord(text));
+                    }
+                    Err(e) => {
+                        state.toast = Some((
+                            format!("could not read {}: {e}", state.file_path),
+                            data.time.elapsed_secs_f64(),
+                        ))
+                    }
+                }
+            }
+        });
+    }
+}
