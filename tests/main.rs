@@ -3,8 +3,10 @@
 mod cli;
 mod differential;
 mod formats;
+mod game;
 mod perft;
 mod properties;
 mod reference;
 mod rule_edges;
 mod support;
+mod window;

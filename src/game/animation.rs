@@ -17,6 +17,7 @@ use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<AnimationQueue>()
+        .add_message::<RequestRedraw>()
         .add_systems(
             Update,
             (queue_captures, clear_on_reset).in_set(GameSet::Sync),

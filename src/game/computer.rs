@@ -126,10 +126,10 @@ fn play_next_step(
     mut computer: ResMut<ComputerPlayer>,
     mut intents: MessageWriter<CaptureIntent>,
 ) {
-    if queue.is_idle() {
-        if let Some(step) = computer.plan.pop_front() {
-            intents.write(CaptureIntent(step));
-        }
+    if queue.is_idle()
+        && let Some(step) = computer.plan.pop_front()
+    {
+        intents.write(CaptureIntent(step));
     }
 }
 

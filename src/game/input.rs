@@ -184,10 +184,10 @@ fn keyboard_input(
     if keys.just_pressed(KeyCode::Escape) {
         selection.piece = None;
     }
-    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space]) {
-        if let Some(sq) = selection.cursor.or(selection.hovered) {
-            clicks.write(SquareClicked(sq));
-        }
+    if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter, KeyCode::Space])
+        && let Some(sq) = selection.cursor.or(selection.hovered)
+    {
+        clicks.write(SquareClicked(sq));
     }
 }
 
@@ -269,11 +269,11 @@ fn continue_single_capture(
     if *asked == Some(key) {
         return;
     }
-    if let Ok(fitting) = session.rules.fitting_captures(turn) {
-        if fitting.len() == 1 {
-            *asked = Some(key);
-            captures.write(CaptureIntent(fitting[0]));
-        }
+    if let Ok(fitting) = session.rules.fitting_captures(turn)
+        && fitting.len() == 1
+    {
+        *asked = Some(key);
+        captures.write(CaptureIntent(fitting[0]));
     }
 }
 

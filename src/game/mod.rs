@@ -5,6 +5,9 @@
 //! [`board`] and [`animation`] mirror the facts onto entities, [`ui`] draws
 //! the panels.
 
+// Bevy queries spell out their filters; naming each one would not help.
+#![allow(clippy::type_complexity)]
+
 pub mod animation;
 mod audio;
 pub mod board;

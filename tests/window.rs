@@ -1,0 +1,85 @@
+//! The real game in a real window under Xvfb (software Vulkan): scripted
+//! clicks play two turns and select a piece, then the screenshot is checked
+//! pixel by pixel for the board, both piece colours and highlighted targets.
+//! The screenshot stays in `target/window-check.png` for people to look at.
+
+use std::path::PathBuf;
+use std::process::Command;
+
+fn screenshot_path() -> PathBuf {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    dir.join("window-check.png")
+}
+
+/// Pixels as (r, g, b).
+fn load_png(path: &PathBuf) -> (u32, u32, Vec<[u8; 3]>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    let channels = info.color_type.samples();
+    let pixels = buf[..info.buffer_size()]
+        .chunks(channels)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    (info.width, info.height, pixels)
+}
+
+fn near(p: [u8; 3], q: [u8; 3], tolerance: i32) -> bool {
+    p.iter()
+        .zip(q)
+        .all(|(a, b)| (*a as i32 - b as i32).abs() <= tolerance)
+}
+
+fn srgb(r: f32, g: f32, b: f32) -> [u8; 3] {
+    [
+        (r * 255.0).round() as u8,
+        (g * 255.0).round() as u8,
+        (b * 255.0).round() as u8,
+    ]
+}
+
+#[test]
+fn the_game_draws_board_pieces_and_targets_in_a_real_window() {
+    let path = screenshot_path();
+    let _ = std::fs::remove_file(&path);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args([
+            "--variant",
+            "box",
+            "--click",
+            "b1,a1,c1,d1,f1",
+            "--screenshot",
+        ])
+        .arg(&path)
+        .status()
+        .expect("xvfb-run runs (bash .ci/setup installs it)");
+    assert!(status.success(), "the game exited with {status}");
+    let (width, height, pixels) = load_png(&path);
+    assert!(width >= 800 && height >= 600, "{width}x{height}");
+    let count = |color: [u8; 3], tolerance: i32| {
+        pixels
+            .iter()
+            .filter(|&&p| near(p, color, tolerance))
+            .count()
+    };
+    let total = pixels.len();
+    // The palette of src/game/board.rs.
+    let light = count(srgb(0.85, 0.80, 0.70), 6);
+    let dark = count(srgb(0.52, 0.43, 0.35), 6);
+    let white_pieces = count(srgb(0.97, 0.96, 0.92), 10);
+    let black_pieces = count(srgb(0.10, 0.10, 0.12), 8);
+    let targets = count(srgb(0.95, 0.55, 0.05), 25);
+    assert!(
+        light > total / 50 && dark > total / 50,
+        "board squares: light {light}, dark {dark} of {total}"
+    );
+    assert!(white_pieces > total / 100, "white pieces: {white_pieces}");
+    assert!(black_pieces > total / 100, "black pieces: {black_pieces}");
+    assert!(
+        targets > 200,
+        "highlighted targets: {targets} orange pixels"
+    );
+}
