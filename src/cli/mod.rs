@@ -33,6 +33,9 @@ struct Cli {
     /// Save a screenshot here once the clicks are played and the board is still, then quit.
     #[arg(long)]
     screenshot: Option<std::path::PathBuf>,
+    /// Log frames per second every few seconds.
+    #[arg(long)]
+    fps: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -154,6 +157,7 @@ fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result
                     .push(name.parse().map_err(|e| format!("--click: {e}"))?);
             }
             options.screenshot = cli.screenshot;
+            options.log_fps = cli.fps;
             out.flush().map_err(io)?;
             crate::game::run(registry.clone(), options);
         }

@@ -30,6 +30,8 @@ pub struct GameOptions {
     pub clicks: Vec<Square>,
     /// Where to save a screenshot when done (then the app quits).
     pub screenshot: Option<PathBuf>,
+    /// Log frames per second (for measuring).
+    pub log_fps: bool,
 }
 
 #[derive(Resource, Debug)]
@@ -46,6 +48,12 @@ struct Script {
 pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
     move |app: &mut App| {
         let scripted = !options.clicks.is_empty() || options.screenshot.is_some();
+        if options.log_fps {
+            app.add_plugins((
+                bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
+                bevy::diagnostic::LogDiagnosticsPlugin::default(),
+            ));
+        }
         if let Some(setup) = options.start.clone() {
             let setup_for_start = setup.clone();
             app.add_systems(
