@@ -3,6 +3,7 @@
 //! [`rules`] is the Bevy-free engine; [`game`] the Bevy game around it;
 //! [`cli`] the command-line front end.
 
+pub mod ai;
 pub mod cli;
 pub mod game;
 pub mod rules;

@@ -228,7 +228,7 @@ fn a_bad_record_leaves_the_game_untouched() {
 #[test]
 fn a_computer_game_plays_to_the_end() {
     let mut app = app();
-    let computer = Player::Computer(ComputerLevel::Random);
+    let computer = Player::Computer(Level::Random);
     start(
         &mut app,
         NewGame {
@@ -255,4 +255,53 @@ fn a_computer_game_plays_to_the_end() {
         *app.world().resource::<State<Screen>>().get(),
         Screen::GameOver
     );
+}
+
+#[test]
+fn a_new_game_cancels_a_running_search() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<burrow::game::settings::Settings>()
+        .think_seconds = 30.0;
+    let computer = Player::Computer(Level::Strongest);
+    start_no_settle(
+        &mut app,
+        NewGame {
+            variant: "box".into(),
+            white: computer,
+            black: computer,
+            ..Default::default()
+        },
+    );
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(
+        app.world().resource::<ComputerPlayer>().is_thinking(),
+        "the computer should be thinking"
+    );
+    assert_eq!(
+        app.world().resource::<ComputerPlayer>().searches_running(),
+        1
+    );
+    start_no_settle(&mut app, humans("box", None));
+    app.update();
+    assert!(!app.world().resource::<ComputerPlayer>().is_thinking());
+    // The cancelled search notices its flag and its thread returns.
+    let deadline = std::time::Instant::now() + Duration::from_secs(5);
+    while app.world().resource::<ComputerPlayer>().searches_running() > 0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the search kept running after the cancel"
+        );
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+fn start_no_settle(app: &mut App, setup: NewGame) {
+    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    app.update();
 }

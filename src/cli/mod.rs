@@ -2,6 +2,7 @@
 //! same engine (and the same variant registry) as the game.
 
 mod random_game;
+mod tournament;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -10,7 +11,8 @@ use clap::{Parser, Subcommand};
 
 use crate::rules::{Position, Rules, VariantRegistry};
 
-pub use random_game::play_random_game;
+pub use random_game::{play_levels, play_random_game};
+pub use tournament::{MatchResult, play_game, run_match};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -62,6 +64,35 @@ enum Command {
         /// Worker threads (the root's turns are shared among them).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+    },
+    /// Two computer levels play each other, colours alternating.
+    Tournament {
+        #[arg(long)]
+        variant: String,
+        /// Level of player A (random, greedy, easy, medium, hard, strongest).
+        #[arg(long)]
+        a: String,
+        #[arg(long)]
+        b: String,
+        #[arg(long, default_value_t = 20)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// Think time per turn of the `strongest` level, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
+    },
+    /// Search a position and print the best turn found.
+    Analyze {
+        #[arg(long)]
+        variant: String,
+        #[arg(long)]
+        position: Option<String>,
+        /// Search time in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time: u64,
     },
     /// Play a whole game and print its record.
     Play {
@@ -142,8 +173,7 @@ fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result
                     ..Default::default()
                 };
                 if cli.watch {
-                    let computer =
-                        crate::game::Player::Computer(crate::game::ComputerLevel::Random);
+                    let computer = crate::game::Player::Computer(crate::game::Level::Medium);
                     setup.white = computer;
                     setup.black = computer;
                 } else {
@@ -215,15 +245,75 @@ fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result
         }) => {
             let rules = rules_for(registry, &variant)?;
             let start = position_or_start(position.as_deref())?;
-            for player in [&white, &black] {
-                if player != "random" {
-                    return Err(format!("unknown player `{player}` (known: random)"));
-                }
-            }
-            let mut record = play_random_game(rules, start, seed).map_err(|e| e.to_string())?;
+            let levels = [&white, &black].map(|p| p.parse::<crate::ai::Level>());
+            let [white_level, black_level] = [levels[0].clone()?, levels[1].clone()?];
+            let mut record = if white_level == crate::ai::Level::Random
+                && black_level == crate::ai::Level::Random
+            {
+                play_random_game(rules, start, seed).map_err(|e| e.to_string())?
+            } else {
+                play_levels(rules, start, white_level, black_level, seed)
+                    .map_err(|e| e.to_string())?
+            };
             record.white = white;
             record.black = black;
             write!(out, "{record}").map_err(io)?;
+        }
+        Some(Command::Tournament {
+            variant,
+            a,
+            b,
+            games,
+            seed,
+            threads,
+            think_ms,
+        }) => {
+            let rules = rules_for(registry, &variant)?;
+            let (a, b): (crate::ai::Level, crate::ai::Level) = (a.parse()?, b.parse()?);
+            let think = std::time::Duration::from_millis(think_ms);
+            let result =
+                run_match(rules, a, b, games, seed, threads, think).map_err(|e| e.to_string())?;
+            let (lo, hi) = result.interval();
+            writeln!(
+                out,
+                "{variant}: {a} vs {b}, {} games: {a} won {}, lost {}; score {:.1}% (95% CI {:.1}%-{:.1}%), Elo difference {:+.0}",
+                result.games(),
+                result.wins,
+                result.losses,
+                100.0 * result.score(),
+                100.0 * lo,
+                100.0 * hi,
+                result.elo()
+            )
+            .map_err(io)?;
+        }
+        Some(Command::Analyze {
+            variant,
+            position,
+            time,
+        }) => {
+            let rules = rules_for(registry, &variant)?;
+            let pos = position_or_start(position.as_deref())?;
+            let config = crate::ai::SearchConfig {
+                time: std::time::Duration::from_millis(time),
+                max_depth: 64,
+                table: true,
+            };
+            let never = std::sync::atomic::AtomicBool::new(false);
+            match crate::ai::search(rules, &pos, &config, &never).map_err(|e| e.to_string())? {
+                None => writeln!(out, "no turn: {} has lost", pos.turn).map_err(io)?,
+                Some(d) => {
+                    let rate = d.report.nodes as f64 / (d.report.elapsed_ms.max(1) as f64 / 1000.0);
+                    writeln!(out, "best {} (played {})", d.turn.key(), d.turn.played())
+                        .map_err(io)?;
+                    writeln!(
+                        out,
+                        "score {} depth {} nodes {} time {} ms nodes/s {:.0}",
+                        d.report.score, d.report.depth, d.report.nodes, d.report.elapsed_ms, rate
+                    )
+                    .map_err(io)?;
+                }
+            }
         }
     }
     Ok(())

@@ -1,54 +1,119 @@
-//! Computer players: they think on Bevy's async compute pool so the window
-//! keeps drawing, then play their chosen turn capture by capture, through the
-//! same intents (and animations) as a person.
+//! Computer players and hints. Searches run on Bevy's async compute pool so
+//! the window keeps drawing; a cancel flag stops them on undo, a new game or
+//! exit. A chosen turn is played capture by capture through the same intents
+//! (and animations) as a person's.
 
 use std::collections::VecDeque;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::Duration;
 
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use rand::seq::IndexedRandom;
 
+use crate::ai::{Level, choose};
 use crate::rules::{Capture, PlayedTurn, Position, Rules};
 
 use super::GameSet;
 use super::animation::AnimationQueue;
-use super::session::{BoardReset, CaptureIntent, ComputerLevel, GameSession, Player};
+use super::session::{BoardReset, CaptureIntent, CaptureMade, GameSession, Player};
+use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerPlayer>()
+        .add_message::<HintRequest>()
         .add_systems(
             Update,
-            (start_thinking, collect_decision, play_next_step)
+            (
+                start_thinking,
+                start_hint,
+                collect_decisions,
+                play_next_step,
+            )
                 .chain()
                 .in_set(GameSet::Input),
         )
-        .add_systems(Update, cancel_on_reset.in_set(GameSet::Sync));
+        .add_systems(Update, cancel_on_change.in_set(GameSet::Sync))
+        .add_systems(Last, cancel_on_exit);
 }
 
-/// The computer's current thinking and the rest of its chosen turn.
+/// Intent: suggest a turn for the person to move.
+#[derive(Message, Clone, Copy, Debug, Default)]
+pub struct HintRequest;
+
+/// A search running in the background, with its way to be stopped.
+struct Thinking {
+    task: Task<Option<PlayedTurn>>,
+    cancel: Arc<AtomicBool>,
+}
+
+impl Drop for Thinking {
+    fn drop(&mut self) {
+        self.cancel.store(true, Ordering::Relaxed);
+    }
+}
+
+/// The computer's thinking, its chosen turn and the hint on show.
 #[derive(Resource, Default)]
 pub struct ComputerPlayer {
-    task: Option<Task<Option<PlayedTurn>>>,
+    thinking: Option<Thinking>,
+    hinting: Option<Thinking>,
     plan: VecDeque<Capture>,
+    /// The suggested turn for the person to move.
+    pub hint: Option<PlayedTurn>,
     /// Mixed into every decision's seed; fix it for reproducible games.
     pub seed: u64,
     /// Stop deciding (the player pressed pause).
     pub paused: bool,
     /// Play one turn while paused.
     pub step_once: bool,
+    /// Searches whose thread has not yet returned (shared with the tasks).
+    running: Arc<AtomicUsize>,
 }
 
 impl ComputerPlayer {
     pub fn is_thinking(&self) -> bool {
-        self.task.is_some()
+        self.thinking.is_some() || self.hinting.is_some()
     }
 
-    /// Drops the search in progress and the planned captures.
+    /// Searches still running on a worker thread, cancelled or not.
+    pub fn searches_running(&self) -> usize {
+        self.running.load(Ordering::SeqCst)
+    }
+
+    /// Stops the searches in progress and forgets the planned captures.
     pub fn cancel(&mut self) {
-        self.task = None;
+        self.thinking = None;
+        self.hinting = None;
         self.plan.clear();
+        self.hint = None;
+    }
+
+    fn spawn(
+        &self,
+        rules: Rules,
+        position: Position,
+        level: Level,
+        think: Duration,
+        seed: u64,
+    ) -> Thinking {
+        let cancel = Arc::new(AtomicBool::new(false));
+        let running = self.running.clone();
+        let flag = cancel.clone();
+        running.fetch_add(1, Ordering::SeqCst);
+        let task = AsyncComputeTaskPool::get().spawn(async move {
+            let decision = choose(&rules, &position, level, think, seed, &flag)
+                .ok()
+                .flatten();
+            running.fetch_sub(1, Ordering::SeqCst);
+            // A cancelled search's answer is stale.
+            if flag.load(Ordering::Relaxed) {
+                None
+            } else {
+                decision.map(|d| d.turn.played())
+            }
+        });
+        Thinking { task, cancel }
     }
 }
 
@@ -67,25 +132,14 @@ pub fn turn_steps(turn: &PlayedTurn) -> VecDeque<Capture> {
     steps
 }
 
-/// Chooses a turn for `level`; runs off the main thread.
-pub fn decide(
-    rules: &Rules,
-    position: &Position,
-    level: ComputerLevel,
-    seed: u64,
-) -> Option<PlayedTurn> {
-    match level {
-        ComputerLevel::Random => {
-            let turns = rules.turns(position).ok()?;
-            let mut rng = StdRng::seed_from_u64(seed);
-            turns.choose(&mut rng).map(|t| t.played())
-        }
-    }
+fn think_time(settings: &Settings) -> Duration {
+    Duration::from_secs_f32(settings.think_seconds.clamp(0.05, 60.0))
 }
 
 fn start_thinking(
     session: Res<GameSession>,
     queue: Res<AnimationQueue>,
+    settings: Res<Settings>,
     mut computer: ResMut<ComputerPlayer>,
 ) {
     let Player::Computer(level) = session.player(session.to_move()) else {
@@ -94,30 +148,57 @@ fn start_thinking(
     if session.outcome.is_some() || session.review.is_some() || session.turn.is_some() {
         return;
     }
-    if computer.is_thinking() || !computer.plan.is_empty() || !queue.is_idle() {
+    if computer.thinking.is_some() || !computer.plan.is_empty() || !queue.is_idle() {
         return;
     }
     if computer.paused && !computer.step_once {
         return;
     }
     computer.step_once = false;
-    let rules = session.rules.clone();
-    let position = *session.position();
     let seed = computer.seed ^ (session.played.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    computer.task = Some(
-        AsyncComputeTaskPool::get().spawn(async move { decide(&rules, &position, level, seed) }),
+    let thinking = computer.spawn(
+        session.rules.clone(),
+        *session.position(),
+        level,
+        think_time(&settings),
+        seed,
     );
+    computer.thinking = Some(thinking);
 }
 
-fn collect_decision(mut computer: ResMut<ComputerPlayer>) {
-    let Some(task) = computer.task.as_mut() else {
+fn start_hint(
+    mut requests: MessageReader<HintRequest>,
+    session: Res<GameSession>,
+    settings: Res<Settings>,
+    mut computer: ResMut<ComputerPlayer>,
+) {
+    if requests.read().count() == 0 || !session.human_to_move() || session.turn.is_some() {
         return;
-    };
-    if let Some(decision) = check_ready(task) {
-        computer.task = None;
+    }
+    let hinting = computer.spawn(
+        session.rules.clone(),
+        *session.position(),
+        Level::Strongest,
+        think_time(&settings),
+        computer.seed,
+    );
+    computer.hinting = Some(hinting);
+}
+
+fn collect_decisions(mut computer: ResMut<ComputerPlayer>) {
+    if let Some(thinking) = computer.thinking.as_mut()
+        && let Some(decision) = check_ready(&mut thinking.task)
+    {
+        computer.thinking = None;
         if let Some(turn) = decision {
             computer.plan = turn_steps(&turn);
         }
+    }
+    if let Some(hinting) = computer.hinting.as_mut()
+        && let Some(decision) = check_ready(&mut hinting.task)
+    {
+        computer.hinting = None;
+        computer.hint = decision;
     }
 }
 
@@ -133,8 +214,22 @@ fn play_next_step(
     }
 }
 
-fn cancel_on_reset(mut resets: MessageReader<BoardReset>, mut computer: ResMut<ComputerPlayer>) {
+/// Undo, load or a new game stops the search; any capture drops the hint.
+fn cancel_on_change(
+    mut resets: MessageReader<BoardReset>,
+    mut made: MessageReader<CaptureMade>,
+    mut computer: ResMut<ComputerPlayer>,
+) {
     if resets.read().count() > 0 {
+        computer.cancel();
+    }
+    if made.read().count() > 0 {
+        computer.hint = None;
+    }
+}
+
+fn cancel_on_exit(mut exits: MessageReader<AppExit>, mut computer: ResMut<ComputerPlayer>) {
+    if exits.read().count() > 0 {
         computer.cancel();
     }
 }

@@ -26,11 +26,12 @@ use bevy::winit::WinitSettings;
 
 use crate::rules::VariantRegistry;
 
+pub use crate::ai::Level;
 pub use screens::Screen;
 pub use script::GameOptions;
 pub use session::{
-    BoardReset, CaptureIntent, CaptureMade, ComputerLevel, GameEnded, GameSession, NewGame, Player,
-    Refused, SessionIntent, Variants,
+    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameSession, NewGame, Player, Refused,
+    SessionIntent, Variants,
 };
 
 /// The order of one frame.

@@ -8,6 +8,7 @@ use crate::rules::sight::sight_lines;
 use crate::rules::{Square, Step, Template};
 
 use super::board::palette;
+use super::computer::ComputerPlayer;
 use super::input::Selection;
 use super::layout::BoardLayout;
 use super::session::GameSession;
@@ -31,7 +32,16 @@ fn draw_selection(
     layout: Res<BoardLayout>,
     selection: Res<Selection>,
     session: Res<GameSession>,
+    computer: Res<ComputerPlayer>,
 ) {
+    if let Some(hint) = &computer.hint {
+        let mut squares = vec![hint.origin];
+        squares.extend(&hint.captures);
+        gizmos.linestrip_2d(centres(&layout, &squares), palette::HINT);
+        for p in centres(&layout, &squares) {
+            gizmos.circle_2d(p, layout.square * 0.3, palette::HINT);
+        }
+    }
     let r = layout.square * 0.45;
     if let Some(piece) = selection.piece {
         gizmos

@@ -4,6 +4,7 @@
 
 use bevy::prelude::*;
 
+use crate::ai::Level;
 use crate::rules::{
     BoardSize, Capture, Color as Side, GameRecord, GameResult, PlayedTurn, Position, Rules, Square,
     TurnInProgress, VariantRegistry,
@@ -40,22 +41,14 @@ impl Default for Variants {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Player {
     Human,
-    Computer(ComputerLevel),
-}
-
-/// How a computer player chooses its turns.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum ComputerLevel {
-    /// A uniformly random distinct turn.
-    #[default]
-    Random,
+    Computer(Level),
 }
 
 impl Player {
-    pub fn label(self) -> &'static str {
+    pub fn label(self) -> String {
         match self {
-            Player::Human => "Human",
-            Player::Computer(ComputerLevel::Random) => "Computer (random)",
+            Player::Human => "Human".into(),
+            Player::Computer(level) => format!("Computer ({level})"),
         }
     }
 }
@@ -77,7 +70,7 @@ impl Default for NewGame {
             variant: "box".into(),
             size: BoardSize::STANDARD,
             white: Player::Human,
-            black: Player::Computer(ComputerLevel::Random),
+            black: Player::Computer(Level::Medium),
             start: None,
         }
     }
@@ -204,8 +197,8 @@ impl GameSession {
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::new(self.rules.id(), self.position().size());
         record.start = self.setup.start.filter(|s| *s != Position::start(s.size()));
-        record.white = self.setup.white.label().into();
-        record.black = self.setup.black.label().into();
+        record.white = self.setup.white.label();
+        record.black = self.setup.black.label();
         record.turns = self.played.clone();
         record.result = self
             .outcome

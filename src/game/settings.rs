@@ -13,6 +13,8 @@ pub struct Settings {
     pub muted: bool,
     /// Black at the bottom.
     pub flipped: bool,
+    /// How long the `strongest` computer level (and the hint) thinks, in seconds.
+    pub think_seconds: f32,
 }
 
 impl Default for Settings {
@@ -21,6 +23,7 @@ impl Default for Settings {
             walk_speed: 6.0,
             muted: false,
             flipped: false,
+            think_seconds: 1.0,
         }
     }
 }

@@ -57,6 +57,7 @@ pub struct PanelData<'w> {
     screen: Res<'w, State<Screen>>,
     next_screen: ResMut<'w, NextState<Screen>>,
     intents: MessageWriter<'w, SessionIntent>,
+    hints: MessageWriter<'w, super::computer::HintRequest>,
     time: Res<'w, Time<Real>>,
 }
 

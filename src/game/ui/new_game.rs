@@ -2,8 +2,9 @@
 
 use bevy_egui::egui;
 
+use crate::ai::Level;
 use crate::game::screens::Screen;
-use crate::game::session::{ComputerLevel, NewGame, Player, SessionIntent};
+use crate::game::session::{NewGame, Player, SessionIntent};
 use crate::rules::BoardSize;
 
 use super::{PanelData, UiState};
@@ -46,12 +47,18 @@ impl NewGameForm {
 fn player_choice(ui: &mut egui::Ui, label: &str, player: &mut Player) {
     ui.horizontal(|ui| {
         ui.label(label);
-        ui.selectable_value(player, Player::Human, "Human");
-        ui.selectable_value(
-            player,
-            Player::Computer(ComputerLevel::Random),
-            "Computer (random)",
-        );
+        egui::ComboBox::from_id_salt(label)
+            .selected_text(player.label())
+            .show_ui(ui, |ui| {
+                ui.selectable_value(player, Player::Human, "Human");
+                for level in Level::ALL {
+                    ui.selectable_value(
+                        player,
+                        Player::Computer(level),
+                        format!("Computer ({level})"),
+                    );
+                }
+            });
     });
 }
 

@@ -4,6 +4,7 @@
 
 use bevy_egui::egui;
 
+use crate::game::computer::HintRequest;
 use crate::game::screens::Screen;
 use crate::game::session::{NewGame, Player, SessionIntent};
 use crate::rules::{Color as Side, Position};
@@ -108,7 +109,18 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         if ui.button("Rules").clicked() {
             state.show_rules = true;
         }
+        let can_hint = data.session.human_to_move() && data.session.turn.is_none();
+        if ui
+            .add_enabled(can_hint, egui::Button::new("Hint"))
+            .on_hover_text("The strongest level suggests a turn")
+            .clicked()
+        {
+            data.hints.write(HintRequest);
+        }
     });
+    if let Some(hint) = &data.computer.hint {
+        ui.label(format!("Hint: {hint}"));
+    }
     let computers = [Side::White, Side::Black]
         .iter()
         .any(|&s| data.session.player(s) != Player::Human);
@@ -173,6 +185,10 @@ fn settings(ui: &mut egui::Ui, data: &mut PanelData) {
     ui.add(
         egui::Slider::new(&mut data.settings.walk_speed, 0.0..=20.0)
             .text("walk speed (0 = instant)"),
+    );
+    ui.add(
+        egui::Slider::new(&mut data.settings.think_seconds, 0.1..=10.0)
+            .text("think time, s (strongest, hint)"),
     );
     ui.checkbox(&mut data.settings.muted, "Mute");
 }

@@ -1,0 +1,160 @@
+//! Computer players, beside the rules engine and, like it, free of Bevy.
+//! Every level works for any variant through [`Rules`]'s turn-level API.
+//!
+//! - `random`: a uniformly random distinct turn;
+//! - `greedy`: the turn whose resulting position evaluates best, one turn deep;
+//! - `easy`, `medium`, `hard`, `strongest`: iterative-deepening alpha-beta
+//!   (negamax) with growing time budgets; `medium` and up add a Zobrist-keyed
+//!   transposition table and best-move-first ordering.
+
+mod eval;
+mod search;
+mod zobrist;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
+
+use crate::rules::{Position, Rules, Turn, VariantError};
+
+pub use eval::evaluate;
+pub use search::{SearchConfig, SearchReport, search};
+pub use zobrist::zobrist;
+
+/// The computer's strength, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Level {
+    Random,
+    Greedy,
+    Easy,
+    Medium,
+    Hard,
+    Strongest,
+}
+
+impl Level {
+    pub const ALL: [Level; 6] = [
+        Level::Random,
+        Level::Greedy,
+        Level::Easy,
+        Level::Medium,
+        Level::Hard,
+        Level::Strongest,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Random => "random",
+            Level::Greedy => "greedy",
+            Level::Easy => "easy",
+            Level::Medium => "medium",
+            Level::Hard => "hard",
+            Level::Strongest => "strongest",
+        }
+    }
+
+    /// The search this level runs, given the player's think-time setting
+    /// (used by `strongest`); `None` for the levels that do not search.
+    pub fn search_config(self, think_time: Duration) -> Option<SearchConfig> {
+        let config = |ms: u64, table: bool| SearchConfig {
+            time: Duration::from_millis(ms),
+            max_depth: 64,
+            table,
+        };
+        match self {
+            Level::Random | Level::Greedy => None,
+            Level::Easy => Some(SearchConfig {
+                max_depth: 2,
+                ..config(100, false)
+            }),
+            Level::Medium => Some(config(250, true)),
+            Level::Hard => Some(config(700, true)),
+            Level::Strongest => Some(SearchConfig {
+                time: think_time,
+                ..config(0, true)
+            }),
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Level, String> {
+        Level::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| {
+                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+                format!("unknown level `{s}` (known: {})", names.join(", "))
+            })
+    }
+}
+
+/// A chosen turn and how it was found.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    pub turn: Turn,
+    pub report: SearchReport,
+}
+
+/// Chooses a turn for the side to move; `None` if it has none (it has lost).
+/// The same seed gives the same choice for `random` and `greedy`; the search
+/// levels are deterministic for a fixed depth but stop on the clock.
+pub fn choose(
+    rules: &Rules,
+    pos: &Position,
+    level: Level,
+    think_time: Duration,
+    seed: u64,
+    cancel: &AtomicBool,
+) -> Result<Option<Decision>, VariantError> {
+    let mut rng = StdRng::seed_from_u64(seed);
+    match level {
+        Level::Random => {
+            let turns = rules.turns(pos)?;
+            Ok(turns.choose(&mut rng).cloned().map(|turn| Decision {
+                turn,
+                report: SearchReport::default(),
+            }))
+        }
+        Level::Greedy => {
+            let turns = rules.turns(pos)?;
+            // The opponent's view of each result, lower is better for us.
+            let scored: Vec<(i32, &Turn)> = turns
+                .iter()
+                .map(|t| (-evaluate(rules, &t.result), t))
+                .collect();
+            let Some(best) = scored.iter().map(|s| s.0).max() else {
+                return Ok(None);
+            };
+            let top: Vec<&Turn> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
+            let turn = (*top.choose(&mut rng).expect("a best turn exists")).clone();
+            Ok(Some(Decision {
+                turn,
+                report: SearchReport {
+                    score: best,
+                    depth: 1,
+                    ..SearchReport::default()
+                },
+            }))
+        }
+        _ => {
+            let config = level
+                .search_config(think_time)
+                .expect("search levels have a config");
+            search(rules, pos, &config, cancel)
+        }
+    }
+}
