@@ -1,5 +1,6 @@
 //! Behaviour tests, gathered in one test binary (one link of the crate).
 
+mod ai;
 mod cli;
 mod differential;
 mod formats;

@@ -1,0 +1,136 @@
+//! Computer players: legal turns only, reproducible with a seed, and the
+//! search levels find a win in one when there is one.
+
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use burrow::ai::{Level, SearchConfig, choose, search};
+use burrow::cli::play_random_game;
+use burrow::rules::{BoardSize, Position, Rules, VariantRegistry};
+
+use crate::support::rules;
+
+const GAMES: [&str; 4] = ["box", "path", "sweep", "tumburrow"];
+
+/// Positions from seeded random games (Tumburrow's heaviest ones skipped to
+/// keep the test quick).
+fn positions(rules: &Rules, size: BoardSize, games: u64) -> Vec<Position> {
+    let mut out = Vec::new();
+    for seed in 0..games {
+        let record = play_random_game(rules, Position::start(size), seed).unwrap();
+        out.extend(record.replay(&VariantRegistry::builtin()).unwrap());
+    }
+    out.retain(|p| rules.turns(p).unwrap().len() <= 600);
+    out
+}
+
+#[test]
+fn every_level_plays_only_legal_turns() {
+    let never = AtomicBool::new(false);
+    let think = Duration::from_millis(15);
+    for id in GAMES {
+        let rules = rules(id);
+        for size in [BoardSize::STANDARD, BoardSize::new(6, 5).unwrap()] {
+            for (i, pos) in positions(&rules, size, 2).iter().enumerate() {
+                let legal: Vec<_> = rules.turns(pos).unwrap().iter().map(|t| t.key()).collect();
+                // The slower levels on a sample of the positions.
+                let levels: &[Level] = if i % 20 == 0 {
+                    &Level::ALL
+                } else {
+                    &[Level::Random, Level::Greedy, Level::Easy, Level::Strongest]
+                };
+                for &level in levels {
+                    let decision = choose(&rules, pos, level, think, i as u64, &never).unwrap();
+                    match decision {
+                        Some(d) => assert!(
+                            legal.contains(&d.turn.key()),
+                            "{id} {level} played {} at {pos}",
+                            d.turn.key()
+                        ),
+                        None => assert!(legal.is_empty(), "{id} {level} passed at {pos}"),
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn seeded_choices_are_reproducible() {
+    let never = AtomicBool::new(false);
+    let rules = rules("path");
+    let pos = positions(&rules, BoardSize::STANDARD, 1)[4];
+    for level in [Level::Random, Level::Greedy] {
+        let a = choose(&rules, &pos, level, Duration::ZERO, 99, &never)
+            .unwrap()
+            .unwrap();
+        let b = choose(&rules, &pos, level, Duration::ZERO, 99, &never)
+            .unwrap()
+            .unwrap();
+        assert_eq!(a.turn, b.turn, "{level}");
+    }
+    // A depth-limited search does not depend on the clock.
+    let config = SearchConfig {
+        time: Duration::from_secs(60),
+        max_depth: 2,
+        table: true,
+    };
+    let a = search(&rules, &pos, &config, &never).unwrap().unwrap();
+    let b = search(&rules, &pos, &config, &never).unwrap().unwrap();
+    assert_eq!(
+        (a.turn, a.report.score, a.report.nodes),
+        (b.turn, b.report.score, b.report.nodes)
+    );
+}
+
+#[test]
+fn the_search_levels_find_a_win_in_one() {
+    let never = AtomicBool::new(false);
+    for id in GAMES {
+        let rules = rules(id);
+        // A position where some turns, but not all, leave the opponent without a capture.
+        let found = positions(&rules, BoardSize::new(6, 6).unwrap(), 30)
+            .into_iter()
+            .find_map(|pos| {
+                let turns = rules.turns(&pos).unwrap();
+                let winning: Vec<_> = turns
+                    .iter()
+                    .filter(|t| !rules.has_initial_capture(&t.result))
+                    .map(|t| t.key())
+                    .collect();
+                (!winning.is_empty() && winning.len() < turns.len()).then_some((pos, winning))
+            });
+        let (pos, winning) = found.unwrap_or_else(|| panic!("{id}: no position with a win in one"));
+        for level in [Level::Easy, Level::Medium, Level::Strongest] {
+            let decision = choose(&rules, &pos, level, Duration::from_millis(200), 1, &never)
+                .unwrap()
+                .unwrap();
+            assert!(
+                winning.contains(&decision.turn.key()),
+                "{id} {level} missed the win at {pos}"
+            );
+            assert!(
+                decision.report.score > 900_000,
+                "{id} {level} did not see the win: {:?}",
+                decision.report
+            );
+        }
+    }
+}
+
+#[test]
+fn a_short_tournament_runs_and_the_stronger_side_wins() {
+    let rules = rules("sweep");
+    let result = burrow::cli::run_match(
+        &rules,
+        Level::Greedy,
+        Level::Random,
+        6,
+        3,
+        2,
+        Duration::from_millis(10),
+    )
+    .unwrap();
+    assert_eq!(result.games(), 6);
+    assert!(result.wins >= 4, "greedy should beat random: {result:?}");
+}
