@@ -5,6 +5,7 @@ mod cli;
 mod differential;
 mod formats;
 mod game;
+mod modding;
 mod perft;
 mod properties;
 mod reference;

@@ -111,11 +111,38 @@ enum Command {
 
 /// Runs the CLI with the built-in variants.
 pub fn main() -> ExitCode {
-    run(&VariantRegistry::builtin(), std::env::args_os())
+    run_with_mods(std::env::args_os(), &|_| {})
 }
 
-/// Runs the CLI with a given registry (a build with mods passes its own).
+/// Runs the CLI (and, with no command, the game) with the variants that
+/// `mods` registers through their Bevy plugins, besides the built-in ones.
+pub fn run_with_mods<I, T>(args: I, mods: &dyn Fn(&mut bevy::app::App)) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    // The plugins only touch the registry, so a bare app is enough to read it.
+    let mut probe = bevy::app::App::new();
+    probe.insert_resource(crate::game::Variants::default());
+    mods(&mut probe);
+    let registry = probe.world().resource::<crate::game::Variants>().0.clone();
+    run_inner(&registry, args, mods)
+}
+
+/// Runs the CLI with a given registry.
 pub fn run<I, T>(registry: &VariantRegistry, args: I) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    run_inner(registry, args, &|_| {})
+}
+
+fn run_inner<I, T>(
+    registry: &VariantRegistry,
+    args: I,
+    mods: &dyn Fn(&mut bevy::app::App),
+) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -135,7 +162,7 @@ where
         }
     };
     let mut out = std::io::stdout().lock();
-    match execute(registry, cli, &mut out) {
+    match execute(registry, cli, &mut out, mods) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             let _ = out.flush();
@@ -161,7 +188,12 @@ fn position_or_start(text: Option<&str>) -> Result<Position, String> {
     }
 }
 
-fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result<(), String> {
+fn execute(
+    registry: &VariantRegistry,
+    cli: Cli,
+    out: &mut impl Write,
+    mods: &dyn Fn(&mut bevy::app::App),
+) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     match cli.command {
         None => {
@@ -189,7 +221,7 @@ fn execute(registry: &VariantRegistry, cli: Cli, out: &mut impl Write) -> Result
             options.screenshot = cli.screenshot;
             options.log_fps = cli.fps;
             out.flush().map_err(io)?;
-            crate::game::run(registry.clone(), options);
+            crate::game::run(options, mods);
         }
         Some(Command::Moves {
             variant,

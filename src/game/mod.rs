@@ -14,6 +14,7 @@ pub mod board;
 pub mod computer;
 pub mod input;
 pub mod layout;
+pub mod modding;
 mod overlay;
 pub mod screens;
 mod script;
@@ -115,20 +116,34 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
 }
 
-/// Opens the game window with the given variants and runs until it closes.
-pub fn run(variants: VariantRegistry, options: GameOptions) -> AppExit {
-    App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Burrow".into(),
-                resolution: (1100, 760).into(),
-                fit_canvas_to_parent: true,
-                prevent_default_event_handling: true,
-                ..default()
-            }),
+/// Opens the game window, with `mods` adding their plugins (such as
+/// [`modding::VariantPlugin`]), and runs until it closes.
+pub fn run(options: GameOptions, mods: &dyn Fn(&mut App)) -> AppExit {
+    let mut app = app(options);
+    mods(&mut app);
+    app.run()
+}
+
+/// The whole game as an [`App`], ready for mod plugins
+/// ([`modding::VariantPlugin`]) before [`App::run`].
+pub fn app(options: GameOptions) -> App {
+    let mut app = App::new();
+    app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        primary_window: Some(Window {
+            title: "Burrow".into(),
+            resolution: (1100, 760).into(),
+            fit_canvas_to_parent: true,
+            prevent_default_event_handling: true,
             ..default()
-        }))
-        .add_plugins((GameCorePlugin { variants }, GameViewPlugin))
-        .add_plugins(script::plugin(options))
-        .run()
+        }),
+        ..default()
+    }))
+    .add_plugins((
+        GameCorePlugin {
+            variants: VariantRegistry::builtin(),
+        },
+        GameViewPlugin,
+    ))
+    .add_plugins(script::plugin(options));
+    app
 }

@@ -1,0 +1,201 @@
+//! Mods: the example variants register through their Bevy plugin, play whole
+//! games with every kind of player, and a broken variant is turned away with
+//! an error that names it.
+
+use std::sync::Arc;
+
+use bevy::app::App;
+use burrow::cli::{play_levels, play_random_game};
+use burrow::game::Variants;
+use burrow::game::modding::{ModProblems, VariantPlugin};
+use burrow::rules::variants::{BoxBurrow, PathBurrow, SweepBurrow, Tumburrow};
+use burrow::rules::*;
+
+#[path = "../examples/leapfrog.rs"]
+mod leapfrog;
+#[path = "../examples/stride.rs"]
+mod stride;
+
+/// The registry a bare app ends up with after the given plugins.
+fn registry_after(plugins: impl FnOnce(&mut App)) -> (VariantRegistry, Vec<String>) {
+    let mut app = App::new();
+    plugins(&mut app);
+    let variants = app.world().resource::<Variants>().0.clone();
+    let problems = app
+        .world()
+        .get_resource::<ModProblems>()
+        .map(|p| p.0.clone())
+        .unwrap_or_default();
+    (variants, problems)
+}
+
+#[test]
+fn example_mods_join_the_built_in_games() {
+    let (registry, problems) = registry_after(|app| {
+        app.add_plugins((
+            VariantPlugin::new(leapfrog::Leapfrog),
+            VariantPlugin::new(stride::Stride),
+        ));
+    });
+    assert!(problems.is_empty(), "{problems:?}");
+    // The new-game menu lists exactly the registry's variants, in order.
+    assert_eq!(
+        registry.ids(),
+        ["box", "path", "sweep", "tumburrow", "leapfrog", "stride"]
+    );
+}
+
+#[test]
+fn example_mods_play_whole_games_with_random_and_computer_players() {
+    let (registry, _) = registry_after(|app| {
+        app.add_plugins((
+            VariantPlugin::new(leapfrog::Leapfrog),
+            VariantPlugin::new(stride::Stride),
+        ));
+    });
+    for id in ["leapfrog", "stride"] {
+        let rules = registry.get(id).unwrap();
+        for seed in 0..3 {
+            let record = play_random_game(rules, Position::start_standard(), seed).unwrap();
+            assert!(matches!(record.result, GameResult::Win(_)), "{id}");
+            assert!(record.replay(&registry).is_ok(), "{id}: the record replays");
+            assert_eq!(
+                record.to_string().parse::<GameRecord>().unwrap().variant,
+                id
+            );
+        }
+        let record = play_levels(
+            rules,
+            Position::start(BoardSize::new(6, 6).unwrap()),
+            burrow::ai::Level::Easy,
+            burrow::ai::Level::Greedy,
+            5,
+        )
+        .unwrap();
+        assert!(matches!(record.result, GameResult::Win(_)), "{id}");
+        assert!(record.replay(&registry).is_ok());
+    }
+}
+
+/// Captures only along one rank: it cannot translate vertically at all.
+struct Broken;
+
+impl Variant for Broken {
+    fn id(&self) -> &str {
+        "broken"
+    }
+    fn name(&self) -> &str {
+        "Broken"
+    }
+    fn movement(&self) -> Movement {
+        Movement {
+            steps: StepSet::from_slice(&[Step::E, Step::W]),
+            shape: PathShape::Straight,
+            jumping: false,
+        }
+    }
+    fn template(&self, _: &CaptureView) -> Template {
+        Template::Count(0)
+    }
+    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
+        true
+    }
+}
+
+/// Proposes routes its own movement rule does not allow.
+struct Liar;
+
+impl Variant for Liar {
+    fn id(&self) -> &str {
+        "liar"
+    }
+    fn name(&self) -> &str {
+        "Liar"
+    }
+    fn movement(&self) -> Movement {
+        Movement::ORTHOGONAL_STAIRCASE
+    }
+    fn template(&self, _: &CaptureView) -> Template {
+        Template::Count(0)
+    }
+    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
+        true
+    }
+    fn candidate_routes(&self, _: &Template) -> Option<RouteCandidates> {
+        let mut routes = RouteCandidates::default();
+        routes.add("N.NE".parse().unwrap());
+        Some(routes)
+    }
+}
+
+#[test]
+fn a_broken_variant_is_rejected_with_its_name() {
+    let (registry, problems) = registry_after(|app| {
+        app.add_plugins(VariantPlugin::new(Broken));
+    });
+    assert!(registry.get("broken").is_none());
+    assert_eq!(problems.len(), 1);
+    assert!(
+        problems[0].contains("variant `broken`") && problems[0].contains("translation"),
+        "{}",
+        problems[0]
+    );
+
+    let mut registry = VariantRegistry::builtin();
+    let error = registry.register(Arc::new(Broken)).unwrap_err();
+    assert_eq!(
+        error,
+        RegistryError::Invalid(VariantError {
+            variant: "broken".into(),
+            problem: VariantProblem::BadMovement(MovementProblem::LimitedTranslation)
+        })
+    );
+    assert_eq!(
+        registry.register(Arc::new(BoxBurrow)).unwrap_err(),
+        RegistryError::DuplicateId("box".into())
+    );
+}
+
+#[test]
+fn a_variant_proposing_impossible_routes_is_caught_not_played() {
+    let rules = Rules::new(Arc::new(Liar)).unwrap();
+    let error = rules.turns(&Position::start_standard()).unwrap_err();
+    assert_eq!(error.variant, "liar");
+    assert!(
+        matches!(error.problem, VariantProblem::RouteNotInMovement(_)),
+        "{error}"
+    );
+    // The game is refused, not corrupted: the CLI reports it as one line.
+    let turn = rules.initial_captures(&Position::start_standard())[0];
+    let started = rules
+        .begin_turn(&Position::start_standard(), &turn)
+        .unwrap();
+    assert!(rules.fitting_captures(&started).is_err());
+}
+
+#[test]
+fn the_built_in_games_through_the_plugin_path_keep_their_perft() {
+    let (registry, problems) = registry_after(|app| {
+        app.insert_resource(Variants(VariantRegistry::empty()));
+        app.add_plugins((
+            VariantPlugin::new(BoxBurrow),
+            VariantPlugin::new(PathBurrow),
+            VariantPlugin::new(SweepBurrow),
+            VariantPlugin::new(Tumburrow),
+        ));
+    });
+    assert!(problems.is_empty());
+    let start = Position::start_standard();
+    for (id, expected) in [
+        ("box", 12140),
+        ("path", 12752),
+        ("sweep", 12284),
+        ("tumburrow", 46328),
+    ] {
+        assert_eq!(
+            registry.get(id).unwrap().perft(&start, 2).unwrap(),
+            expected,
+            "{id}"
+        );
+    }
+}
