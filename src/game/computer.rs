@@ -98,14 +98,15 @@ impl ComputerPlayer {
         seed: u64,
     ) -> Thinking {
         let cancel = Arc::new(AtomicBool::new(false));
-        let running = self.running.clone();
         let flag = cancel.clone();
-        running.fetch_add(1, Ordering::SeqCst);
+        // Counts the search until its future is gone, whether it ran to the
+        // end or was dropped before it ever started.
+        let guard = RunningGuard::new(self.running.clone());
         let task = AsyncComputeTaskPool::get().spawn(async move {
+            let _guard = guard;
             let decision = choose(&rules, &position, level, think, seed, &flag)
                 .ok()
                 .flatten();
-            running.fetch_sub(1, Ordering::SeqCst);
             // A cancelled search's answer is stale.
             if flag.load(Ordering::Relaxed) {
                 None
@@ -114,6 +115,22 @@ impl ComputerPlayer {
             }
         });
         Thinking { task, cancel }
+    }
+}
+
+/// Keeps a search counted in [`ComputerPlayer::searches_running`] while it lives.
+struct RunningGuard(Arc<AtomicUsize>);
+
+impl RunningGuard {
+    fn new(counter: Arc<AtomicUsize>) -> RunningGuard {
+        counter.fetch_add(1, Ordering::SeqCst);
+        RunningGuard(counter)
+    }
+}
+
+impl Drop for RunningGuard {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::SeqCst);
     }
 }
 
