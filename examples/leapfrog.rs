@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use burrow::game::modding::VariantPlugin;
 use burrow::rules::{
-    Bitboard, CaptureView, Movement, PathShape, Square, Step, StepSet, Template, Variant,
+    Bitboard, Board, CaptureView, Movement, PathShape, Square, Step, StepSet, Template, Variant,
 };
 
 /// Knight leaps, up to two kinds per capture, over anything in the way.
@@ -84,6 +84,11 @@ impl Variant for Leapfrog {
         unpack(template)
             .and_then(|(dx, dy)| from.offset(dx, dy))
             .map_or(Bitboard::EMPTY, Bitboard::from)
+    }
+
+    /// Marks the square one more equal jump away.
+    fn template_marks(&self, template: &Template, _board: &Board, at: Square) -> Bitboard {
+        self.candidate_targets(template, at)
     }
 
     fn describe_template(&self, template: &Template) -> String {

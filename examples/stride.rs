@@ -8,7 +8,7 @@ use std::process::ExitCode;
 
 use burrow::game::modding::VariantPlugin;
 use burrow::rules::{
-    Bitboard, CaptureView, Movement, PathShape, Square, StepSet, Template, Variant,
+    Bitboard, Board, CaptureView, Movement, PathShape, Square, StepSet, Template, Variant,
 };
 
 /// Straight lines in any of the 8 directions; the stride length is the template.
@@ -83,6 +83,11 @@ impl Variant for Stride {
             .into_iter()
             .filter_map(|s| from.offset(s * ux * n, s * uy * n))
             .collect()
+    }
+
+    /// Marks the two squares one stride away along the line.
+    fn template_marks(&self, template: &Template, _board: &Board, at: Square) -> Bitboard {
+        self.candidate_targets(template, at)
     }
 
     fn describe_template(&self, template: &Template) -> String {

@@ -134,6 +134,15 @@ fn a_broken_variant_is_rejected_with_its_name() {
         app.add_plugins(VariantPlugin::new(Broken));
     });
     assert!(registry.get("broken").is_none());
+    // The example mods mark their template squares for the board to draw.
+    let leap = Rules::new(Arc::new(leapfrog::Leapfrog)).unwrap();
+    let start = Position::start_standard();
+    let first = leap.initial_captures(&start)[0];
+    let template = leap.template_of(&start, &first);
+    let marks = leap
+        .variant()
+        .template_marks(&template, &start.board, first.to);
+    assert_eq!(marks.count(), 1, "one more equal jump: {marks:?}");
     assert_eq!(problems.len(), 1);
     assert!(
         problems[0].contains("variant `broken`") && problems[0].contains("translation"),

@@ -158,6 +158,18 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
                 );
             }
         }
-        Template::Custom(_) => {}
+        Template::Custom(_) => {
+            let marks = session
+                .rules
+                .variant()
+                .template_marks(turn.template(), turn.board(), at);
+            for sq in marks {
+                gizmos.rect_2d(
+                    layout.square_center(sq),
+                    Vec2::splat(layout.square * 0.7),
+                    palette::TEMPLATE,
+                );
+            }
+        }
     }
 }

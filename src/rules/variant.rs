@@ -137,4 +137,11 @@ pub trait Variant: Send + Sync + 'static {
     fn describe_template(&self, template: &Template) -> String {
         template.to_string()
     }
+
+    /// Optional: squares the board should mark to show a
+    /// [`Template::Custom`] template around the piece on `at` (the built-in
+    /// template kinds have drawings of their own). Default: none.
+    fn template_marks(&self, _template: &Template, _board: &Board, _at: Square) -> Bitboard {
+        Bitboard::EMPTY
+    }
 }
