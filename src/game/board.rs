@@ -140,19 +140,35 @@ fn rebuild_on_reset(
     spawn_board(commands, session, art);
 }
 
-/// Keeps squares and resting pieces where the layout puts them.
+/// Keeps squares and resting pieces where the layout puts them. Writes only
+/// what differs, so a still board marks nothing changed.
 fn place_entities(
     layout: Res<BoardLayout>,
     mut squares: Query<(&BoardSquare, &mut Transform, &mut Sprite), Without<Piece>>,
     mut pieces: Query<(&OnSquare, &mut Transform, &mut Sprite), (With<Piece>, Without<Animating>)>,
 ) {
+    let place = |transform: &mut Mut<Transform>, sprite: &mut Mut<Sprite>, at: Vec3, side: f32| {
+        let target = Transform::from_translation(at);
+        transform.set_if_neq(target);
+        let size = Some(Vec2::splat(side));
+        if sprite.custom_size != size {
+            sprite.custom_size = size;
+        }
+    };
     for (square, mut transform, mut sprite) in &mut squares {
-        transform.translation = layout.square_center(square.0).extend(0.0);
-        sprite.custom_size = Some(Vec2::splat(layout.square));
+        place(
+            &mut transform,
+            &mut sprite,
+            layout.square_center(square.0).extend(0.0),
+            layout.square,
+        );
     }
     for (on, mut transform, mut sprite) in &mut pieces {
-        transform.translation = layout.square_center(on.0).extend(1.0);
-        transform.scale = Vec3::ONE;
-        sprite.custom_size = Some(Vec2::splat(layout.square * 0.8));
+        place(
+            &mut transform,
+            &mut sprite,
+            layout.square_center(on.0).extend(1.0),
+            layout.square * 0.8,
+        );
     }
 }
