@@ -82,4 +82,36 @@ fn the_game_draws_board_pieces_and_targets_in_a_real_window() {
         targets > 200,
         "highlighted targets: {targets} orange pixels"
     );
+    let lines = panel_line_columns(width, height, &pixels);
+    assert!(
+        lines.is_empty(),
+        "the side panel's contents overflow it: its edge line is drawn inside it, at x = {lines:?}"
+    );
+}
+
+/// Columns inside the side panel (the right 300 px, past its own edge)
+/// crossed top to bottom by a line: what egui draws at a panel's edge when
+/// the panel's contents are wider than the panel.
+fn panel_line_columns(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u32> {
+    let panel_left = width - 300;
+    let at = |x: u32, y: u32| pixels[(y * width + x) as usize];
+    // The panel's fill: its most common colour.
+    let mut counts = std::collections::HashMap::new();
+    for x in panel_left..width {
+        for y in 0..height {
+            *counts.entry(at(x, y)).or_insert(0) += 1;
+        }
+    }
+    let fill = counts
+        .into_iter()
+        .max_by_key(|&(_, n)| n)
+        .expect("pixels")
+        .0;
+    (panel_left + 3..width)
+        .filter(|&x| {
+            let middle = at(x, height / 2);
+            let same = (0..height).filter(|&y| near(at(x, y), middle, 3)).count();
+            same as u32 > height * 9 / 10 && !near(middle, fill, 3)
+        })
+        .collect()
 }

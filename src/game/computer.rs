@@ -76,6 +76,11 @@ impl ComputerPlayer {
         self.thinking.is_some() || self.hinting.is_some()
     }
 
+    /// Whether a search runs or chosen captures still wait to be played.
+    pub fn is_busy(&self) -> bool {
+        self.is_thinking() || !self.plan.is_empty()
+    }
+
     /// Searches still running on a worker thread, cancelled or not.
     pub fn searches_running(&self) -> usize {
         self.running.load(Ordering::SeqCst)

@@ -12,6 +12,7 @@ pub mod animation;
 mod audio;
 pub mod board;
 pub mod computer;
+mod egui_idle;
 pub mod input;
 pub mod layout;
 pub mod modding;
@@ -21,6 +22,7 @@ mod script;
 pub mod session;
 pub mod settings;
 mod ui;
+mod wake;
 
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
@@ -107,7 +109,13 @@ impl Plugin for GameViewPlugin {
         app.insert_resource(WinitSettings::desktop_app())
             .insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.16)))
             .add_plugins(bevy_egui::EguiPlugin::default())
-            .add_plugins((overlay::plugin, ui::plugin, audio::plugin))
+            .add_plugins((
+                egui_idle::plugin,
+                wake::plugin,
+                overlay::plugin,
+                ui::plugin,
+                audio::plugin,
+            ))
             .add_systems(Startup, spawn_camera);
     }
 }

@@ -2,6 +2,7 @@
 //! list, undo/redo, computer controls, settings, and positions and records
 //! as text or files.
 
+use bevy::prelude::DetectChangesMut;
 use bevy_egui::egui;
 
 use crate::game::computer::HintRequest;
@@ -47,7 +48,7 @@ fn status(ui: &mut egui::Ui, data: &mut PanelData) {
         }
         None => {
             let side = session.to_move();
-            ui.horizontal(|ui| {
+            ui.horizontal_wrapped(|ui| {
                 ui.label(format!(
                     "{} to move ({})",
                     side_name(side),
@@ -150,28 +151,27 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
         .id_salt("moves")
         .max_height(180.0)
         .show(ui, |ui| {
-            egui::Grid::new("move-grid").striped(true).show(ui, |ui| {
-                let offset = usize::from(first == Side::Black);
-                let plies = session.played.len();
-                for row in 0..(plies + offset).div_ceil(2) {
+            // One row per turn number; a long turn wraps instead of
+            // widening the panel.
+            let offset = usize::from(first == Side::Black);
+            let plies = session.played.len();
+            for row in 0..(plies + offset).div_ceil(2) {
+                ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{}.", row + 1));
                     for column in 0..2 {
                         let ply = (row * 2 + column).checked_sub(offset);
-                        match ply.and_then(|p| session.played.get(p).map(|t| (p, t))) {
-                            Some((p, turn)) => {
-                                let viewing = session.review == Some(p + 1);
-                                if ui.selectable_label(viewing, turn.to_string()).clicked() {
-                                    clicked = Some(p + 1);
-                                }
-                            }
-                            None => {
-                                ui.label("");
+                        if let Some((p, turn)) =
+                            ply.and_then(|p| session.played.get(p).map(|t| (p, t)))
+                        {
+                            let viewing = session.review == Some(p + 1);
+                            let button = egui::Button::selectable(viewing, turn.to_string()).wrap();
+                            if ui.add(button).clicked() {
+                                clicked = Some(p + 1);
                             }
                         }
                     }
-                    ui.end_row();
-                }
-            });
+                });
+            }
         });
     if let Some(index) = clicked {
         data.intents.write(SessionIntent::Review(Some(index)));
@@ -182,15 +182,18 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
 }
 
 fn settings(ui: &mut egui::Ui, data: &mut PanelData) {
-    ui.add(
-        egui::Slider::new(&mut data.settings.walk_speed, 0.0..=20.0)
-            .text("walk speed (0 = instant)"),
-    );
-    ui.add(
-        egui::Slider::new(&mut data.settings.think_seconds, 0.1..=10.0)
-            .text("think time, s (strongest, hint)"),
-    );
-    ui.checkbox(&mut data.settings.muted, "Mute");
+    // Widgets edit a copy: writing through the resource every frame would
+    // mark it changed and keep the window awake.
+    let mut edited = data.settings.clone();
+    // Labels go above the sliders so each row fits the panel's width.
+    let value_box = 60.0;
+    ui.spacing_mut().slider_width = (ui.available_width() - value_box).max(60.0);
+    ui.label("Walk speed, squares per second (0 = instant)");
+    ui.add(egui::Slider::new(&mut edited.walk_speed, 0.0..=20.0));
+    ui.label("Think time in seconds (strongest level, hint)");
+    ui.add(egui::Slider::new(&mut edited.think_seconds, 0.1..=10.0));
+    ui.checkbox(&mut edited.muted, "Mute");
+    data.settings.set_if_neq(edited);
 }
 
 fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
@@ -209,6 +212,7 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
     });
     ui.add(
         egui::TextEdit::multiline(&mut state.text)
+            .desired_width(f32::INFINITY)
             .desired_rows(4)
             .hint_text("Paste a position or a record here"),
     );
@@ -238,7 +242,7 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         }
         ui.horizontal(|ui| {
             ui.label("File");
-            ui.text_edit_singleline(&mut state.file_path);
+            ui.add(egui::TextEdit::singleline(&mut state.file_path).desired_width(f32::INFINITY));
         });
         ui.horizontal(|ui| {
             if ui.button("Save record").clicked() {

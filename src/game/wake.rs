@@ -1,0 +1,45 @@
+//! When the game needs frames. The window runs in Bevy's reactive mode, so a
+//! frame comes only on input or on a [`RequestRedraw`]; this plugin asks for
+//! frames while something is under way and for a few after anything changes
+//! (state transitions and layout settle over a frame or two), then lets the
+//! app sleep.
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use super::GameSet;
+use super::animation::AnimationQueue;
+use super::computer::ComputerPlayer;
+use super::screens::Screen;
+use super::session::GameSession;
+use super::settings::Settings;
+
+/// Frames still to draw after the last change.
+const SETTLE_FRAMES: u32 = 3;
+
+pub(super) fn plugin(app: &mut App) {
+    app.insert_resource(FramesToSettle(SETTLE_FRAMES))
+        .add_systems(Update, request_frames.after(GameSet::Animate));
+}
+
+#[derive(Resource, Debug)]
+struct FramesToSettle(u32);
+
+fn request_frames(
+    session: Res<GameSession>,
+    settings: Res<Settings>,
+    screen: Res<State<Screen>>,
+    queue: Res<AnimationQueue>,
+    computer: Res<ComputerPlayer>,
+    mut settle: ResMut<FramesToSettle>,
+    mut redraw: MessageWriter<RequestRedraw>,
+) {
+    if session.is_changed() || settings.is_changed() || screen.is_changed() {
+        settle.0 = SETTLE_FRAMES;
+    }
+    let busy = !queue.is_idle() || computer.is_busy();
+    if busy || settle.0 > 0 {
+        settle.0 = settle.0.saturating_sub(1);
+        redraw.write(RequestRedraw);
+    }
+}
