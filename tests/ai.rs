@@ -4,7 +4,7 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use burrow::ai::{Level, SearchConfig, choose, search};
+use burrow::ai::{Level, SearchConfig, Thinker, choose, search};
 use burrow::cli::play_random_game;
 use burrow::rules::{BoardSize, Position, Rules, VariantRegistry};
 
@@ -101,6 +101,20 @@ fn the_search_levels_find_a_win_in_one() {
                 (!winning.is_empty() && winning.len() < turns.len()).then_some((pos, winning))
             });
         let (pos, winning) = found.unwrap_or_else(|| panic!("{id}: no position with a win in one"));
+        // Sliced thinking, as the web build runs it, finds it too.
+        let mut thinker =
+            Thinker::new(&rules, &pos, Level::Medium, Duration::from_millis(200), 1).unwrap();
+        let mut slices = 0;
+        let decision = loop {
+            slices += 1;
+            if let Some(decision) = thinker.think_for(Duration::from_micros(300)).unwrap() {
+                break decision.unwrap();
+            }
+        };
+        assert!(
+            winning.contains(&decision.turn.key()) && decision.report.score > 900_000,
+            "{id}: sliced search missed the win at {pos} after {slices} slices"
+        );
         for level in [Level::Easy, Level::Medium, Level::Strongest] {
             let decision = choose(&rules, &pos, level, Duration::from_millis(200), 1, &never)
                 .unwrap()

@@ -23,7 +23,7 @@ use rand::seq::IndexedRandom;
 use crate::rules::{Position, Rules, Turn, VariantError};
 
 pub use eval::evaluate;
-pub use search::{SearchConfig, SearchReport, search};
+pub use search::{IterativeSearch, SearchConfig, SearchReport, search};
 pub use zobrist::zobrist;
 
 /// The computer's strength, weakest first.
@@ -156,5 +156,54 @@ pub fn choose(
                 .expect("search levels have a config");
             search(rules, pos, &config, cancel)
         }
+    }
+}
+
+/// A decision made a little at a time, for hosts without threads (the web
+/// build): [`Thinker::think_for`] runs a slice of the search each frame.
+/// `random` and `greedy` decide at once; the search levels spread their
+/// think time over slices and play what they have when it runs out.
+pub struct Thinker {
+    state: ThinkerState,
+}
+
+enum ThinkerState {
+    Decided(Option<Decision>),
+    Searching(Box<IterativeSearch<'static>>),
+}
+
+impl Thinker {
+    pub fn new(
+        rules: &Rules,
+        pos: &Position,
+        level: Level,
+        think_time: Duration,
+        seed: u64,
+    ) -> Result<Thinker, VariantError> {
+        let state = match level.search_config(think_time) {
+            Some(config) => {
+                ThinkerState::Searching(Box::new(IterativeSearch::new(rules, pos, &config, None)?))
+            }
+            None => {
+                let never = AtomicBool::new(false);
+                ThinkerState::Decided(choose(rules, pos, level, think_time, seed, &never)?)
+            }
+        };
+        Ok(Thinker { state })
+    }
+
+    /// Thinks for about `slice`; returns the decision once there is one.
+    pub fn think_for(&mut self, slice: Duration) -> Result<Option<Option<Decision>>, VariantError> {
+        if let ThinkerState::Searching(search) = &mut self.state {
+            let until = web_time::Instant::now() + slice;
+            if !search.run_until(until)? {
+                return Ok(None);
+            }
+        }
+        let state = std::mem::replace(&mut self.state, ThinkerState::Decided(None));
+        Ok(Some(match state {
+            ThinkerState::Decided(decision) => decision,
+            ThinkerState::Searching(search) => search.into_decision(),
+        }))
     }
 }

@@ -49,20 +49,27 @@ struct Entry {
 }
 
 struct Searcher<'a> {
-    rules: &'a Rules,
+    rules: Rules,
     deadline: Instant,
-    cancel: &'a AtomicBool,
+    cancel: Option<&'a AtomicBool>,
     table: Option<HashMap<u64, Entry>>,
     nodes: u64,
     stopped: bool,
 }
 
 impl Searcher<'_> {
+    /// Checked at every node: a node generates every turn of its position,
+    /// which costs far more than reading the clock, and a heavy Tumburrow
+    /// position can take milliseconds, so checking less often overshoots.
     fn out_of_time(&mut self) -> bool {
-        if !self.stopped && self.nodes.is_multiple_of(64) {
-            self.stopped = Instant::now() >= self.deadline || self.cancel.load(Ordering::Relaxed);
+        if !self.stopped {
+            self.stopped = Instant::now() >= self.deadline || self.cancelled();
         }
         self.stopped
+    }
+
+    fn cancelled(&self) -> bool {
+        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
     }
 
     /// Orders turns: the remembered best first, then bigger captures first.
@@ -102,7 +109,7 @@ impl Searcher<'_> {
             }
         }
         if depth == 0 {
-            return Ok(evaluate(self.rules, pos));
+            return Ok(evaluate(&self.rules, pos));
         }
         let mut turns = self.rules.turns(pos)?;
         if turns.is_empty() {
@@ -158,76 +165,142 @@ pub fn search(
     config: &SearchConfig,
     cancel: &AtomicBool,
 ) -> Result<Option<Decision>, VariantError> {
-    let start = Instant::now();
-    let mut searcher = Searcher {
-        rules,
-        deadline: start + config.time,
-        cancel,
-        table: config.table.then(HashMap::new),
-        nodes: 0,
-        stopped: false,
-    };
-    let mut turns = rules.turns(pos)?;
-    if turns.is_empty() {
-        return Ok(None);
+    let mut search = IterativeSearch::new(rules, pos, config, Some(cancel))?;
+    while !search.run_until(search.deadline())? {}
+    Ok(search.into_decision())
+}
+
+/// An iterative-deepening search that can run in slices: the page of the web
+/// build, which has no threads, gives it a few milliseconds per frame. The
+/// transposition table lives across slices, so an iteration cut short by
+/// the end of a slice goes faster when it is tried again.
+pub struct IterativeSearch<'a> {
+    searcher: Searcher<'a>,
+    root: Position,
+    turns: Vec<Turn>,
+    best: Option<(Turn, SearchReport)>,
+    /// The next iteration's depth.
+    depth: u32,
+    max_depth: u32,
+    start: Instant,
+    deadline: Instant,
+    finished: bool,
+}
+
+impl<'a> IterativeSearch<'a> {
+    /// Generates the root's turns; the clock starts now.
+    pub fn new(
+        rules: &Rules,
+        pos: &Position,
+        config: &SearchConfig,
+        cancel: Option<&'a AtomicBool>,
+    ) -> Result<IterativeSearch<'a>, VariantError> {
+        let start = Instant::now();
+        let deadline = start + config.time;
+        let turns = rules.turns(pos)?;
+        let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
+        Ok(IterativeSearch {
+            searcher: Searcher {
+                rules: rules.clone(),
+                deadline,
+                cancel,
+                table: config.table.then(HashMap::new),
+                nodes: 0,
+                stopped: false,
+            },
+            root: *pos,
+            finished: turns.is_empty(),
+            turns,
+            best,
+            depth: 1,
+            max_depth: config.max_depth.max(1),
+            start,
+            deadline,
+        })
     }
-    let mut best = (turns[0].clone(), SearchReport::default());
-    for depth in 1..=config.max_depth.max(1) {
-        searcher.order(pos, &mut turns);
-        // Keep last iteration's best first.
-        if let Some(i) = turns.iter().position(|t| t.key() == best.0.key()) {
-            turns[..=i].rotate_right(1);
-        }
-        let (mut alpha, beta) = (i32::MIN + 1, i32::MAX);
-        let mut iteration_best: Option<(Turn, i32)> = None;
-        for turn in &turns {
-            let score = -searcher.negamax(&turn.result, depth - 1, -beta, -alpha, 1)?;
-            if searcher.stopped {
-                break;
-            }
-            if iteration_best.as_ref().is_none_or(|(_, s)| score > *s) {
-                iteration_best = Some((turn.clone(), score));
-            }
-            alpha = alpha.max(score);
-        }
-        let elapsed_ms = start.elapsed().as_millis() as u64;
-        if searcher.stopped {
-            // A partial iteration still improves on the last when its first
-            // (previous best) turn was searched and another beat it.
-            if let Some((turn, score)) =
-                iteration_best.filter(|(_, s)| *s > best.1.score && depth > 1)
+
+    /// When the whole search must end.
+    pub fn deadline(&self) -> Instant {
+        self.deadline
+    }
+
+    pub fn is_finished(&self) -> bool {
+        self.finished
+    }
+
+    /// Searches until `until` (or the search's own deadline, if sooner).
+    /// Returns whether the search has finished.
+    pub fn run_until(&mut self, until: Instant) -> Result<bool, VariantError> {
+        while !self.finished {
+            let searcher = &mut self.searcher;
+            searcher.deadline = until.min(self.deadline);
+            searcher.stopped = false;
+            let depth = self.depth;
+            let turns = &mut self.turns;
+            searcher.order(&self.root, turns);
+            // Keep the last iteration's best first.
+            if let Some((best, _)) = &self.best
+                && let Some(i) = turns.iter().position(|t| t.key() == best.key())
             {
-                best = (
-                    turn,
-                    SearchReport {
-                        score,
-                        depth: depth - 1,
-                        nodes: searcher.nodes,
-                        elapsed_ms,
-                    },
-                );
+                turns[..=i].rotate_right(1);
             }
-            break;
-        }
-        let (turn, score) = iteration_best.expect("at least one turn searched");
-        best = (
-            turn,
-            SearchReport {
+            let (mut alpha, beta) = (i32::MIN + 1, i32::MAX);
+            let mut iteration_best: Option<(Turn, i32)> = None;
+            for turn in turns.iter() {
+                let score = -searcher.negamax(&turn.result, depth - 1, -beta, -alpha, 1)?;
+                if searcher.stopped {
+                    break;
+                }
+                if iteration_best.as_ref().is_none_or(|(_, s)| score > *s) {
+                    iteration_best = Some((turn.clone(), score));
+                }
+                alpha = alpha.max(score);
+            }
+            let report = |score| SearchReport {
                 score,
                 depth,
                 nodes: searcher.nodes,
-                elapsed_ms,
-            },
-        );
-        // A forced result needs no deeper look.
-        if score.abs() > 900_000 || turns.len() == 1 {
-            break;
+                elapsed_ms: self.start.elapsed().as_millis() as u64,
+            };
+            if searcher.stopped {
+                let out_of_time = Instant::now() >= self.deadline || searcher.cancelled();
+                if !out_of_time {
+                    // Only the slice ended: try this depth again next time.
+                    return Ok(false);
+                }
+                // A partial iteration still improves on the last when its
+                // first (previous best) turn was searched and another beat it.
+                let last_score = self.best.as_ref().map_or(i32::MIN, |b| b.1.score);
+                if let Some((turn, score)) =
+                    iteration_best.filter(|(_, s)| *s > last_score && depth > 1)
+                {
+                    self.best = Some((
+                        turn,
+                        SearchReport {
+                            depth: depth - 1,
+                            ..report(score)
+                        },
+                    ));
+                }
+                self.finished = true;
+                break;
+            }
+            let (turn, score) = iteration_best.expect("at least one turn searched");
+            self.best = Some((turn, report(score)));
+            self.depth += 1;
+            // A forced result needs no deeper look.
+            if score.abs() > 900_000 || self.turns.len() == 1 || self.depth > self.max_depth {
+                self.finished = true;
+            }
         }
+        Ok(true)
     }
-    best.1.nodes = searcher.nodes;
-    best.1.elapsed_ms = start.elapsed().as_millis() as u64;
-    Ok(Some(Decision {
-        turn: best.0,
-        report: best.1,
-    }))
+
+    /// The best turn found so far (`None` when the side to move has lost).
+    pub fn into_decision(self) -> Option<Decision> {
+        let (turn, mut report) = self.best?;
+        report.nodes = self.searcher.nodes;
+        report.elapsed_ms = self.start.elapsed().as_millis() as u64;
+        Some(Decision { turn, report })
+    }
 }

@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use crate::rules::{Position, Rules, VariantRegistry};
 
 pub use random_game::{play_levels, play_random_game};
-pub use tournament::{MatchResult, play_game, run_match};
+pub use tournament::{GameResult, MatchResult, ThinkTimes, play_game, run_match};
 
 #[derive(Parser, Debug)]
 #[command(
@@ -318,6 +318,16 @@ fn execute(
                 result.elo()
             )
             .map_err(io)?;
+            for (level, times) in [(a, result.a_thinking), (b, result.b_thinking)] {
+                writeln!(
+                    out,
+                    "  {level}: {} decisions, mean {:.0} ms, longest {} ms",
+                    times.decisions,
+                    times.mean_ms(),
+                    times.longest_ms
+                )
+                .map_err(io)?;
+            }
         }
         Some(Command::Analyze {
             variant,

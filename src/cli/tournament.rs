@@ -1,8 +1,11 @@
 //! `burrow tournament`: two computer levels play each other with colours
 //! alternating, and the result is summarised with a confidence interval.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
+
+use web_time::Instant;
 
 use crate::ai::{Level, choose};
 use crate::rules::{Color, Position, Rules, VariantError};
@@ -12,6 +15,43 @@ use crate::rules::{Color, Position, Rules, VariantError};
 pub struct MatchResult {
     pub wins: u64,
     pub losses: u64,
+    /// How long each side took per decision.
+    pub a_thinking: ThinkTimes,
+    pub b_thinking: ThinkTimes,
+}
+
+/// How long one side's decisions took, to check levels keep their budgets.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ThinkTimes {
+    pub decisions: u64,
+    pub total_ms: u64,
+    pub longest_ms: u64,
+}
+
+impl ThinkTimes {
+    fn add(&mut self, ms: u64) {
+        self.decisions += 1;
+        self.total_ms += ms;
+        self.longest_ms = self.longest_ms.max(ms);
+    }
+
+    fn merge(&mut self, other: &ThinkTimes) {
+        self.decisions += other.decisions;
+        self.total_ms += other.total_ms;
+        self.longest_ms = self.longest_ms.max(other.longest_ms);
+    }
+
+    pub fn mean_ms(&self) -> f64 {
+        self.total_ms as f64 / self.decisions.max(1) as f64
+    }
+}
+
+/// One game's winner and each colour's think times.
+#[derive(Clone, Copy, Debug)]
+pub struct GameResult {
+    pub winner: Color,
+    pub white_thinking: ThinkTimes,
+    pub black_thinking: ThinkTimes,
 }
 
 impl MatchResult {
@@ -42,32 +82,41 @@ impl MatchResult {
     }
 }
 
-/// Plays one game; returns the winner.
+/// Plays one game from the standard start.
 pub fn play_game(
     rules: &Rules,
     white: Level,
     black: Level,
     think: Duration,
     seed: u64,
-) -> Result<Color, VariantError> {
+) -> Result<GameResult, VariantError> {
     let never = AtomicBool::new(false);
     let mut pos = Position::start_standard();
+    let mut times = [ThinkTimes::default(); 2];
     for ply in 0u64.. {
-        let level = if pos.turn == Color::White {
-            white
-        } else {
-            black
+        let (level, side) = match pos.turn {
+            Color::White => (white, 0),
+            Color::Black => (black, 1),
         };
-        match choose(
+        let started = Instant::now();
+        let decision = choose(
             rules,
             &pos,
             level,
             think,
             seed.wrapping_mul(1_000_003).wrapping_add(ply),
             &never,
-        )? {
+        )?;
+        times[side].add(started.elapsed().as_millis() as u64);
+        match decision {
             Some(decision) => pos = decision.turn.result,
-            None => return Ok(pos.turn.opponent()),
+            None => {
+                return Ok(GameResult {
+                    winner: pos.turn.opponent(),
+                    white_thinking: times[0],
+                    black_thinking: times[1],
+                });
+            }
         }
     }
     unreachable!("every turn removes a piece")
@@ -85,6 +134,7 @@ pub fn run_match(
 ) -> Result<MatchResult, VariantError> {
     let next = AtomicU64::new(0);
     let wins = AtomicU64::new(0);
+    let thinking = Mutex::new((ThinkTimes::default(), ThinkTimes::default()));
     let results: Vec<Result<(), VariantError>> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..threads.max(1))
             .map(|_| {
@@ -96,11 +146,18 @@ pub fn run_match(
                         }
                         let a_white = i.is_multiple_of(2);
                         let (white, black) = if a_white { (a, b) } else { (b, a) };
-                        let winner =
-                            play_game(rules, white, black, think, seed.wrapping_add(i / 2))?;
-                        if (winner == Color::White) == a_white {
+                        let game = play_game(rules, white, black, think, seed.wrapping_add(i / 2))?;
+                        if (game.winner == Color::White) == a_white {
                             wins.fetch_add(1, Ordering::Relaxed);
                         }
+                        let (a_times, b_times) = if a_white {
+                            (game.white_thinking, game.black_thinking)
+                        } else {
+                            (game.black_thinking, game.white_thinking)
+                        };
+                        let mut totals = thinking.lock().expect("no thread panics holding it");
+                        totals.0.merge(&a_times);
+                        totals.1.merge(&b_times);
                     }
                 })
             })
@@ -112,9 +169,12 @@ pub fn run_match(
     });
     results.into_iter().collect::<Result<(), _>>()?;
     let wins = wins.load(Ordering::Relaxed);
+    let (a_thinking, b_thinking) = thinking.into_inner().expect("threads are done");
     Ok(MatchResult {
         wins,
         losses: games - wins,
+        a_thinking,
+        b_thinking,
     })
 }
 
@@ -127,17 +187,20 @@ mod tests {
         let even = MatchResult {
             wins: 50,
             losses: 50,
+            ..MatchResult::default()
         };
         let (lo, hi) = even.interval();
         assert!(lo < 0.5 && hi > 0.5 && (even.elo()).abs() < 1e-9);
         let strong = MatchResult {
             wins: 90,
             losses: 10,
+            ..MatchResult::default()
         };
         assert!(strong.interval().0 > 0.8 && strong.elo() > 300.0);
         let sweep = MatchResult {
             wins: 20,
             losses: 0,
+            ..MatchResult::default()
         };
         assert!(sweep.interval().1 <= 1.0 && sweep.interval().0 > 0.8);
     }

@@ -9,9 +9,12 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::Duration;
 
 use bevy::prelude::*;
+#[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::{Level, choose};
+use crate::ai::Level;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::ai::choose;
 use crate::rules::{Capture, PlayedTurn, Position, Rules};
 
 use super::GameSet;
@@ -43,8 +46,31 @@ pub struct HintRequest;
 
 /// A search running in the background, with its way to be stopped.
 struct Thinking {
+    #[cfg(not(target_arch = "wasm32"))]
     task: Task<Option<PlayedTurn>>,
+    /// The web page has no threads: the search runs a slice per frame.
+    #[cfg(target_arch = "wasm32")]
+    thinker: crate::ai::Thinker,
     cancel: Arc<AtomicBool>,
+}
+
+impl Thinking {
+    /// The decision, once there is one (`Some(None)`: no turn to play).
+    fn poll(&mut self) -> Option<Option<PlayedTurn>> {
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            check_ready(&mut self.task)
+        }
+        #[cfg(target_arch = "wasm32")]
+        {
+            // A slice short enough to keep the page drawing smoothly.
+            match self.thinker.think_for(Duration::from_millis(12)) {
+                Ok(Some(decision)) => Some(decision.map(|d| d.turn.played())),
+                Ok(None) => None,
+                Err(_) => Some(None),
+            }
+        }
+    }
 }
 
 impl Drop for Thinking {
@@ -103,29 +129,44 @@ impl ComputerPlayer {
         seed: u64,
     ) -> Thinking {
         let cancel = Arc::new(AtomicBool::new(false));
-        let flag = cancel.clone();
-        // Counts the search until its future is gone, whether it ran to the
-        // end or was dropped before it ever started.
-        let guard = RunningGuard::new(self.running.clone());
-        let task = AsyncComputeTaskPool::get().spawn(async move {
-            let _guard = guard;
-            let decision = choose(&rules, &position, level, think, seed, &flag)
-                .ok()
-                .flatten();
-            // A cancelled search's answer is stale.
-            if flag.load(Ordering::Relaxed) {
-                None
-            } else {
-                decision.map(|d| d.turn.played())
-            }
-        });
-        Thinking { task, cancel }
+        #[cfg(target_arch = "wasm32")]
+        {
+            let thinker = crate::ai::Thinker::new(&rules, &position, level, think, seed)
+                .unwrap_or_else(|_| {
+                    // A broken variant: play nothing rather than stop the page.
+                    crate::ai::Thinker::new(&rules, &position, Level::Random, think, seed)
+                        .expect("random play needs no search")
+                });
+            Thinking { thinker, cancel }
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let flag = cancel.clone();
+            // Counts the search until its future is gone, whether it ran to the
+            // end or was dropped before it ever started.
+            let guard = RunningGuard::new(self.running.clone());
+            let task = AsyncComputeTaskPool::get().spawn(async move {
+                let _guard = guard;
+                let decision = choose(&rules, &position, level, think, seed, &flag)
+                    .ok()
+                    .flatten();
+                // A cancelled search's answer is stale.
+                if flag.load(Ordering::Relaxed) {
+                    None
+                } else {
+                    decision.map(|d| d.turn.played())
+                }
+            });
+            Thinking { task, cancel }
+        }
     }
 }
 
 /// Keeps a search counted in [`ComputerPlayer::searches_running`] while it lives.
+#[cfg(not(target_arch = "wasm32"))]
 struct RunningGuard(Arc<AtomicUsize>);
 
+#[cfg(not(target_arch = "wasm32"))]
 impl RunningGuard {
     fn new(counter: Arc<AtomicUsize>) -> RunningGuard {
         counter.fetch_add(1, Ordering::SeqCst);
@@ -133,6 +174,7 @@ impl RunningGuard {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 impl Drop for RunningGuard {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
@@ -209,7 +251,7 @@ fn start_hint(
 
 fn collect_decisions(mut computer: ResMut<ComputerPlayer>) {
     if let Some(thinking) = computer.thinking.as_mut()
-        && let Some(decision) = check_ready(&mut thinking.task)
+        && let Some(decision) = thinking.poll()
     {
         computer.thinking = None;
         if let Some(turn) = decision {
@@ -217,7 +259,7 @@ fn collect_decisions(mut computer: ResMut<ComputerPlayer>) {
         }
     }
     if let Some(hinting) = computer.hinting.as_mut()
-        && let Some(decision) = check_ready(&mut hinting.task)
+        && let Some(decision) = hinting.poll()
     {
         computer.hinting = None;
         computer.hint = decision;

@@ -21,8 +21,11 @@ pub mod screens;
 mod script;
 pub mod session;
 pub mod settings;
+mod settings_store;
 mod ui;
 mod wake;
+#[cfg(target_arch = "wasm32")]
+mod web_page;
 
 use bevy::prelude::*;
 use bevy::winit::WinitSettings;
@@ -117,6 +120,8 @@ impl Plugin for GameViewPlugin {
                 audio::plugin,
             ))
             .add_systems(Startup, spawn_camera);
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(web_page::plugin);
     }
 }
 
@@ -140,6 +145,8 @@ pub fn app(options: GameOptions) -> App {
         primary_window: Some(Window {
             title: "Burrow".into(),
             resolution: (1100, 760).into(),
+            // The web page's canvas (assets/web/index.html); unused on desktop.
+            canvas: Some("#burrow".into()),
             fit_canvas_to_parent: true,
             prevent_default_event_handling: true,
             ..default()
@@ -151,7 +158,10 @@ pub fn app(options: GameOptions) -> App {
             variants: VariantRegistry::builtin(),
         },
         GameViewPlugin,
-    ))
-    .add_plugins(script::plugin(options));
+    ));
+    if !options.is_scripted() {
+        app.add_plugins(settings_store::plugin);
+    }
+    app.add_plugins(script::plugin(options));
     app
 }

@@ -34,6 +34,14 @@ pub struct GameOptions {
     pub log_fps: bool,
 }
 
+impl GameOptions {
+    /// Whether a script drives the game (then the player's saved settings
+    /// are neither used nor changed, so checks see the defaults).
+    pub fn is_scripted(&self) -> bool {
+        !self.clicks.is_empty() || self.screenshot.is_some()
+    }
+}
+
 #[derive(Resource, Debug)]
 struct Script {
     clicks: VecDeque<Square>,
@@ -47,7 +55,7 @@ struct Script {
 
 pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        let scripted = !options.clicks.is_empty() || options.screenshot.is_some();
+        let scripted = options.is_scripted();
         if options.log_fps {
             app.add_plugins((
                 bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),

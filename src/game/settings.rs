@@ -27,3 +27,104 @@ impl Default for Settings {
         }
     }
 }
+
+/// What went wrong reading saved settings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsError {
+    pub line: usize,
+    pub problem: String,
+}
+
+impl std::fmt::Display for SettingsError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "settings line {}: {}", self.line, self.problem)
+    }
+}
+
+impl Settings {
+    /// The settings as `key = value` lines, the form they are saved in.
+    pub fn to_text(&self) -> String {
+        format!(
+            "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\n",
+            self.walk_speed, self.muted, self.flipped, self.think_seconds
+        )
+    }
+
+    /// Reads saved settings. Unknown keys are skipped (a newer version may
+    /// have written them); missing ones keep their defaults; a bad value is
+    /// an error naming its line.
+    pub fn from_text(text: &str) -> Result<Settings, SettingsError> {
+        let mut settings = Settings::default();
+        for (i, line) in text.lines().enumerate() {
+            let line_no = i + 1;
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let error = |problem: String| SettingsError {
+                line: line_no,
+                problem,
+            };
+            let (key, value) = line
+                .split_once('=')
+                .ok_or_else(|| error(format!("expected `key = value`, found `{line}`")))?;
+            let (key, value) = (key.trim(), value.trim());
+            let number = |range: std::ops::RangeInclusive<f32>| {
+                value
+                    .parse::<f32>()
+                    .ok()
+                    .filter(|v| range.contains(v))
+                    .ok_or_else(|| {
+                        error(format!(
+                            "`{key}` must be a number from {} to {}, found `{value}`",
+                            range.start(),
+                            range.end()
+                        ))
+                    })
+            };
+            let flag = || {
+                value
+                    .parse::<bool>()
+                    .map_err(|_| error(format!("`{key}` must be true or false, found `{value}`")))
+            };
+            match key {
+                "walk_speed" => settings.walk_speed = number(0.0..=20.0)?,
+                "think_seconds" => settings.think_seconds = number(0.1..=10.0)?,
+                "muted" => settings.muted = flag()?,
+                "flipped" => settings.flipped = flag()?,
+                _ => {}
+            }
+        }
+        Ok(settings)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn settings_round_trip_as_text() {
+        let settings = Settings {
+            walk_speed: 0.0,
+            muted: true,
+            flipped: true,
+            think_seconds: 2.5,
+        };
+        assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
+    }
+
+    #[test]
+    fn bad_saved_settings_name_the_line() {
+        let error = Settings::from_text("muted = true\nwalk_speed = fast\n").unwrap_err();
+        assert_eq!(error.line, 2);
+        assert!(error.to_string().contains("walk_speed"), "{error}");
+        assert!(Settings::from_text("think_seconds = 99").is_err());
+        assert!(Settings::from_text("no equals sign").is_err());
+        // Unknown keys and comments are skipped.
+        assert_eq!(
+            Settings::from_text("# saved by Burrow\ncolour = blue\n"),
+            Ok(Settings::default())
+        );
+    }
+}

@@ -29,6 +29,8 @@ pub struct UiState {
     pub show_rules: bool,
     /// The text box for pasting or copying positions and records.
     pub text: String,
+    /// Where records are saved and loaded (the web page has no files).
+    #[cfg(not(target_arch = "wasm32"))]
     pub file_path: String,
     /// The last refusal or error, and when it was shown.
     pub toast: Option<(String, f64)>,

@@ -1,0 +1,120 @@
+//! The game on its web page.
+//!
+//! - The page's address can start a game at once, as the command line's
+//!   `--variant` does: `?variant=box&white=human&black=medium`.
+//! - The game's state is published as attributes of the `<html>` element,
+//!   for browser tests and page scripts: `data-screen`, `data-position`,
+//!   `data-turns`, `data-frames`, and `data-squares` (each square's centre
+//!   in page pixels, `a1:x,y;b1:x,y;…`).
+//! - The loading note goes once the game has drawn.
+
+use bevy::prelude::*;
+
+use crate::ai::Level;
+
+use super::layout::BoardLayout;
+use super::screens::Screen;
+use super::session::{GameSession, NewGame, Player, SessionIntent, Variants};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(Startup, start_from_address)
+        .add_systems(Last, publish_state);
+}
+
+/// `?key=value&…` pairs of the page's address.
+fn address_query() -> Vec<(String, String)> {
+    let search = web_sys::window()
+        .and_then(|w| w.location().search().ok())
+        .unwrap_or_default();
+    search
+        .trim_start_matches('?')
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
+
+fn parse_player(name: &str) -> Option<Player> {
+    if name == "human" {
+        return Some(Player::Human);
+    }
+    name.parse::<Level>().ok().map(Player::Computer)
+}
+
+fn start_from_address(
+    variants: Res<Variants>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    let query = address_query();
+    let get = |key: &str| {
+        query
+            .iter()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    };
+    let Some(variant) = get("variant") else {
+        return;
+    };
+    if variants.0.get(variant).is_none() {
+        warn!("the page asks for an unknown game `{variant}`; showing the menu");
+        return;
+    }
+    let player = |key: &str| get(key).and_then(parse_player).unwrap_or(Player::Human);
+    intents.write(SessionIntent::NewGame(NewGame {
+        variant: variant.to_string(),
+        white: player("white"),
+        black: player("black"),
+        ..NewGame::default()
+    }));
+    next.set(Screen::Playing);
+}
+
+fn publish_state(
+    session: Res<GameSession>,
+    screen: Res<State<Screen>>,
+    layout: Res<BoardLayout>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut frames: Local<u64>,
+) {
+    *frames += 1;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(html) = document.document_element() else {
+        return;
+    };
+    if *frames == 2
+        && let Some(loading) = document.get_element_by_id("loading")
+    {
+        loading.remove();
+    }
+    // Frames are counted so a test can tell the page is alive.
+    let _ = html.set_attribute("data-frames", &frames.to_string());
+    if session.is_changed() || screen.is_changed() {
+        let screen_name = match screen.get() {
+            Screen::Title => "title",
+            Screen::Playing => "playing",
+            Screen::GameOver => "game-over",
+        };
+        let _ = html.set_attribute("data-screen", screen_name);
+        let _ = html.set_attribute("data-position", &session.shown().to_string());
+        let _ = html.set_attribute("data-turns", &session.played.len().to_string());
+    }
+    if layout.is_changed()
+        && let Ok(window) = windows.single()
+    {
+        let size = Vec2::new(window.width(), window.height());
+        let squares: Vec<String> = layout
+            .size
+            .squares()
+            .into_iter()
+            .map(|sq| {
+                let world = layout.square_center(sq);
+                let page = Vec2::new(world.x + size.x / 2.0, size.y / 2.0 - world.y);
+                format!("{sq}:{:.0},{:.0}", page.x, page.y)
+            })
+            .collect();
+        let _ = html.set_attribute("data-squares", &squares.join(";"));
+    }
+}
