@@ -321,3 +321,28 @@ fn a_player_with_pieces_but_no_capture_has_lost() {
     let position = pos("8/8/8/8/8/8/2B5/W7 W");
     assert_eq!(turn_texts(&rules, &position), ["a1xc2"]);
 }
+
+/// A Tumburrow position with about 136,000 distinct turns (Black has just
+/// emptied much of the board), the kind that takes seconds to list.
+const HEAVY_TUMBURROW: &str =
+    "WBWBWBWB/B1B1B1BW/WB1B1B1B/B1B1B1BW/WB1B1B1B/BWB1B1BW/W2BBB1B/BWWWBWBW W";
+
+#[test]
+fn a_turn_search_stops_when_asked_and_otherwise_finds_every_turn() {
+    let tumburrow = rules("tumburrow");
+    let heavy = pos(HEAVY_TUMBURROW);
+    let mut checks = 0;
+    let stopped = tumburrow
+        .turns_until(&heavy, &mut || {
+            checks += 1;
+            checks >= 3
+        })
+        .unwrap();
+    assert_eq!(stopped, None, "the search went on after being told to stop");
+    assert_eq!(checks, 3);
+    // A search that is never stopped gives exactly the turns of `turns`.
+    let start = Position::start_standard();
+    let all = tumburrow.turns(&start).unwrap();
+    let until = tumburrow.turns_until(&start, &mut || false).unwrap();
+    assert_eq!(until, Some(all));
+}

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_time::{Duration, Instant};
 
-use crate::rules::{Position, Rules, Turn, TurnKey, VariantError};
+use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, VariantError};
 
 use super::Decision;
 use super::eval::{LOSS, evaluate};
@@ -48,6 +48,41 @@ struct Entry {
     best: Option<TurnKey>,
 }
 
+/// Whether a search must stop now.
+fn out_of_time(deadline: Instant, cancel: Option<&AtomicBool>) -> bool {
+    Instant::now() >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+}
+
+/// Some complete legal turn, found by always taking the first capture that
+/// fits: what the search plays when its time runs out before it even knows
+/// every turn of the position (a Tumburrow position can have hundreds of
+/// thousands).
+fn first_turn_found(rules: &Rules, pos: &Position) -> Result<Option<Turn>, VariantError> {
+    let Some(capture) = rules.initial_captures(pos).into_iter().next() else {
+        return Ok(None);
+    };
+    let step_error = |e: MoveError| match e {
+        MoveError::Variant(e) => Some(e),
+        // A capture the engine itself offered is always legal.
+        _ => None,
+    };
+    let mut turn = match rules.begin_turn(pos, &capture) {
+        Ok(turn) => turn,
+        Err(e) => return step_error(e).map_or(Ok(None), Err),
+    };
+    while let Some(next) = rules.fitting_captures(&turn)?.first() {
+        if let Err(e) = rules.continue_turn(&mut turn, next.to) {
+            return step_error(e).map_or(Ok(None), Err);
+        }
+    }
+    Ok(Some(Turn {
+        origin: capture.from,
+        captures: turn.captures().to_vec(),
+        route: turn.played().route,
+        result: turn.result(),
+    }))
+}
+
 struct Searcher<'a> {
     rules: Rules,
     deadline: Instant,
@@ -63,7 +98,7 @@ impl Searcher<'_> {
     /// position can take milliseconds, so checking less often overshoots.
     fn out_of_time(&mut self) -> bool {
         if !self.stopped {
-            self.stopped = Instant::now() >= self.deadline || self.cancelled();
+            self.stopped = out_of_time(self.deadline, self.cancel);
         }
         self.stopped
     }
@@ -111,7 +146,12 @@ impl Searcher<'_> {
         if depth == 0 {
             return Ok(evaluate(&self.rules, pos));
         }
-        let mut turns = self.rules.turns(pos)?;
+        let (deadline, cancel) = (self.deadline, self.cancel);
+        let mut stop = || out_of_time(deadline, cancel);
+        let Some(mut turns) = self.rules.turns_until(pos, &mut stop)? else {
+            self.stopped = true;
+            return Ok(0);
+        };
         if turns.is_empty() {
             // Sooner losses are worse, later ones better.
             return Ok(LOSS + ply);
@@ -197,7 +237,11 @@ impl<'a> IterativeSearch<'a> {
     ) -> Result<IterativeSearch<'a>, VariantError> {
         let start = Instant::now();
         let deadline = start + config.time;
-        let turns = rules.turns(pos)?;
+        let mut stop = || out_of_time(deadline, cancel);
+        let turns = match rules.turns_until(pos, &mut stop)? {
+            Some(turns) => turns,
+            None => first_turn_found(rules, pos)?.into_iter().collect(),
+        };
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
         Ok(IterativeSearch {
             searcher: Searcher {

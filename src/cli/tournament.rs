@@ -1,11 +1,16 @@
 //! `burrow tournament`: two computer levels play each other with colours
-//! alternating, and the result is summarised with a confidence interval.
+//! alternating from varied openings, and the result is summarised with a
+//! confidence interval.
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::Duration;
 
 use web_time::Instant;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use rand::seq::IndexedRandom;
 
 use crate::ai::{Level, choose};
 use crate::rules::{Color, Position, Rules, VariantError};
@@ -82,7 +87,27 @@ impl MatchResult {
     }
 }
 
-/// Plays one game from the standard start.
+/// Random turns played before the levels take over, so that the games of a
+/// match differ: the search levels are deterministic, and from one start
+/// two of them would replay the same two games over and over.
+pub const OPENING_TURNS: u32 = 2;
+
+/// The position after [`OPENING_TURNS`] random turns from the standard start.
+pub fn opening(rules: &Rules, seed: u64) -> Result<Position, VariantError> {
+    let mut rng = StdRng::seed_from_u64(seed ^ 0x6f70_656e);
+    let mut pos = Position::start_standard();
+    for _ in 0..OPENING_TURNS {
+        let turns = rules.turns(&pos)?;
+        match turns.choose(&mut rng) {
+            Some(turn) => pos = turn.result,
+            None => break,
+        }
+    }
+    Ok(pos)
+}
+
+/// Plays one game from the opening `seed` picks ([`opening`]); both games
+/// of a pair share it, with colours swapped.
 pub fn play_game(
     rules: &Rules,
     white: Level,
@@ -91,7 +116,7 @@ pub fn play_game(
     seed: u64,
 ) -> Result<GameResult, VariantError> {
     let never = AtomicBool::new(false);
-    let mut pos = Position::start_standard();
+    let mut pos = opening(rules, seed)?;
     let mut times = [ThinkTimes::default(); 2];
     for ply in 0u64.. {
         let (level, side) = match pos.turn {

@@ -49,6 +49,36 @@ impl Turn {
     }
 }
 
+/// Why a turn search ended early.
+enum Halt {
+    Variant(VariantError),
+    /// The caller's stop check said so.
+    Stopped,
+}
+
+impl From<VariantError> for Halt {
+    fn from(e: VariantError) -> Halt {
+        Halt::Variant(e)
+    }
+}
+
+/// How many expanded states pass between two stop checks.
+const STATES_PER_STOP_CHECK: usize = 1024;
+
+/// A stop check that never stops.
+fn never() -> bool {
+    false
+}
+
+/// Unwraps a search that was never asked to stop.
+fn unstoppable<T>(result: Result<T, Halt>) -> Result<T, VariantError> {
+    match result {
+        Ok(value) => Ok(value),
+        Err(Halt::Variant(e)) => Err(e),
+        Err(Halt::Stopped) => unreachable!("`never` does not stop a search"),
+    }
+}
+
 /// Where one memoised walk of a turn can stop.
 #[derive(Copy, Clone, Debug)]
 struct Ending {
@@ -107,7 +137,8 @@ impl Rules {
         pos: &Position,
         origin: Square,
         search: &mut Search,
-    ) -> Result<(), VariantError> {
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Halt> {
         search.visited.clear();
         search.templates.clear();
         search.endings.clear();
@@ -134,7 +165,7 @@ impl Rules {
                 captured: Bitboard::from(to),
                 template_index: index,
             };
-            self.follow(search, &board, mover, state, &template, route)?;
+            self.follow(search, &board, mover, state, &template, route, stop)?;
         }
         let endings = &mut search.endings;
         endings.sort_by_key(|e| (e.destination, e.captured));
@@ -144,6 +175,7 @@ impl Rules {
 
     /// Depth-first walk of a turn in progress; each state (piece square,
     /// captured set) is expanded once per template.
+    #[allow(clippy::too_many_arguments)]
     fn follow(
         &self,
         search: &mut Search,
@@ -152,7 +184,8 @@ impl Rules {
         state: State,
         template: &Template,
         route: Option<Route>,
-    ) -> Result<(), VariantError> {
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Halt> {
         let State {
             at,
             captured,
@@ -163,6 +196,9 @@ impl Rules {
             .insert((captured.0, template_index << 8 | at.index() as u32))
         {
             return Ok(());
+        }
+        if search.visited.len().is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
+            return Err(Halt::Stopped);
         }
         let next = self.fitting_targets(board, mover, at, template)?;
         if next.is_empty() {
@@ -186,7 +222,7 @@ impl Rules {
                 captured: captured | Bitboard::from(to),
                 template_index,
             };
-            self.follow(search, &after, mover, next_state, template, route)?;
+            self.follow(search, &after, mover, next_state, template, route, stop)?;
             search.stack.pop();
         }
         Ok(())
@@ -204,10 +240,34 @@ impl Rules {
     /// assert!(turns.iter().any(|t| t.key().to_string() == "a2xa1(a3)"));
     /// ```
     pub fn turns(&self, pos: &Position) -> Result<Vec<Turn>, VariantError> {
+        unstoppable(self.collect_turns(pos, &mut never))
+    }
+
+    /// [`Rules::turns`] that gives up (`Ok(None)`) once `stop` returns true.
+    /// `stop` is asked every thousand or so states of the search, so a
+    /// caller with a deadline (the AI) is never held long by a position
+    /// with huge forced chains.
+    pub fn turns_until(
+        &self,
+        pos: &Position,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Vec<Turn>>, VariantError> {
+        match self.collect_turns(pos, stop) {
+            Ok(turns) => Ok(Some(turns)),
+            Err(Halt::Stopped) => Ok(None),
+            Err(Halt::Variant(e)) => Err(e),
+        }
+    }
+
+    fn collect_turns(
+        &self,
+        pos: &Position,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Vec<Turn>, Halt> {
         let mut search = Search::default();
         let mut turns = Vec::new();
         for origin in pos.ours() {
-            self.explore_origin(pos, origin, &mut search)?;
+            self.explore_origin(pos, origin, &mut search, stop)?;
             for e in &search.endings {
                 let start = e.order_start as usize;
                 let captures = search.orders[start..start + e.order_len as usize].to_vec();
@@ -235,7 +295,7 @@ impl Rules {
         out: &mut Vec<Position>,
     ) -> Result<(), VariantError> {
         for origin in pos.ours() {
-            self.explore_origin(pos, origin, search)?;
+            unstoppable(self.explore_origin(pos, origin, search, &mut never))?;
             out.extend(search.endings.iter().map(|e| Position {
                 board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
                 turn: pos.turn.opponent(),
@@ -305,7 +365,7 @@ impl Rules {
         if depth == 1 {
             let mut count = 0;
             for origin in pos.ours() {
-                self.explore_origin(pos, origin, search)?;
+                unstoppable(self.explore_origin(pos, origin, search, &mut never))?;
                 count += search.endings.len() as u64;
             }
             return Ok(count);
