@@ -65,11 +65,14 @@ const browser = await chromium.launch({
 });
 const problems = [];
 try {
+  const watch = (p) => {
+    p.on("console", (message) => {
+      if (message.type() === "error") problems.push(`console error: ${message.text()}`);
+    });
+    p.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  };
   const page = await browser.newPage({ viewport: { width: 1100, height: 760 } });
-  page.on("console", (message) => {
-    if (message.type() === "error") problems.push(`console error: ${message.text()}`);
-  });
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
+  watch(page);
 
   const started = Date.now();
   await page.goto(address);
@@ -155,6 +158,106 @@ try {
   await page.waitForTimeout(1500);
   await page.screenshot({ path: screenshot });
   console.log(`web check: position once White had played b1xa1: ${after}; screenshot ${screenshot}`);
+
+  // Keyboard and touch, each in a fresh game between two people: White's
+  // b1 takes a1 again.
+  const origin = `http://127.0.0.1:${server.address().port}/?variant=box&white=human&black=human`;
+  const playedOnce = (p) =>
+    p.waitForFunction(() => document.documentElement.dataset.turns === "1", null, {
+      timeout: 30_000,
+    });
+  const boardReady = (p) =>
+    p.waitForFunction(
+      () => document.documentElement.dataset.screen === "playing" && document.documentElement.dataset.squares,
+      null,
+      { timeout: 120_000 },
+    );
+
+  const keyboard = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  watch(keyboard);
+  await keyboard.goto(origin);
+  await boardReady(keyboard);
+  // Focus the canvas on an empty corner, off the board.
+  await keyboard.mouse.click(8, 8);
+  // The cursor starts on a1: right to b1, select; left to a1, capture.
+  for (const key of ["ArrowRight", "Enter", "ArrowLeft", "Enter"]) {
+    await keyboard.keyboard.press(key);
+    await keyboard.waitForTimeout(400);
+  }
+  await playedOnce(keyboard);
+  console.log("web check: a capture played with the keyboard");
+  await keyboard.close();
+
+  // Settings live in local storage: flip the board, reload, and it stays
+  // flipped. Copy position puts the position on the clipboard, and a pasted
+  // position can be played from. (The side panel's widgets sit where this
+  // window size and font put them.)
+  const storageContext = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+  await storageContext.grantPermissions(["clipboard-read", "clipboard-write"]);
+  const stored = await storageContext.newPage();
+  watch(stored);
+  await stored.goto(origin);
+  await boardReady(stored);
+  const a1Before = await stored.evaluate(() => document.documentElement.dataset.squares.split(";")[0]);
+  await stored.mouse.click(935, 101); // Flip board
+  await stored.waitForFunction(
+    () => (localStorage.getItem("burrow-settings") ?? "").includes("flipped = true"),
+    null,
+    { timeout: 10_000 },
+  );
+  await stored.mouse.click(852, 308); // Copy position
+  await stored.waitForTimeout(500);
+  const copied = await stored.evaluate(() => navigator.clipboard.readText());
+  const shown = await stored.evaluate(() => document.documentElement.dataset.position);
+  if (copied.trim() !== shown) fail(`Copy position put '${copied}' on the clipboard, not '${shown}'`);
+  // Paste a position into the text box and play from it. Headless
+  // Chromium does not paste on Ctrl+V by itself, so the test sends the
+  // page's paste event, as a browser does, along with the key press.
+  const pasted = "WB2/4/4/2BW W";
+  await stored.mouse.click(950, 350); // the text box
+  await stored.keyboard.press("Control+A");
+  await stored.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data }));
+  }, pasted);
+  await stored.keyboard.press("Control+V");
+  await stored.waitForTimeout(300);
+  await stored.mouse.click(950, 395); // Play from position
+  await stored.waitForFunction(
+    (text) => document.documentElement.dataset.position === text,
+    pasted,
+    { timeout: 10_000 },
+  );
+  console.log(`web check: a pasted position started a game (${pasted})`);
+  await stored.reload();
+  await boardReady(stored);
+  const a1After = await stored.evaluate(() => document.documentElement.dataset.squares.split(";")[0]);
+  if (a1After === a1Before) fail(`the board was not flipped after a reload (a1 at ${a1After})`);
+  console.log(`web check: settings kept in local storage (a1 ${a1Before} -> ${a1After}); Copy position copied '${copied}'`);
+  await storageContext.close();
+
+  const touchContext = await browser.newContext({
+    viewport: { width: 1100, height: 760 },
+    hasTouch: true,
+  });
+  const touch = await touchContext.newPage();
+  watch(touch);
+  await touch.goto(origin);
+  await boardReady(touch);
+  const touchCentres = Object.fromEntries(
+    (await touch.evaluate(() => document.documentElement.dataset.squares)).split(";").map((entry) => {
+      const [square, xy] = entry.split(":");
+      return [square, xy.split(",").map(Number)];
+    }),
+  );
+  for (const square of ["b1", "a1"]) {
+    await touch.touchscreen.tap(...touchCentres[square]);
+    await touch.waitForTimeout(400);
+  }
+  await playedOnce(touch);
+  console.log("web check: a capture played by touch");
+  await touchContext.close();
 } catch (error) {
   fail(String(error));
 } finally {
