@@ -148,3 +148,26 @@ fn a_short_tournament_runs_and_the_stronger_side_wins() {
     assert_eq!(result.games(), 6);
     assert!(result.wins >= 4, "greedy should beat random: {result:?}");
 }
+
+#[test]
+fn quick_levels_answer_huge_positions_with_a_legal_turn() {
+    // About 136,000 distinct turns: far too many to list within the 50 ms a
+    // thread-less page gives `random` and `greedy`.
+    let tumburrow = rules("tumburrow");
+    let heavy: Position =
+        "WBWBWBWB/B1B1B1BW/WB1B1B1B/B1B1B1BW/WB1B1B1B/BWB1B1BW/W2BBB1B/BWWWBWBW W"
+            .parse()
+            .unwrap();
+    for (level, seed) in [(Level::Random, 1), (Level::Random, 2), (Level::Greedy, 1)] {
+        let mut thinker = Thinker::new(&tumburrow, &heavy, level, Duration::ZERO, seed).unwrap();
+        let decision = thinker
+            .think_for(Duration::ZERO)
+            .unwrap()
+            .expect("these levels decide at once")
+            .expect("the position has turns");
+        let replayed = tumburrow
+            .play(&heavy, &decision.turn.played())
+            .unwrap_or_else(|e| panic!("{level} played an illegal turn: {e}"));
+        assert_eq!(replayed.result(), decision.turn.result);
+    }
+}

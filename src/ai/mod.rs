@@ -16,6 +16,7 @@ use std::str::FromStr;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
+use rand::RngExt;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
@@ -159,10 +160,58 @@ pub fn choose(
     }
 }
 
+/// The longest `random` or `greedy` may hold a thread-less host at once.
+const QUICK_BUDGET: Duration = Duration::from_millis(50);
+
+/// `random` or `greedy` within [`QUICK_BUDGET`]: as [`choose`] when the
+/// position's turns can be listed (and, for greedy, weighed) in time;
+/// otherwise a random legal turn built capture by capture, or the best of
+/// the turns weighed so far.
+fn quick_decision(
+    rules: &Rules,
+    pos: &Position,
+    level: Level,
+    seed: u64,
+) -> Result<Option<Decision>, VariantError> {
+    let deadline = web_time::Instant::now() + QUICK_BUDGET;
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut stop = || web_time::Instant::now() >= deadline;
+    let decided = |turn| Decision {
+        turn,
+        report: SearchReport::default(),
+    };
+    let Some(turns) = rules.turns_until(pos, &mut stop)? else {
+        let turn = search::turn_by_steps(rules, pos, &mut |n| rng.random_range(0..n))?;
+        return Ok(turn.map(decided));
+    };
+    if level != Level::Greedy {
+        return Ok(turns.choose(&mut rng).cloned().map(decided));
+    }
+    let mut best: Option<(i32, &Turn)> = None;
+    for turn in &turns {
+        let score = -evaluate(rules, &turn.result);
+        if best.is_none_or(|(b, _)| score > b) {
+            best = Some((score, turn));
+        }
+        if stop() {
+            break;
+        }
+    }
+    Ok(best.map(|(score, turn)| Decision {
+        turn: turn.clone(),
+        report: SearchReport {
+            score,
+            depth: 1,
+            ..SearchReport::default()
+        },
+    }))
+}
+
 /// A decision made a little at a time, for hosts without threads (the web
 /// build): [`Thinker::think_for`] runs a slice of the search each frame.
-/// `random` and `greedy` decide at once; the search levels spread their
-/// think time over slices and play what they have when it runs out.
+/// `random` and `greedy` decide at once, within 50 ms; the search levels
+/// spread their think time over slices and play what they have when it runs
+/// out.
 pub struct Thinker {
     state: ThinkerState,
 }
@@ -184,10 +233,7 @@ impl Thinker {
             Some(config) => {
                 ThinkerState::Searching(Box::new(IterativeSearch::new(rules, pos, &config, None)?))
             }
-            None => {
-                let never = AtomicBool::new(false);
-                ThinkerState::Decided(choose(rules, pos, level, think_time, seed, &never)?)
-            }
+            None => ThinkerState::Decided(quick_decision(rules, pos, level, seed)?),
         };
         Ok(Thinker { state })
     }

@@ -58,9 +58,22 @@ fn out_of_time(deadline: Instant, cancel: Option<&AtomicBool>) -> bool {
 /// every turn of the position (a Tumburrow position can have hundreds of
 /// thousands).
 fn first_turn_found(rules: &Rules, pos: &Position) -> Result<Option<Turn>, VariantError> {
-    let Some(capture) = rules.initial_captures(pos).into_iter().next() else {
+    turn_by_steps(rules, pos, &mut |_| 0)
+}
+
+/// A complete legal turn built capture by capture, `pick(n)` choosing among
+/// the `n` captures on offer at each step. Cheap even where listing every
+/// distinct turn is not.
+pub(crate) fn turn_by_steps(
+    rules: &Rules,
+    pos: &Position,
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Result<Option<Turn>, VariantError> {
+    let initial = rules.initial_captures(pos);
+    if initial.is_empty() {
         return Ok(None);
-    };
+    }
+    let capture = initial[pick(initial.len()).min(initial.len() - 1)];
     let step_error = |e: MoveError| match e {
         MoveError::Variant(e) => Some(e),
         // A capture the engine itself offered is always legal.
@@ -70,8 +83,13 @@ fn first_turn_found(rules: &Rules, pos: &Position) -> Result<Option<Turn>, Varia
         Ok(turn) => turn,
         Err(e) => return step_error(e).map_or(Ok(None), Err),
     };
-    while let Some(next) = rules.fitting_captures(&turn)?.first() {
-        if let Err(e) = rules.continue_turn(&mut turn, next.to) {
+    loop {
+        let next = rules.fitting_captures(&turn)?;
+        if next.is_empty() {
+            break;
+        }
+        let to = next[pick(next.len()).min(next.len() - 1)].to;
+        if let Err(e) = rules.continue_turn(&mut turn, to) {
             return step_error(e).map_or(Ok(None), Err);
         }
     }
