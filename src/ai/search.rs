@@ -121,10 +121,6 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    fn cancelled(&self) -> bool {
-        self.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-
     /// Orders turns: the remembered best first, then bigger captures first.
     fn order(&self, pos: &Position, turns: &mut [Turn]) {
         let best = self
@@ -325,7 +321,7 @@ impl<'a> IterativeSearch<'a> {
                 elapsed_ms: self.start.elapsed().as_millis() as u64,
             };
             if searcher.stopped {
-                let out_of_time = Instant::now() >= self.deadline || searcher.cancelled();
+                let out_of_time = out_of_time(self.deadline, searcher.cancel);
                 if !out_of_time {
                     // Only the slice ended: try this depth again next time.
                     return Ok(false);

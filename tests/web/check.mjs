@@ -48,6 +48,17 @@ function serve(folder) {
   return new Promise((ready) => server.listen(0, "127.0.0.1", () => ready(server)));
 }
 
+// Each square's centre in page pixels, from the page's `data-squares`.
+async function squareCentres(page) {
+  const published = await page.evaluate(() => document.documentElement.dataset.squares);
+  return Object.fromEntries(
+    published.split(";").map((entry) => {
+      const [square, xy] = entry.split(":");
+      return [square, xy.split(",").map(Number)];
+    }),
+  );
+}
+
 function fail(message) {
   console.error(`web check: ${message}`);
   process.exitCode = 1;
@@ -92,12 +103,7 @@ try {
   console.log(`web check: board drawn ${loadMs} ms after the page was opened`);
 
   const before = await attribute("data-position");
-  const centres = Object.fromEntries(
-    (await attribute("data-squares")).split(";").map((entry) => {
-      const [square, xy] = entry.split(":");
-      return [square, xy.split(",").map(Number)];
-    }),
-  );
+  const centres = await squareCentres(page);
   // The browser's frame clock: the longest gap between its frames shows how
   // long the page was busy at a stretch.
   await page.evaluate(() => {
@@ -245,12 +251,7 @@ try {
   watch(touch);
   await touch.goto(origin);
   await boardReady(touch);
-  const touchCentres = Object.fromEntries(
-    (await touch.evaluate(() => document.documentElement.dataset.squares)).split(";").map((entry) => {
-      const [square, xy] = entry.split(":");
-      return [square, xy.split(",").map(Number)];
-    }),
-  );
+  const touchCentres = await squareCentres(touch);
   for (const square of ["b1", "a1"]) {
     await touch.touchscreen.tap(...touchCentres[square]);
     await touch.waitForTimeout(400);
