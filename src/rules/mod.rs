@@ -21,6 +21,7 @@ mod record;
 mod registry;
 pub mod sight;
 mod square;
+mod state_memo;
 mod step;
 mod template;
 mod turn;

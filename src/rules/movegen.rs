@@ -15,31 +15,28 @@ pub(crate) struct MoveGen {
     pairs: Vec<(usize, usize)>,
 }
 
-/// A step applied to a whole bitboard: drop the squares that would leave the
-/// grid sideways, then shift the bits.
+/// A step applied to a whole bitboard: drop the squares whose step would
+/// leave the grid, then move the bits. With those gone no bit wraps around,
+/// so a rotation does the shift in either direction without a branch.
 #[derive(Copy, Clone, Debug)]
 struct Shift {
     keep: u64,
-    amount: i32,
+    rotation: u32,
 }
 
 impl Shift {
     fn new(step: Step) -> Shift {
         let keep = Bitboard::FULL.shifted(-step.dx, -step.dy).0;
+        let amount = step.dy as i32 * 8 + step.dx as i32;
         Shift {
             keep,
-            amount: step.dy as i32 * 8 + step.dx as i32,
+            rotation: amount.rem_euclid(64) as u32,
         }
     }
 
     #[inline]
     fn apply(self, bb: Bitboard) -> Bitboard {
-        let bits = bb.0 & self.keep;
-        Bitboard(if self.amount >= 0 {
-            bits << self.amount
-        } else {
-            bits >> -self.amount
-        })
+        Bitboard((bb.0 & self.keep).rotate_left(self.rotation))
     }
 }
 

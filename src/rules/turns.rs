@@ -2,7 +2,7 @@
 //! walking every capture order (the states of a turn in progress are
 //! memoised), and perft on top of it.
 
-use super::fxhash::FxHashSet;
+use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
     Bitboard, Board, Color, PlayedTurn, Position, Route, Rules, Square, Template, TurnKey,
     VariantError,
@@ -95,15 +95,26 @@ struct Ending {
 struct State {
     at: Square,
     captured: Bitboard,
+    /// `captured` packed by [`EnemyIndex`], the memo's key.
+    packed: u64,
     template_index: u32,
+}
+
+/// What stays the same through one walk of a turn from its initial capture.
+#[derive(Copy, Clone)]
+struct Walk<'a> {
+    mover: Color,
+    template: &'a Template,
+    route: Option<Route>,
+    index: &'a EnemyIndex,
 }
 
 /// Reusable buffers of a turn search, so generation allocates only as the
 /// buffers grow.
 #[derive(Default)]
 pub(crate) struct Search {
-    /// Expanded states: (captured set, template index << 8 | square).
-    visited: FxHashSet<(u64, u32)>,
+    /// Expanded states.
+    visited: StateMemo,
     /// The distinct templates of the current origin; states refer to them by index.
     templates: Vec<Template>,
     stack: Vec<Square>,
@@ -139,17 +150,19 @@ impl Rules {
         search: &mut Search,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Halt> {
-        search.visited.clear();
+        let mover = pos.turn;
+        let enemies = pos.board.pieces(mover.opponent());
+        let enemy_index = EnemyIndex::new(enemies);
+        search.visited.reset(enemies.count() as u32);
         search.templates.clear();
         search.endings.clear();
         search.orders.clear();
-        let mover = pos.turn;
         let mut initial = Vec::new();
         self.for_each_initial_capture(&pos.board, mover, origin, &mut |to, route, template| {
             initial.push((to, route, template));
         });
         for (to, route, template) in initial {
-            let index = match search.templates.iter().position(|t| *t == template) {
+            let template_index = match search.templates.iter().position(|t| *t == template) {
                 Some(i) => i,
                 None => {
                     search.templates.push(template);
@@ -163,9 +176,16 @@ impl Rules {
             let state = State {
                 at: to,
                 captured: Bitboard::from(to),
-                template_index: index,
+                packed: enemy_index.bit(to),
+                template_index,
             };
-            self.follow(search, &board, mover, state, &template, route, stop)?;
+            let walk = Walk {
+                mover,
+                template: &template,
+                route,
+                index: &enemy_index,
+            };
+            self.follow(search, &board, &walk, state, stop)?;
         }
         let endings = &mut search.endings;
         endings.sort_by_key(|e| (e.destination, e.captured));
@@ -175,31 +195,32 @@ impl Rules {
 
     /// Depth-first walk of a turn in progress; each state (piece square,
     /// captured set) is expanded once per template.
-    #[allow(clippy::too_many_arguments)]
     fn follow(
         &self,
         search: &mut Search,
         board: &Board,
-        mover: Color,
+        walk: &Walk,
         state: State,
-        template: &Template,
-        route: Option<Route>,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<(), Halt> {
         let State {
             at,
             captured,
+            packed,
             template_index,
         } = state;
-        if !search
-            .visited
-            .insert((captured.0, template_index << 8 | at.index() as u32))
-        {
+        if !search.visited.insert(packed, at, template_index) {
             return Ok(());
         }
         if search.visited.len().is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
             return Err(Halt::Stopped);
         }
+        let Walk {
+            mover,
+            template,
+            route,
+            index,
+        } = *walk;
         let next = self.fitting_targets(board, mover, at, template)?;
         if next.is_empty() {
             let order_start = search.orders.len() as u32;
@@ -214,15 +235,21 @@ impl Rules {
             return Ok(());
         }
         for to in next {
+            search
+                .visited
+                .prefetch(packed | index.bit(to), to, template_index);
+        }
+        for to in next {
             let mut after = *board;
             after.capture(mover, at, to);
             search.stack.push(to);
             let next_state = State {
                 at: to,
                 captured: captured | Bitboard::from(to),
+                packed: packed | index.bit(to),
                 template_index,
             };
-            self.follow(search, &after, mover, next_state, template, route, stop)?;
+            self.follow(search, &after, walk, next_state, stop)?;
             search.stack.pop();
         }
         Ok(())

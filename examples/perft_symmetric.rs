@@ -1,0 +1,151 @@
+//! Deep perft counts that take hours, computed once for the record
+//! (Tumburrow's perft(3) from the start is the reason this exists).
+//!
+//! Two savings over `burrow perft`:
+//! - the symmetries of the board that leave the root position unchanged map
+//!   its turns onto each other, so only one turn of each orbit is counted
+//!   and its count multiplied by the orbit's size (this assumes the variant
+//!   treats the eight symmetries of the square alike, which the four
+//!   built-in games do; each orbit is checked one ply deep before use);
+//! - every finished count is appended to a checkpoint file, so a stopped run
+//!   picks up where it was.
+//!
+//! ```text
+//! cargo run --release --example perft_symmetric -- tumburrow 3 tumburrow-perft3.txt 2
+//! ```
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::time::Instant;
+
+use burrow::rules::{Board, Position, Rules, Square, builtin_rules};
+
+/// Square `sq` of an `n`×`n` board after symmetry `s` (bit 2 mirrors the
+/// files, the low bits turn the board by quarter turns clockwise), as
+/// `Step::transformed` does for steps.
+fn transform_square(sq: Square, n: u8, s: u8) -> Square {
+    let (mut x, mut y) = (sq.x(), sq.y());
+    if s & 4 != 0 {
+        x = n - 1 - x;
+    }
+    for _ in 0..s & 3 {
+        (x, y) = (y, n - 1 - x);
+    }
+    Square::new(x, y).expect("a symmetry keeps squares on the board")
+}
+
+fn transform(pos: &Position, s: u8) -> Position {
+    let n = pos.size().files();
+    let mut board = Board::empty(pos.size());
+    for sq in pos.board.occupied() {
+        board.set(transform_square(sq, n, s), pos.board.color_at(sq));
+    }
+    Position {
+        board,
+        turn: pos.turn,
+    }
+}
+
+/// One representative per orbit of the root's turns, with the orbit's size.
+fn orbits(rules: &Rules, root: &Position) -> Result<BTreeMap<String, (Position, u64)>, String> {
+    let square = root.size().files() == root.size().ranks();
+    let symmetries: Vec<u8> = (0..8)
+        .filter(|&s| square && transform(root, s) == *root)
+        .collect();
+    println!("symmetries of the root: {symmetries:?}");
+    let mut orbits: BTreeMap<String, (Position, u64)> = BTreeMap::new();
+    for turn in rules.turns(root).map_err(|e| e.to_string())? {
+        let canonical = symmetries
+            .iter()
+            .map(|&s| transform(&turn.result, s))
+            .min_by_key(|p| p.to_string())
+            .unwrap_or(turn.result);
+        let entry = orbits
+            .entry(canonical.to_string())
+            .or_insert((canonical, 0));
+        entry.1 += 1;
+        let here = rules.perft(&turn.result, 1).map_err(|e| e.to_string())?;
+        let there = rules.perft(&entry.0, 1).map_err(|e| e.to_string())?;
+        if here != there {
+            return Err(format!(
+                "the variant is not symmetric: {} has {here} turns, its mirror image {there}",
+                turn.result
+            ));
+        }
+    }
+    Ok(orbits)
+}
+
+fn run() -> Result<(), String> {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let [variant, depth, checkpoint, threads] = args.as_slice() else {
+        return Err("usage: perft_symmetric VARIANT DEPTH CHECKPOINT_FILE THREADS".into());
+    };
+    let rules = builtin_rules(variant).ok_or(format!("unknown variant `{variant}`"))?;
+    let depth: u32 = depth.parse().map_err(|_| "DEPTH must be a number")?;
+    let threads: usize = threads.parse().map_err(|_| "THREADS must be a number")?;
+    if depth == 0 {
+        return Err("DEPTH must be at least 1".into());
+    }
+    let root = Position::start_standard();
+    let orbits = orbits(&rules, &root)?;
+    println!(
+        "{} turns in {} orbits",
+        orbits.values().map(|o| o.1).sum::<u64>(),
+        orbits.len()
+    );
+
+    // Finished counts: `position<TAB>count<TAB>seconds` per line.
+    let mut done: BTreeMap<String, (u64, f64)> = BTreeMap::new();
+    if let Ok(text) = std::fs::read_to_string(checkpoint) {
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split('\t').collect();
+            if let [pos, count, secs] = fields.as_slice() {
+                let count = count
+                    .parse()
+                    .map_err(|_| format!("bad checkpoint line: {line}"))?;
+                let secs = secs
+                    .parse()
+                    .map_err(|_| format!("bad checkpoint line: {line}"))?;
+                done.insert(pos.to_string(), (count, secs));
+            }
+        }
+    }
+    let mut file = std::fs::OpenOptions::new()
+        .create(true)
+        .append(true)
+        .open(checkpoint)
+        .map_err(|e| format!("cannot open {checkpoint}: {e}"))?;
+    for (i, (key, (pos, _))) in orbits.iter().enumerate() {
+        if done.contains_key(key) {
+            continue;
+        }
+        let start = Instant::now();
+        let count = rules
+            .perft_parallel(pos, depth - 1, threads)
+            .map_err(|e| e.to_string())?;
+        let secs = start.elapsed().as_secs_f64();
+        writeln!(file, "{key}\t{count}\t{secs:.1}").map_err(|e| e.to_string())?;
+        println!("[{}/{}] {key}: {count} in {secs:.1} s", i + 1, orbits.len());
+        done.insert(key.clone(), (count, secs));
+    }
+    let total: u64 = orbits.iter().map(|(k, (_, n))| n * done[k].0).sum();
+    let seconds: f64 = done
+        .iter()
+        .filter(|(k, _)| orbits.contains_key(*k))
+        .map(|(_, v)| v.1)
+        .sum();
+    println!(
+        "{variant} perft({depth}) = {total} ({seconds:.0} s of counting with {threads} threads, {} of {} turns counted by symmetry)",
+        orbits.values().map(|o| o.1 - 1).sum::<u64>(),
+        orbits.values().map(|o| o.1).sum::<u64>()
+    );
+    Ok(())
+}
+
+fn main() {
+    if let Err(e) = run() {
+        eprintln!("error: {e}");
+        std::process::exit(1);
+    }
+}

@@ -1,0 +1,219 @@
+//! The memo of a turn search: which states of a turn in progress (piece
+//! square, captured set, template) were already expanded. Heavy Tumburrow
+//! positions expand millions of states per origin, so the memo is the
+//! engine's hottest table: states usually pack into one `u64` held in an
+//! open-addressing table (one cache line per probe, no control bytes).
+
+use super::fxhash::FxHashSet;
+use super::{Bitboard, Square};
+
+/// Each enemy piece's index among the enemies of the turn's position, so a
+/// captured set packs into as many bits as there are enemies.
+#[derive(Clone)]
+pub(crate) struct EnemyIndex {
+    index: [u8; 64],
+}
+
+impl EnemyIndex {
+    pub(crate) fn new(enemies: Bitboard) -> EnemyIndex {
+        let mut index = [0u8; 64];
+        for (i, sq) in enemies.enumerate() {
+            index[sq.index()] = i as u8;
+        }
+        EnemyIndex { index }
+    }
+
+    /// The packed bit of a captured enemy.
+    #[inline]
+    pub(crate) fn bit(&self, sq: Square) -> u64 {
+        1 << self.index[sq.index()]
+    }
+}
+
+/// Most enemies a packed key has room for: 32 bits of captured set, 6 of
+/// square, the rest for the template.
+const PACKED_ENEMIES: u32 = 32;
+
+/// Expanded states of one origin's turns.
+#[derive(Default)]
+pub(crate) struct StateMemo {
+    /// Open addressing, linear probing; 0 marks a free slot (a packed key is
+    /// never 0: the piece's square is always in the captured set).
+    slots: Vec<u64>,
+    /// Slots filled since the last clear, so clearing costs what was used.
+    filled: Vec<u32>,
+    /// States of positions with too many enemies to pack.
+    wide: FxHashSet<(u64, u32)>,
+    packed: bool,
+}
+
+impl StateMemo {
+    /// Forgets every state; `enemies` is how many enemy pieces the next
+    /// origin's turns can capture.
+    pub(crate) fn reset(&mut self, enemies: u32) {
+        if self.filled.len() * 8 < self.slots.len() {
+            for &i in &self.filled {
+                self.slots[i as usize] = 0;
+            }
+        } else {
+            self.slots.fill(0);
+        }
+        self.filled.clear();
+        self.wide.clear();
+        self.packed = enemies <= PACKED_ENEMIES;
+    }
+
+    pub(crate) fn len(&self) -> usize {
+        if self.packed {
+            self.filled.len()
+        } else {
+            self.wide.len()
+        }
+    }
+
+    /// Starts loading a state's slot into the cache: a search that knows
+    /// its next states asks for them all at once, so their cache misses
+    /// overlap instead of coming one after another.
+    #[inline]
+    pub(crate) fn prefetch(&self, captured: u64, at: Square, template: u32) {
+        #[cfg(target_arch = "x86_64")]
+        if self.packed && !self.slots.is_empty() {
+            let i = slot_of(packed_key(captured, at, template)) & (self.slots.len() - 1);
+            // SAFETY: prefetching only hints the cache; `i` is in bounds anyway.
+            unsafe {
+                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+                _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
+            }
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (captured, at, template);
+    }
+
+    /// Records a state; false if it was already there. `captured` is the
+    /// packed captured set ([`EnemyIndex::bit`]).
+    #[inline]
+    pub(crate) fn insert(&mut self, captured: u64, at: Square, template: u32) -> bool {
+        if !self.packed {
+            return self
+                .wide
+                .insert((captured, template << 8 | at.index() as u32));
+        }
+        let key = packed_key(captured, at, template);
+        if (self.filled.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = slot_of(key) & mask;
+        loop {
+            match self.slots[i] {
+                0 => {
+                    self.slots[i] = key;
+                    self.filled.push(i as u32);
+                    return true;
+                }
+                k if k == key => return false,
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Doubles the table (at least 4096 slots) and re-inserts every key.
+    fn grow(&mut self) {
+        let capacity = (self.slots.len() * 2).max(4096);
+        let keys: Vec<u64> = self
+            .filled
+            .iter()
+            .map(|&i| self.slots[i as usize])
+            .collect();
+        self.slots = vec![0; capacity];
+        self.filled.clear();
+        let mask = capacity - 1;
+        for key in keys {
+            let mut i = slot_of(key) & mask;
+            while self.slots[i] != 0 {
+                i = (i + 1) & mask;
+            }
+            self.slots[i] = key;
+            self.filled.push(i as u32);
+        }
+    }
+}
+
+#[inline]
+fn packed_key(captured: u64, at: Square, template: u32) -> u64 {
+    captured | (at.index() as u64) << 32 | (template as u64) << 38
+}
+
+/// Spreads a key over the table (a multiply moves every bit into the high
+/// half, which the shift brings down).
+#[inline]
+fn slot_of(key: u64) -> usize {
+    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    #[test]
+    fn a_state_is_new_once_until_reset() {
+        let mut memo = StateMemo::default();
+        memo.reset(10);
+        assert!(memo.insert(0b101, sq("c3"), 0));
+        assert!(!memo.insert(0b101, sq("c3"), 0));
+        assert!(
+            memo.insert(0b101, sq("c3"), 1),
+            "another template is another state"
+        );
+        assert!(
+            memo.insert(0b101, sq("d3"), 0),
+            "another square is another state"
+        );
+        assert!(
+            memo.insert(0b111, sq("c3"), 0),
+            "another set is another state"
+        );
+        assert_eq!(memo.len(), 4);
+        memo.reset(10);
+        assert_eq!(memo.len(), 0);
+        assert!(memo.insert(0b101, sq("c3"), 0));
+    }
+
+    #[test]
+    fn growing_keeps_every_state() {
+        let mut memo = StateMemo::default();
+        memo.reset(32);
+        for set in 1..20_000u64 {
+            assert!(memo.insert(set << 7, sq("h8"), 3));
+        }
+        for set in 1..20_000u64 {
+            assert!(!memo.insert(set << 7, sq("h8"), 3));
+        }
+        // A clear after a big origin empties the whole table.
+        memo.reset(32);
+        assert!(memo.insert(1 << 7, sq("h8"), 3));
+    }
+
+    #[test]
+    fn many_enemies_use_the_wide_table() {
+        let mut memo = StateMemo::default();
+        memo.reset(40);
+        let high = 1u64 << 39;
+        assert!(memo.insert(high | 1, sq("a1"), 0));
+        assert!(memo.insert(1, sq("a1"), 0), "bit 39 is part of the key");
+        assert!(!memo.insert(high | 1, sq("a1"), 0));
+    }
+
+    #[test]
+    fn enemy_index_packs_captured_sets() {
+        let enemies: Bitboard = [sq("b1"), sq("e4"), sq("h8")].into_iter().collect();
+        let index = EnemyIndex::new(enemies);
+        assert_eq!(index.bit(sq("b1")), 1);
+        assert_eq!(index.bit(sq("e4")), 2);
+        assert_eq!(index.bit(sq("h8")), 4);
+    }
+}
