@@ -70,3 +70,30 @@ fn tumburrow_matches_the_reference() {
     let boards = [(8, 8, 3), (6, 5, 16), (4, 4, 40), (5, 7, 10), (6, 6, 6)];
     assert!(check_game(Game::Tumburrow, 1500, &boards) > 500);
 }
+
+/// The engine's quick answer to "which pieces can capture?" (an evaluation
+/// asks it at every leaf) against the origins of the reference's turns, for
+/// both sides of every position.
+#[test]
+fn capturers_are_the_pieces_with_a_turn() {
+    for game in [Game::Box, Game::Path, Game::Sweep, Game::Tumburrow] {
+        let rules = rules(game.id());
+        let mut compared = 0;
+        for position in positions_from_games(game, BoardSize::new(6, 5).unwrap(), 6) {
+            for turn in [position.turn, position.turn.opponent()] {
+                let view = Position { turn, ..position };
+                let engine: BTreeSet<String> = rules
+                    .capturers(&view.board, turn)
+                    .map(|sq| sq.to_string())
+                    .collect();
+                let expected: BTreeSet<String> = reference::turns(game, &view)
+                    .iter()
+                    .map(|t| t.split('x').next().unwrap().to_string())
+                    .collect();
+                assert_eq!(engine, expected, "{} at {view}", game.id());
+                compared += 1;
+            }
+        }
+        assert!(compared > 50, "{}: {compared} positions", game.id());
+    }
+}

@@ -9,21 +9,11 @@ pub const LOSS: i32 = -1_000_000;
 
 /// The position from the side to move's point of view (higher is better).
 pub fn evaluate(rules: &Rules, pos: &Position) -> i32 {
-    let theirs_view = Position {
-        board: pos.board,
-        turn: pos.turn.opponent(),
-    };
-    let ours_active = pos
-        .ours()
-        .filter(|&sq| rules.initial_targets(pos, sq).has_any())
-        .count() as i32;
+    let ours_active = rules.capturers(&pos.board, pos.turn).count() as i32;
     if ours_active == 0 {
         return LOSS;
     }
-    let theirs_active = theirs_view
-        .ours()
-        .filter(|&sq| rules.initial_targets(&theirs_view, sq).has_any())
-        .count() as i32;
+    let theirs_active = rules.capturers(&pos.board, pos.turn.opponent()).count() as i32;
     let material = pos.ours().count() as i32 - pos.theirs().count() as i32;
     100 * material + 20 * (ours_active - theirs_active)
 }

@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, CaptureView, Color, MovementProblem, PathShape, Position, Route, Square,
-    Template, Variant,
+    Bitboard, Board, CaptureView, Color, MovementProblem, PathShape, Position, Route,
+    RouteCandidates, Square, Template, Variant,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
@@ -168,6 +168,25 @@ impl Rules {
         }
     }
 
+    /// The routes a template allows (see [`Variant::candidate_routes`]),
+    /// each checked against the movement rule. A turn search asks once per
+    /// template rather than at every state.
+    pub(crate) fn checked_candidate_routes(
+        &self,
+        template: &Template,
+    ) -> Result<Option<RouteCandidates>, VariantError> {
+        let candidates = self.variant.candidate_routes(template);
+        if let Some(candidates) = &candidates
+            && let Some(&route) = candidates
+                .as_slice()
+                .iter()
+                .find(|&&r| !self.movegen.allows_route(r))
+        {
+            return Err(self.error(VariantProblem::RouteNotInMovement(route)));
+        }
+        Ok(candidates)
+    }
+
     /// The squares the piece on `from` can capture next while `template` holds.
     pub(crate) fn fitting_targets(
         &self,
@@ -176,13 +195,24 @@ impl Rules {
         from: Square,
         template: &Template,
     ) -> Result<Bitboard, VariantError> {
+        let candidates = self.checked_candidate_routes(template)?;
+        Ok(self.fitting_targets_with(board, mover, from, template, candidates.as_ref()))
+    }
+
+    /// [`Rules::fitting_targets`] with the template's candidate routes
+    /// already known.
+    pub(crate) fn fitting_targets_with(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        template: &Template,
+        candidates: Option<&RouteCandidates>,
+    ) -> Bitboard {
         let variant = self.variant.as_ref();
         let mut found = Bitboard::EMPTY;
-        if let Some(candidates) = variant.candidate_routes(template) {
+        if let Some(candidates) = candidates {
             for &route in candidates.as_slice() {
-                if !self.movegen.allows_route(route) {
-                    return Err(self.error(VariantProblem::RouteNotInMovement(route)));
-                }
                 if let Some(to) = self.movegen.walk(board, mover, from, route) {
                     let view = CaptureView {
                         board,
@@ -196,7 +226,7 @@ impl Rules {
                     }
                 }
             }
-            return Ok(found);
+            return found;
         }
         let among = variant.candidate_targets(template, from);
         if self.uses_route {
@@ -215,7 +245,7 @@ impl Rules {
                         }
                     }
                 });
-            return Ok(found);
+            return found;
         }
         for to in self.movegen.targets(board, mover, from, among) {
             let view = CaptureView {
@@ -229,7 +259,7 @@ impl Rules {
                 found.insert(to);
             }
         }
-        Ok(found)
+        found
     }
 
     /// A route that makes `from → to` fit `template`, for route variants.
@@ -317,6 +347,12 @@ impl Rules {
         }
         self.movegen
             .targets(&pos.board, pos.turn, from, Bitboard::FULL)
+    }
+
+    /// The pieces of `color` that could start a turn (have a capture),
+    /// whoever is to move: the mobility an evaluation weighs.
+    pub fn capturers(&self, board: &Board, color: Color) -> Bitboard {
+        self.movegen.capturers(board, color)
     }
 
     /// Every legal initial capture of the side to move, each with its route

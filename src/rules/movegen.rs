@@ -10,6 +10,8 @@ pub(crate) struct MoveGen {
     movement: Movement,
     /// Each step as a precomputed shift of a whole bitboard.
     shifts: Vec<Shift>,
+    /// Each step reversed.
+    backward: Vec<Shift>,
     /// Pairs of step indices a two-step path may combine (`(i, i)` when the
     /// movement has a single step).
     pairs: Vec<(usize, usize)>,
@@ -61,9 +63,14 @@ impl MoveGen {
             }
         }
         let shifts = steps.iter().map(|&s| Shift::new(s)).collect();
+        let backward = steps
+            .iter()
+            .map(|&s| Shift::new(Step::new(-s.dx, -s.dy)))
+            .collect();
         MoveGen {
             movement,
             shifts,
+            backward,
             pairs,
         }
     }
@@ -151,14 +158,38 @@ impl MoveGen {
                 // reached inside their box; test each of those exactly.
                 let region = self.flood(origin, passable);
                 let near = self.shift_all(region) & enemy;
-                near.filter(|&t| {
-                    let bx = Bitboard::bounding_box(from, t);
-                    let inside = self.flood(origin, passable & bx);
-                    self.shift_all(inside).contains(t)
-                })
-                .collect()
+                // A neighbour needs no flood: one step stays in its box.
+                let direct = self.shift_all(origin) & enemy;
+                direct
+                    | (near - direct)
+                        .filter(|&t| {
+                            let bx = Bitboard::bounding_box(from, t);
+                            let inside = self.flood(origin, passable & bx);
+                            self.shift_all(inside).contains(t)
+                        })
+                        .collect()
             }
         }
+    }
+
+    /// The pieces of `mover` that have at least one capture. Any movement
+    /// captures a neighbour one step away, so only pieces without an enemy
+    /// next to them need their targets worked out.
+    pub(crate) fn capturers(&self, board: &Board, mover: Color) -> Bitboard {
+        let ours = board.pieces(mover);
+        let enemy = board.pieces(mover.opponent());
+        // Shifting the enemies one step back finds who stands next to them.
+        let mut found = self
+            .backward
+            .iter()
+            .fold(Bitboard::EMPTY, |acc, s| acc | s.apply(enemy))
+            & ours;
+        for from in ours - found {
+            if self.targets(board, mover, from, Bitboard::FULL).has_any() {
+                found.insert(from);
+            }
+        }
+        found
     }
 
     /// Every square connected to `start` through `open` squares by the steps.
@@ -272,15 +303,26 @@ impl MoveGen {
         if route.is_empty() || !route.steps().all(|s| steps.contains(&s)) {
             return false;
         }
-        let mut kinds: Vec<Step> = route.steps().collect();
-        kinds.sort();
-        kinds.dedup();
+        // The route's first direction, its second, and whether a third appears.
+        let mut first = None;
+        let mut second = None;
+        let mut third = false;
+        for step in route.steps() {
+            if first.is_none() {
+                first = Some(step);
+            } else if first != Some(step) && second.is_none() {
+                second = Some(step);
+            } else if first != Some(step) && second != Some(step) {
+                third = true;
+            }
+        }
         match self.movement.shape {
             PathShape::Single => route.len() == 1,
-            PathShape::Straight => kinds.len() == 1,
-            PathShape::TwoSteps => {
-                kinds.len() == 1 || (kinds.len() == 2 && !kinds[0].is_opposite(kinds[1]))
-            }
+            PathShape::Straight => second.is_none(),
+            PathShape::TwoSteps => match (first, second) {
+                (Some(a), Some(b)) => !third && !a.is_opposite(b),
+                _ => true,
+            },
             PathShape::WithinBox => true,
         }
     }
@@ -296,6 +338,12 @@ impl MoveGen {
         from: Square,
         route: Route,
     ) -> Option<Square> {
+        // Most candidate routes do not end on an enemy: say so before walking.
+        let (dx, dy) = route.offset();
+        let enemy = board.pieces(mover.opponent());
+        if !from.offset(dx, dy).is_some_and(|end| enemy.contains(end)) {
+            return None;
+        }
         let area = board.size().squares();
         let passable = self.passable(board, from);
         let mut sq = from;
@@ -312,7 +360,7 @@ impl MoveGen {
         {
             return None;
         }
-        board.pieces(mover.opponent()).contains(sq).then_some(sq)
+        enemy.contains(sq).then_some(sq)
     }
 
     /// One path (every square from `from` to `to`, both included) a capture

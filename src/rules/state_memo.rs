@@ -117,9 +117,9 @@ impl StateMemo {
         }
     }
 
-    /// Doubles the table (at least 4096 slots) and re-inserts every key.
+    /// Doubles the table (at least 256 slots) and re-inserts every key.
     fn grow(&mut self) {
-        let capacity = (self.slots.len() * 2).max(4096);
+        let capacity = (self.slots.len() * 2).max(256);
         let keys: Vec<u64> = self
             .filled
             .iter()

@@ -4,8 +4,8 @@
 
 use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
-    Bitboard, Board, Color, PlayedTurn, Position, Route, Rules, Square, Template, TurnKey,
-    VariantError,
+    Bitboard, Board, Color, PlayedTurn, Position, Route, RouteCandidates, Rules, Square, Template,
+    TurnKey, VariantError,
 };
 
 /// A complete turn: its identity (origin, final square, captured set) plus
@@ -105,6 +105,8 @@ struct State {
 struct Walk<'a> {
     mover: Color,
     template: &'a Template,
+    /// The template's candidate routes, when the variant offers them.
+    candidates: Option<&'a RouteCandidates>,
     route: Option<Route>,
     index: &'a EnemyIndex,
 }
@@ -179,9 +181,11 @@ impl Rules {
                 packed: enemy_index.bit(to),
                 template_index,
             };
+            let candidates = self.checked_candidate_routes(&template)?;
             let walk = Walk {
                 mover,
                 template: &template,
+                candidates: candidates.as_ref(),
                 route,
                 index: &enemy_index,
             };
@@ -218,10 +222,11 @@ impl Rules {
         let Walk {
             mover,
             template,
+            candidates,
             route,
             index,
         } = *walk;
-        let next = self.fitting_targets(board, mover, at, template)?;
+        let next = self.fitting_targets_with(board, mover, at, template, candidates);
         if next.is_empty() {
             let order_start = search.orders.len() as u32;
             search.orders.extend_from_slice(&search.stack);
