@@ -4,7 +4,8 @@
 //! - `random`: a uniformly random distinct turn;
 //! - `greedy`: the turn whose resulting position evaluates best, one turn deep;
 //! - `easy`, `medium`, `hard`, `strongest`: iterative-deepening alpha-beta
-//!   (negamax) with growing time budgets; `medium` and up add a Zobrist-keyed
+//!   (negamax) with growing time budgets; `easy` looks two turns ahead and
+//!   `medium` three at most; `medium` and up add a Zobrist-keyed
 //!   transposition table and best-move-first ordering.
 
 mod eval;
@@ -73,7 +74,11 @@ impl Level {
                 max_depth: 2,
                 ..config(100, false)
             }),
-            Level::Medium => Some(config(250, true)),
+            // Three turns deep at most: a fourth turn is hard's edge.
+            Level::Medium => Some(SearchConfig {
+                max_depth: 3,
+                ..config(250, true)
+            }),
             Level::Hard => Some(config(700, true)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
