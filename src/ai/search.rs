@@ -2,16 +2,15 @@
 //! optional transposition table keyed by Zobrist hashes that also supplies
 //! the best turn to try first.
 
-use std::collections::HashMap;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use web_time::{Duration, Instant};
 
-use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, VariantError};
+use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, TurnScratch, VariantError};
 
 use super::Decision;
 use super::eval::{LOSS, evaluate};
-use super::zobrist::zobrist;
+use super::zobrist::{KeyMap, zobrist};
 
 /// How a search level spends its effort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -105,7 +104,9 @@ struct Searcher<'a> {
     rules: Rules,
     deadline: Instant,
     cancel: Option<&'a AtomicBool>,
-    table: Option<HashMap<u64, Entry>>,
+    table: Option<KeyMap<Entry>>,
+    /// Turn generation's memory, kept from node to node.
+    scratch: TurnScratch,
     nodes: u64,
     stopped: bool,
 }
@@ -162,7 +163,7 @@ impl Searcher<'_> {
         }
         let (deadline, cancel) = (self.deadline, self.cancel);
         let mut stop = || out_of_time(deadline, cancel);
-        let Some(mut turns) = self.rules.turns_until(pos, &mut stop)? else {
+        let Some(mut turns) = self.rules.turns_with(pos, &mut self.scratch, &mut stop)? else {
             self.stopped = true;
             return Ok(0);
         };
@@ -262,7 +263,8 @@ impl<'a> IterativeSearch<'a> {
                 rules: rules.clone(),
                 deadline,
                 cancel,
-                table: config.table.then(HashMap::new),
+                table: config.table.then(KeyMap::default),
+                scratch: TurnScratch::default(),
                 nodes: 0,
                 stopped: false,
             },

@@ -1,7 +1,7 @@
 //! A small, fast, non-cryptographic hasher for the engine's memo tables
 //! (std's default SipHash costs more than the work it guards here).
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::hash::{BuildHasherDefault, Hasher};
 
 #[derive(Default, Clone, Copy)]
@@ -67,3 +67,4 @@ impl Hasher for FxHasher {
 }
 
 pub type FxHashSet<T> = HashSet<T, BuildHasherDefault<FxHasher>>;
+pub type FxHashMap<K, V> = HashMap<K, V, BuildHasherDefault<FxHasher>>;

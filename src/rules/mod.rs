@@ -42,5 +42,5 @@ pub use square::{Color, ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use template::Template;
 pub use turn::{MoveError, TurnInProgress};
-pub use turns::Turn;
+pub use turns::{Turn, TurnScratch};
 pub use variant::{CaptureView, RouteCandidates, Variant};

@@ -2,10 +2,13 @@
 //! walking every capture order (the states of a turn in progress are
 //! memoised), and perft on top of it.
 
+use std::sync::Arc;
+
+use super::fxhash::FxHashMap;
 use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
     Bitboard, Board, Color, PlayedTurn, Position, Route, RouteCandidates, Rules, Square, Template,
-    TurnKey, VariantError,
+    TurnKey, Variant, VariantError,
 };
 
 /// A complete turn: its identity (origin, final square, captured set) plus
@@ -111,6 +114,14 @@ struct Walk<'a> {
     index: &'a EnemyIndex,
 }
 
+/// Memory a turn search reuses from one position to the next, so that a
+/// caller listing the turns of many positions (the AI) allocates only as
+/// its buffers grow. See [`Rules::turns_with`].
+#[derive(Default)]
+pub struct TurnScratch {
+    search: Search,
+}
+
 /// Reusable buffers of a turn search, so generation allocates only as the
 /// buffers grow.
 #[derive(Default)]
@@ -122,6 +133,47 @@ pub(crate) struct Search {
     stack: Vec<Square>,
     endings: Vec<Ending>,
     orders: Vec<Square>,
+    /// Each template's checked candidate routes: a Path Burrow position
+    /// starts hundreds of turns, and their templates recur from position
+    /// to position.
+    candidates: FxHashMap<Template, Option<RouteCandidates>>,
+    /// Which variant `candidates` belongs to (held, so that its address
+    /// cannot pass to another variant).
+    candidates_of: Option<Arc<dyn Variant>>,
+}
+
+/// Templates whose candidate routes a [`Search`] remembers at most.
+const CANDIDATE_CACHE_SIZE: usize = 4096;
+
+impl Search {
+    fn candidate_routes(
+        &mut self,
+        rules: &Rules,
+        template: &Template,
+    ) -> Result<Option<RouteCandidates>, VariantError> {
+        // Only route templates have costly candidates (their images); the
+        // others are cheaper to ask for than to look up.
+        if !matches!(template, Template::Route(_)) {
+            return rules.checked_candidate_routes(template);
+        }
+        if !self
+            .candidates_of
+            .as_ref()
+            .is_some_and(|v| std::ptr::addr_eq(Arc::as_ptr(v), rules.variant()))
+        {
+            self.candidates.clear();
+            self.candidates_of = Some(rules.variant_arc());
+        }
+        if let Some(known) = self.candidates.get(template) {
+            return Ok(*known);
+        }
+        let checked = rules.checked_candidate_routes(template)?;
+        if self.candidates.len() >= CANDIDATE_CACHE_SIZE {
+            self.candidates.clear();
+        }
+        self.candidates.insert(*template, checked);
+        Ok(checked)
+    }
 }
 
 /// The board after `mover` moved from `origin` to `destination`, capturing `captured`.
@@ -181,7 +233,7 @@ impl Rules {
                 packed: enemy_index.bit(to),
                 template_index,
             };
-            let candidates = self.checked_candidate_routes(&template)?;
+            let candidates = search.candidate_routes(self, &template)?;
             let walk = Walk {
                 mover,
                 template: &template,
@@ -272,7 +324,7 @@ impl Rules {
     /// assert!(turns.iter().any(|t| t.key().to_string() == "a2xa1(a3)"));
     /// ```
     pub fn turns(&self, pos: &Position) -> Result<Vec<Turn>, VariantError> {
-        unstoppable(self.collect_turns(pos, &mut never))
+        unstoppable(self.collect_turns(pos, &mut Search::default(), &mut never))
     }
 
     /// [`Rules::turns`] that gives up (`Ok(None)`) once `stop` returns true.
@@ -284,7 +336,17 @@ impl Rules {
         pos: &Position,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Option<Vec<Turn>>, VariantError> {
-        match self.collect_turns(pos, stop) {
+        self.turns_with(pos, &mut TurnScratch::default(), stop)
+    }
+
+    /// [`Rules::turns_until`] reusing `scratch`'s memory.
+    pub fn turns_with(
+        &self,
+        pos: &Position,
+        scratch: &mut TurnScratch,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<Option<Vec<Turn>>, VariantError> {
+        match self.collect_turns(pos, &mut scratch.search, stop) {
             Ok(turns) => Ok(Some(turns)),
             Err(Halt::Stopped) => Ok(None),
             Err(Halt::Variant(e)) => Err(e),
@@ -294,12 +356,12 @@ impl Rules {
     fn collect_turns(
         &self,
         pos: &Position,
+        search: &mut Search,
         stop: &mut dyn FnMut() -> bool,
     ) -> Result<Vec<Turn>, Halt> {
-        let mut search = Search::default();
         let mut turns = Vec::new();
         for origin in pos.ours() {
-            self.explore_origin(pos, origin, &mut search, stop)?;
+            self.explore_origin(pos, origin, search, stop)?;
             for e in &search.endings {
                 let start = e.order_start as usize;
                 let captures = search.orders[start..start + e.order_len as usize].to_vec();
