@@ -18,62 +18,31 @@ use std::collections::BTreeMap;
 use std::io::Write;
 use std::time::Instant;
 
-use burrow::rules::{Board, Position, Rules, Square, builtin_rules};
+use burrow::rules::{Position, Rules, builtin_rules, turn_orbits};
 
-/// Square `sq` of an `n`×`n` board after symmetry `s` (bit 2 mirrors the
-/// files, the low bits turn the board by quarter turns clockwise), as
-/// `Step::transformed` does for steps.
-fn transform_square(sq: Square, n: u8, s: u8) -> Square {
-    let (mut x, mut y) = (sq.x(), sq.y());
-    if s & 4 != 0 {
-        x = n - 1 - x;
-    }
-    for _ in 0..s & 3 {
-        (x, y) = (y, n - 1 - x);
-    }
-    Square::new(x, y).expect("a symmetry keeps squares on the board")
-}
-
-fn transform(pos: &Position, s: u8) -> Position {
-    let n = pos.size().files();
-    let mut board = Board::empty(pos.size());
-    for sq in pos.board.occupied() {
-        board.set(transform_square(sq, n, s), pos.board.color_at(sq));
-    }
-    Position {
-        board,
-        turn: pos.turn,
-    }
-}
-
-/// One representative per orbit of the root's turns, with the orbit's size.
+/// One representative per orbit of the root's turns with the orbit's size,
+/// after checking one ply deep that every turn of an orbit has as many
+/// turns after it as the representative (the variant treats the
+/// symmetries alike).
 fn orbits(rules: &Rules, root: &Position) -> Result<BTreeMap<String, (Position, u64)>, String> {
-    let square = root.size().files() == root.size().ranks();
-    let symmetries: Vec<u8> = (0..8)
-        .filter(|&s| square && transform(root, s) == *root)
-        .collect();
-    println!("symmetries of the root: {symmetries:?}");
-    let mut orbits: BTreeMap<String, (Position, u64)> = BTreeMap::new();
+    println!("symmetries of the root: {:?}", root.symmetries());
+    let orbits = turn_orbits(rules, root).map_err(|e| e.to_string())?;
+    let symmetries = root.symmetries();
     for turn in rules.turns(root).map_err(|e| e.to_string())? {
-        let canonical = symmetries
-            .iter()
-            .map(|&s| transform(&turn.result, s))
-            .min_by_key(|p| p.to_string())
-            .unwrap_or(turn.result);
-        let entry = orbits
-            .entry(canonical.to_string())
-            .or_insert((canonical, 0));
-        entry.1 += 1;
+        let image = turn.result.canonical_image(&symmetries);
         let here = rules.perft(&turn.result, 1).map_err(|e| e.to_string())?;
-        let there = rules.perft(&entry.0, 1).map_err(|e| e.to_string())?;
+        let there = rules.perft(&image, 1).map_err(|e| e.to_string())?;
         if here != there {
             return Err(format!(
-                "the variant is not symmetric: {} has {here} turns, its mirror image {there}",
+                "the variant is not symmetric: {} has {here} turns, its image {there}",
                 turn.result
             ));
         }
     }
-    Ok(orbits)
+    Ok(orbits
+        .into_iter()
+        .map(|(p, n)| (p.to_string(), (p, n)))
+        .collect())
 }
 
 fn run() -> Result<(), String> {

@@ -23,6 +23,7 @@ pub mod sight;
 mod square;
 mod state_memo;
 mod step;
+mod symmetry;
 mod template;
 mod turn;
 mod turns;
@@ -40,6 +41,7 @@ pub use record::{GameRecord, GameResult, ParseRecordError, RecordProblem, Replay
 pub use registry::{RegistryError, VariantRegistry, builtin_rules};
 pub use square::{Color, ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
+pub use symmetry::{SYMMETRIES, turn_orbits};
 pub use template::Template;
 pub use turn::{MoveError, TurnInProgress};
 pub use turns::{Turn, TurnScratch};

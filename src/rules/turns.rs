@@ -207,7 +207,7 @@ impl Rules {
         let mover = pos.turn;
         let enemies = pos.board.pieces(mover.opponent());
         let enemy_index = EnemyIndex::new(enemies);
-        search.visited.reset(enemies.count() as u32);
+        search.visited.reset(enemies.count());
         search.templates.clear();
         search.endings.clear();
         search.orders.clear();
