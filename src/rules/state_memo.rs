@@ -14,6 +14,13 @@ pub(crate) struct EnemyIndex {
     index: [u8; 64],
 }
 
+impl Default for EnemyIndex {
+    /// The numbering of no enemies.
+    fn default() -> EnemyIndex {
+        EnemyIndex::new(Bitboard::EMPTY)
+    }
+}
+
 impl EnemyIndex {
     pub(crate) fn new(enemies: Bitboard) -> EnemyIndex {
         let mut index = [0u8; 64];

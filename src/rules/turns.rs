@@ -128,6 +128,8 @@ pub struct TurnScratch {
 pub(crate) struct Search {
     /// Expanded states.
     visited: StateMemo,
+    /// The numbering of the enemies the memo packs, and whose it is.
+    enemy_index: (Bitboard, EnemyIndex),
     /// The distinct templates of the current origin; states refer to them by index.
     templates: Vec<Template>,
     stack: Vec<Square>,
@@ -206,7 +208,11 @@ impl Rules {
     ) -> Result<(), Halt> {
         let mover = pos.turn;
         let enemies = pos.board.pieces(mover.opponent());
-        let enemy_index = EnemyIndex::new(enemies);
+        // Every origin of a position shares its enemies' numbering.
+        if search.enemy_index.0 != enemies {
+            search.enemy_index = (enemies, EnemyIndex::new(enemies));
+        }
+        let enemy_index = search.enemy_index.1.clone();
         search.visited.reset(enemies.count());
         search.templates.clear();
         search.endings.clear();
