@@ -94,7 +94,10 @@ fn count_orbit(
             .collect();
         workers
             .into_iter()
-            .map(|w| w.join().unwrap_or_else(|_| Err("a counting thread panicked".into())))
+            .map(|w| {
+                w.join()
+                    .unwrap_or_else(|_| Err("a counting thread panicked".into()))
+            })
             .collect()
     });
     results
@@ -133,13 +136,19 @@ fn run() -> Result<(), String> {
                 [pos, count, secs] => {
                     done.insert(
                         pos.to_string(),
-                        (count.parse().map_err(|_| bad())?, secs.parse().map_err(|_| bad())?),
+                        (
+                            count.parse().map_err(|_| bad())?,
+                            secs.parse().map_err(|_| bad())?,
+                        ),
                     );
                 }
                 ["part", part, count, secs] => {
                     parts.insert(
                         part.to_string(),
-                        (count.parse().map_err(|_| bad())?, secs.parse().map_err(|_| bad())?),
+                        (
+                            count.parse().map_err(|_| bad())?,
+                            secs.parse().map_err(|_| bad())?,
+                        ),
                     );
                 }
                 _ => return Err(bad()),
@@ -159,7 +168,11 @@ fn run() -> Result<(), String> {
         let (count, secs) = count_orbit(&rules, key, pos, depth, threads, &parts, &file)?;
         let mut out = file.lock().map_err(|_| "a counting thread failed")?;
         writeln!(out, "{key}\t{count}\t{secs:.1}").map_err(|e| e.to_string())?;
-        println!("[{}/{}] {key}: {count} in {secs:.1} CPU-s", i + 1, orbits.len());
+        println!(
+            "[{}/{}] {key}: {count} in {secs:.1} CPU-s",
+            i + 1,
+            orbits.len()
+        );
         done.insert(key.clone(), (count, secs));
     }
     let total: u64 = orbits.iter().map(|(k, (_, n))| n * done[k].0).sum();

@@ -208,3 +208,64 @@ fn the_built_in_games_through_the_plugin_path_keep_their_perft() {
         );
     }
 }
+
+/// Path Burrow's movement and templates, but a later capture must repeat the
+/// route exactly as it was walked (no turned or mirrored images).
+struct Echo;
+
+impl Variant for Echo {
+    fn id(&self) -> &str {
+        "echo"
+    }
+    fn name(&self) -> &str {
+        "Echo"
+    }
+    fn movement(&self) -> Movement {
+        PathBurrow.movement()
+    }
+    fn template_uses_route(&self) -> bool {
+        true
+    }
+    fn template(&self, capture: &CaptureView) -> Template {
+        PathBurrow.template(capture)
+    }
+    fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
+        capture.route.map(Template::Route) == Some(*template)
+    }
+    fn candidate_routes(&self, template: &Template) -> Option<RouteCandidates> {
+        let Template::Route(route) = *template else {
+            return None;
+        };
+        let mut routes = RouteCandidates::default();
+        routes.add(route);
+        Some(routes)
+    }
+}
+
+#[test]
+fn reused_turn_memory_keeps_each_variants_candidate_routes_apart() {
+    let path = Rules::new(Arc::new(PathBurrow)).unwrap();
+    let echo = Rules::new(Arc::new(Echo)).unwrap();
+    let record = play_random_game(&path, Position::start_standard(), 5).unwrap();
+    let positions = record.replay(&VariantRegistry::builtin()).unwrap();
+    let mut scratch = TurnScratch::default();
+    let mut differ = 0;
+    for pos in &positions {
+        // Both games share the scratch, one after the other, position by position.
+        let path_turns = path
+            .turns_with(pos, &mut scratch, &mut || false)
+            .unwrap()
+            .unwrap();
+        let echo_turns = echo
+            .turns_with(pos, &mut scratch, &mut || false)
+            .unwrap()
+            .unwrap();
+        assert_eq!(path_turns, path.turns(pos).unwrap(), "path at {pos}");
+        assert_eq!(echo_turns, echo.turns(pos).unwrap(), "echo at {pos}");
+        differ += usize::from(path_turns.len() != echo_turns.len());
+    }
+    assert!(
+        differ > 0,
+        "the two games never differed, so the test shows nothing"
+    );
+}
