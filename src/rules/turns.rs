@@ -130,6 +130,8 @@ pub(crate) struct Search {
     visited: StateMemo,
     /// The numbering of the enemies the memo packs, and whose it is.
     enemy_index: (Bitboard, EnemyIndex),
+    /// The current origin's initial captures with their templates.
+    initial: Vec<(Square, Option<Route>, Template)>,
     /// The distinct templates of the current origin; states refer to them by index.
     templates: Vec<Template>,
     stack: Vec<Square>,
@@ -217,11 +219,14 @@ impl Rules {
         search.templates.clear();
         search.endings.clear();
         search.orders.clear();
-        let mut initial = Vec::new();
+        // Kept in the search between origins (taken out while the walks below
+        // borrow the search); an error only costs the buffer.
+        let mut initial = std::mem::take(&mut search.initial);
+        initial.clear();
         self.for_each_initial_capture(&pos.board, mover, origin, &mut |to, route, template| {
             initial.push((to, route, template));
         });
-        for (to, route, template) in initial {
+        for &(to, route, template) in &initial {
             let template_index = match search.templates.iter().position(|t| *t == template) {
                 Some(i) => i,
                 None => {
@@ -249,6 +254,7 @@ impl Rules {
             };
             self.follow(search, &board, &walk, state, stop)?;
         }
+        search.initial = initial;
         let endings = &mut search.endings;
         endings.sort_by_key(|e| (e.destination, e.captured));
         endings.dedup_by_key(|e| (e.destination, e.captured));
