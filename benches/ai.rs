@@ -36,6 +36,7 @@ fn search_nodes_per_second(c: &mut Criterion) {
             time: Duration::from_secs(3600),
             max_depth: depth,
             table: true,
+            root_width: None,
         };
         let run = || {
             search(&rules, black_box(&pos), &config, &never)

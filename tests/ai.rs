@@ -1,5 +1,6 @@
-//! Computer players: legal turns only, reproducible with a seed, and the
-//! search levels find a win in one when there is one.
+//! Computer players: legal turns only, reproducible with a seed, the
+//! search levels find a win in one when there is one, and a narrow search
+//! looks deeper only where it says it does.
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
@@ -74,6 +75,7 @@ fn seeded_choices_are_reproducible() {
         time: Duration::from_secs(60),
         max_depth: 2,
         table: true,
+        root_width: None,
     };
     let a = search(&rules, &pos, &config, &never).unwrap().unwrap();
     let b = search(&rules, &pos, &config, &never).unwrap().unwrap();
@@ -130,6 +132,40 @@ fn the_search_levels_find_a_win_in_one() {
             );
         }
     }
+}
+
+#[test]
+fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
+    let never = AtomicBool::new(false);
+    let rules = rules("box");
+    let config = |max_depth, root_width| SearchConfig {
+        time: Duration::from_secs(60),
+        max_depth,
+        table: true,
+        root_width,
+    };
+    let mut deeper_changed_its_mind = false;
+    for pos in positions(&rules, BoardSize::STANDARD, 1).iter().step_by(3) {
+        let decide = |max_depth, root_width| {
+            search(&rules, pos, &config(max_depth, root_width), &never)
+                .unwrap()
+                .map(|d| (d.turn.key(), d.report.nodes))
+        };
+        let (Some(one_turn), Some(narrow), Some(full)) =
+            (decide(1, None), decide(2, Some(1)), decide(2, None))
+        else {
+            continue;
+        };
+        // Width one checks the replies to the one-turn favourite only, so it
+        // keeps that choice, having searched fewer positions than a full look.
+        assert_eq!(narrow.0, one_turn.0, "at {pos}");
+        assert!(narrow.1 < full.1, "at {pos}: {narrow:?} vs {full:?}");
+        deeper_changed_its_mind |= full.0 != one_turn.0;
+    }
+    assert!(
+        deeper_changed_its_mind,
+        "two turns never chose differently from one"
+    );
 }
 
 #[test]

@@ -4,9 +4,10 @@
 //! - `random`: a uniformly random distinct turn;
 //! - `greedy`: the turn whose resulting position evaluates best, one turn deep;
 //! - `easy`, `medium`, `hard`, `strongest`: iterative-deepening alpha-beta
-//!   (negamax) with growing time budgets; `easy` looks two turns ahead and
-//!   `medium` three at most; `medium` and up add a Zobrist-keyed
-//!   transposition table and best-move-first ordering.
+//!   (negamax) over distinct turns. `easy` looks two turns ahead for its six
+//!   most promising turns only, `medium` two turns for all, `hard` three,
+//!   `strongest` as deep as its think time allows; `medium` and up add a
+//!   Zobrist-keyed transposition table and best-move-first ordering.
 
 mod eval;
 mod search;
@@ -27,6 +28,9 @@ use crate::rules::{Position, Rules, Turn, VariantError};
 pub use eval::evaluate;
 pub use search::{IterativeSearch, SearchConfig, SearchReport, search};
 pub use zobrist::zobrist;
+
+/// How many of its most promising turns `easy` checks the replies to.
+const EASY_ROOT_WIDTH: usize = 6;
 
 /// The computer's strength, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -63,26 +67,29 @@ impl Level {
     /// The search this level runs, given the player's think-time setting
     /// (used by `strongest`); `None` for the levels that do not search.
     pub fn search_config(self, think_time: Duration) -> Option<SearchConfig> {
-        let config = |ms: u64, table: bool| SearchConfig {
+        let config = |ms: u64, max_depth: u32| SearchConfig {
             time: Duration::from_millis(ms),
-            max_depth: 64,
-            table,
+            max_depth,
+            table: true,
+            root_width: None,
         };
+        // Each level sits far enough above the one below to beat it clearly
+        // (see the README's ladder): one more turn of look-ahead is a big
+        // step up to three turns and a small one beyond, so the levels
+        // differ in depth, and `easy` sits between one turn and two by
+        // weighing the replies to only its few most promising turns.
         match self {
             Level::Random | Level::Greedy => None,
             Level::Easy => Some(SearchConfig {
-                max_depth: 2,
-                ..config(100, false)
+                table: false,
+                root_width: Some(EASY_ROOT_WIDTH),
+                ..config(100, 2)
             }),
-            // Three turns deep at most: a fourth turn is hard's edge.
-            Level::Medium => Some(SearchConfig {
-                max_depth: 3,
-                ..config(250, true)
-            }),
-            Level::Hard => Some(config(700, true)),
+            Level::Medium => Some(config(250, 2)),
+            Level::Hard => Some(config(700, 3)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
-                ..config(0, true)
+                ..config(0, 64)
             }),
         }
     }

@@ -19,6 +19,10 @@ pub struct SearchConfig {
     pub max_depth: u32,
     /// Use the transposition table (and its best-turn ordering).
     pub table: bool,
+    /// Beyond one turn, look only at this many of the root's turns, those
+    /// that scored best one iteration shallower: a player who weighs the
+    /// replies to a few promising turns rather than to all. `None`: all.
+    pub root_width: Option<usize>,
 }
 
 /// What a search reached.
@@ -232,11 +236,14 @@ pub fn search(
 pub struct IterativeSearch<'a> {
     searcher: Searcher<'a>,
     root: Position,
-    turns: Vec<Turn>,
+    /// The root's turns, each with its score from the last finished
+    /// iteration; the next iteration tries them best first.
+    turns: Vec<(Turn, i32)>,
     best: Option<(Turn, SearchReport)>,
     /// The next iteration's depth.
     depth: u32,
     max_depth: u32,
+    root_width: Option<usize>,
     start: Instant,
     deadline: Instant,
     finished: bool,
@@ -258,6 +265,7 @@ impl<'a> IterativeSearch<'a> {
             None => first_turn_found(rules, pos)?.into_iter().collect(),
         };
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
+        let turns = turns.into_iter().map(|t| (t, 0)).collect();
         Ok(IterativeSearch {
             searcher: Searcher {
                 rules: rules.clone(),
@@ -269,11 +277,12 @@ impl<'a> IterativeSearch<'a> {
                 stopped: false,
             },
             root: *pos,
-            finished: turns.is_empty(),
+            finished: best.is_none(),
             turns,
             best,
             depth: 1,
             max_depth: config.max_depth.max(1),
+            root_width: config.root_width.map(|w| w.max(1)),
             start,
             deadline,
         })
@@ -297,24 +306,36 @@ impl<'a> IterativeSearch<'a> {
             searcher.stopped = false;
             let depth = self.depth;
             let turns = &mut self.turns;
-            searcher.order(&self.root, turns);
-            // Keep the last iteration's best first.
-            if let Some((best, _)) = &self.best
-                && let Some(i) = turns.iter().position(|t| t.key() == best.key())
-            {
-                turns[..=i].rotate_right(1);
+            if depth == 1 {
+                let mut plain: Vec<Turn> = turns.drain(..).map(|(t, _)| t).collect();
+                searcher.order(&self.root, &mut plain);
+                turns.extend(plain.into_iter().map(|t| (t, 0)));
             }
             let (mut alpha, beta) = (i32::MIN + 1, i32::MAX);
             let mut iteration_best: Option<(Turn, i32)> = None;
-            for turn in turns.iter() {
+            let mut searched = 0;
+            let width = match self.root_width {
+                Some(width) if depth > 1 => width.min(turns.len()),
+                _ => turns.len(),
+            };
+            for (turn, turn_score) in turns[..width].iter_mut() {
+                // The first turn gets the full window, so its score is exact
+                // and the others are measured against it.
                 let score = -searcher.negamax(&turn.result, depth - 1, -beta, -alpha, 1)?;
                 if searcher.stopped {
                     break;
                 }
+                *turn_score = score;
+                searched += 1;
                 if iteration_best.as_ref().is_none_or(|(_, s)| score > *s) {
                     iteration_best = Some((turn.clone(), score));
                 }
                 alpha = alpha.max(score);
+            }
+            if !searcher.stopped {
+                // Best first next time; a stable sort keeps the order of
+                // turns that only proved no better than the best.
+                turns[..width].sort_by_key(|(_, score)| std::cmp::Reverse(*score));
             }
             let report = |score| SearchReport {
                 score,
@@ -328,12 +349,10 @@ impl<'a> IterativeSearch<'a> {
                     // Only the slice ended: try this depth again next time.
                     return Ok(false);
                 }
-                // A partial iteration still improves on the last when its
-                // first (previous best) turn was searched and another beat it.
-                let last_score = self.best.as_ref().map_or(i32::MIN, |b| b.1.score);
-                if let Some((turn, score)) =
-                    iteration_best.filter(|(_, s)| *s > last_score && depth > 1)
-                {
+                // A partial iteration still counts once its first turn, the
+                // last iteration's best, has its deeper score: any turn that
+                // beat that score at this depth is the better choice.
+                if let Some((turn, score)) = iteration_best.filter(|_| searched > 0) {
                     self.best = Some((
                         turn,
                         SearchReport {

@@ -340,6 +340,7 @@ fn execute(
                 time: std::time::Duration::from_millis(time),
                 max_depth: 64,
                 table: true,
+                root_width: None,
             };
             let never = std::sync::atomic::AtomicBool::new(false);
             match crate::ai::search(rules, &pos, &config, &never).map_err(|e| e.to_string())? {
