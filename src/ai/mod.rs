@@ -4,7 +4,7 @@
 //! - `random`: a uniformly random distinct turn;
 //! - `greedy`: the turn whose resulting position evaluates best, one turn deep;
 //! - `easy`, `medium`, `hard`, `strongest`: iterative-deepening alpha-beta
-//!   (negamax) over distinct turns. `easy` looks two turns ahead for its six
+//!   (negamax) over distinct turns. `easy` looks two turns ahead for its four
 //!   most promising turns only, `medium` two turns for all, `hard` three,
 //!   `strongest` as deep as its think time allows; `medium` and up add a
 //!   Zobrist-keyed transposition table and best-move-first ordering.
@@ -30,7 +30,7 @@ pub use search::{IterativeSearch, SearchConfig, SearchReport, search};
 pub use zobrist::zobrist;
 
 /// How many of its most promising turns `easy` checks the replies to.
-const EASY_ROOT_WIDTH: usize = 6;
+const EASY_ROOT_WIDTH: usize = 4;
 
 /// The computer's strength, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
