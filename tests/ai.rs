@@ -206,4 +206,11 @@ fn quick_levels_answer_huge_positions_with_a_legal_turn() {
             .unwrap_or_else(|e| panic!("{level} played an illegal turn: {e}"));
         assert_eq!(replayed.result(), decision.turn.result);
     }
+    // With threads the budget is longer, but this position still exceeds it.
+    let never = AtomicBool::new(false);
+    let decision = choose(&tumburrow, &heavy, Level::Greedy, Duration::ZERO, 3, &never)
+        .unwrap()
+        .expect("the position has turns");
+    let replayed = tumburrow.play(&heavy, &decision.turn.played()).unwrap();
+    assert_eq!(replayed.result(), decision.turn.result);
 }

@@ -123,8 +123,9 @@ pub struct Decision {
 }
 
 /// Chooses a turn for the side to move; `None` if it has none (it has lost).
-/// The same seed gives the same choice for `random` and `greedy`; the search
-/// levels are deterministic for a fixed depth but stop on the clock.
+/// The same seed gives the same choice for `random` and `greedy` (unless the
+/// position's turns take longer than two seconds to list); the search levels
+/// are deterministic for a fixed depth but stop on the clock.
 pub fn choose(
     rules: &Rules,
     pos: &Position,
@@ -133,36 +134,8 @@ pub fn choose(
     seed: u64,
     cancel: &AtomicBool,
 ) -> Result<Option<Decision>, VariantError> {
-    let mut rng = StdRng::seed_from_u64(seed);
     match level {
-        Level::Random => {
-            let turns = rules.turns(pos)?;
-            Ok(turns.choose(&mut rng).cloned().map(|turn| Decision {
-                turn,
-                report: SearchReport::default(),
-            }))
-        }
-        Level::Greedy => {
-            let turns = rules.turns(pos)?;
-            // The opponent's view of each result, lower is better for us.
-            let scored: Vec<(i32, &Turn)> = turns
-                .iter()
-                .map(|t| (-evaluate(rules, &t.result), t))
-                .collect();
-            let Some(best) = scored.iter().map(|s| s.0).max() else {
-                return Ok(None);
-            };
-            let top: Vec<&Turn> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
-            let turn = (*top.choose(&mut rng).expect("a best turn exists")).clone();
-            Ok(Some(Decision {
-                turn,
-                report: SearchReport {
-                    score: best,
-                    depth: 1,
-                    ..SearchReport::default()
-                },
-            }))
-        }
+        Level::Random | Level::Greedy => quick_decision(rules, pos, level, seed, LISTING_BUDGET),
         _ => {
             let config = level
                 .search_config(think_time)
@@ -172,51 +145,53 @@ pub fn choose(
     }
 }
 
+/// How long `random` and `greedy` may spend listing a position's turns on a
+/// host with threads. A few Tumburrow positions have over 100,000 distinct
+/// turns and take seconds to list; there they build a turn step by step.
+const LISTING_BUDGET: Duration = Duration::from_secs(2);
+
 /// The longest `random` or `greedy` may hold a thread-less host at once.
 const QUICK_BUDGET: Duration = Duration::from_millis(50);
 
-/// `random` or `greedy` within [`QUICK_BUDGET`]: as [`choose`] when the
-/// position's turns can be listed (and, for greedy, weighed) in time;
-/// otherwise a random legal turn built capture by capture, or the best of
-/// the turns weighed so far.
+/// `random` or `greedy` within `budget`: a uniformly random distinct turn,
+/// or one of the turns whose results evaluate best (ties broken by the
+/// seed), when the position's turns can be listed in time; otherwise a
+/// random legal turn built capture by capture.
 fn quick_decision(
     rules: &Rules,
     pos: &Position,
     level: Level,
     seed: u64,
+    budget: Duration,
 ) -> Result<Option<Decision>, VariantError> {
-    let deadline = web_time::Instant::now() + QUICK_BUDGET;
+    let deadline = web_time::Instant::now() + budget;
     let mut rng = StdRng::seed_from_u64(seed);
     let mut stop = || web_time::Instant::now() >= deadline;
-    let decided = |turn| Decision {
+    let decided = |turn, score| Decision {
         turn,
-        report: SearchReport::default(),
+        report: SearchReport {
+            score,
+            depth: u32::from(level == Level::Greedy),
+            ..SearchReport::default()
+        },
     };
     let Some(turns) = rules.turns_until(pos, &mut stop)? else {
         let turn = search::turn_by_steps(rules, pos, &mut |n| rng.random_range(0..n))?;
-        return Ok(turn.map(decided));
+        return Ok(turn.map(|t| decided(t, 0)));
     };
     if level != Level::Greedy {
-        return Ok(turns.choose(&mut rng).cloned().map(decided));
+        return Ok(turns.choose(&mut rng).cloned().map(|t| decided(t, 0)));
     }
-    let mut best: Option<(i32, &Turn)> = None;
-    for turn in &turns {
-        let score = -evaluate(rules, &turn.result);
-        if best.is_none_or(|(b, _)| score > b) {
-            best = Some((score, turn));
-        }
-        if stop() {
-            break;
-        }
-    }
-    Ok(best.map(|(score, turn)| Decision {
-        turn: turn.clone(),
-        report: SearchReport {
-            score,
-            depth: 1,
-            ..SearchReport::default()
-        },
-    }))
+    // The opponent's view of each result, lower is better for us.
+    let scored: Vec<(i32, &Turn)> = turns
+        .iter()
+        .map(|t| (-evaluate(rules, &t.result), t))
+        .collect();
+    let Some(best) = scored.iter().map(|s| s.0).max() else {
+        return Ok(None);
+    };
+    let top: Vec<&Turn> = scored.iter().filter(|s| s.0 == best).map(|s| s.1).collect();
+    Ok(top.choose(&mut rng).map(|t| decided((*t).clone(), best)))
 }
 
 /// A decision made a little at a time, for hosts without threads (the web
@@ -245,7 +220,7 @@ impl Thinker {
             Some(config) => {
                 ThinkerState::Searching(Box::new(IterativeSearch::new(rules, pos, &config, None)?))
             }
-            None => ThinkerState::Decided(quick_decision(rules, pos, level, seed)?),
+            None => ThinkerState::Decided(quick_decision(rules, pos, level, seed, QUICK_BUDGET)?),
         };
         Ok(Thinker { state })
     }
