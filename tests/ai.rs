@@ -5,9 +5,15 @@
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use burrow::ai::{Level, SearchConfig, Thinker, choose, search};
+use std::sync::Arc;
+
+use burrow::ai::{Level, SearchConfig, Thinker, choose, evaluate, search};
 use burrow::cli::play_random_game;
-use burrow::rules::{BoardSize, Position, Rules, VariantRegistry};
+use burrow::rules::variants::BoxBurrow;
+use burrow::rules::{
+    BoardSize, CaptureView, EvaluationWeights, Movement, Position, Rules, Template, Variant,
+    VariantRegistry,
+};
 
 use crate::support::rules;
 
@@ -166,6 +172,64 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
         deeper_changed_its_mind,
         "two turns never chose differently from one"
     );
+}
+
+/// Box Burrow with the opposite view of material, as a mod might set it.
+struct SmallCapturesBox;
+
+impl Variant for SmallCapturesBox {
+    fn id(&self) -> &str {
+        "small-captures-box"
+    }
+    fn name(&self) -> &str {
+        "Small-captures Box"
+    }
+    fn movement(&self) -> Movement {
+        BoxBurrow.movement()
+    }
+    fn template(&self, capture: &CaptureView) -> Template {
+        BoxBurrow.template(capture)
+    }
+    fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
+        BoxBurrow.fits(template, capture)
+    }
+    fn evaluation_weights(&self) -> EvaluationWeights {
+        EvaluationWeights {
+            material: -100,
+            mobility: 0,
+        }
+    }
+}
+
+#[test]
+fn the_variant_sets_what_the_evaluation_counts() {
+    let standard = rules("box");
+    let modded = Rules::new(Arc::new(SmallCapturesBox)).unwrap();
+    let pos = positions(&standard, BoardSize::STANDARD, 1)
+        .into_iter()
+        .find(|p| {
+            let sizes: Vec<usize> = standard
+                .turns(p)
+                .unwrap()
+                .iter()
+                .map(|t| t.captures.len())
+                .collect();
+            p.ours().count() != p.theirs().count() && sizes.iter().min() != sizes.iter().max()
+        })
+        .expect("some position with unequal material and captures of several sizes");
+    let lead = pos.ours().count() as i32 - pos.theirs().count() as i32;
+    let active = |side| standard.capturers(&pos.board, side).count() as i32;
+    let mobility = active(pos.turn) - active(pos.turn.opponent());
+    assert_eq!(evaluate(&standard, &pos), 100 * lead + 20 * mobility);
+    assert_eq!(evaluate(&modded, &pos), -100 * lead);
+    // Greedy, weighing with the mod's values, takes a smallest capture.
+    let never = AtomicBool::new(false);
+    let turns = modded.turns(&pos).unwrap();
+    let fewest = turns.iter().map(|t| t.captures.len()).min().unwrap();
+    let chosen = choose(&modded, &pos, Level::Greedy, Duration::ZERO, 5, &never)
+        .unwrap()
+        .unwrap();
+    assert_eq!(chosen.turn.captures.len(), fewest, "at {pos}");
 }
 
 #[test]

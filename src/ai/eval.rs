@@ -1,6 +1,7 @@
 //! A static evaluation that knows what matters in every Burrow game: a side
 //! without a capture has lost, so besides material it counts how many pieces
-//! of each side can capture at all.
+//! of each side can capture at all. The variant says how much each is worth
+//! ([`crate::rules::Variant::evaluation_weights`]).
 
 use crate::rules::{Position, Rules};
 
@@ -15,5 +16,6 @@ pub fn evaluate(rules: &Rules, pos: &Position) -> i32 {
     }
     let theirs_active = rules.capturers(&pos.board, pos.turn.opponent()).count() as i32;
     let material = pos.ours().count() as i32 - pos.theirs().count() as i32;
-    100 * material + 20 * (ours_active - theirs_active)
+    let weights = rules.evaluation_weights();
+    weights.material * material + weights.mobility * (ours_active - theirs_active)
 }

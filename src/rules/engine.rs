@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, CaptureView, Color, MovementProblem, PathShape, Position, Route,
-    RouteCandidates, Square, Template, Variant,
+    Bitboard, Board, CaptureView, Color, EvaluationWeights, MovementProblem, PathShape, Position,
+    Route, RouteCandidates, Square, Template, Variant,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
@@ -17,6 +17,7 @@ pub struct Rules {
     variant: Arc<dyn Variant>,
     movegen: MoveGen,
     uses_route: bool,
+    evaluation_weights: EvaluationWeights,
 }
 
 impl fmt::Debug for Rules {
@@ -104,6 +105,7 @@ impl Rules {
         Ok(Rules {
             movegen: MoveGen::new(movement),
             uses_route,
+            evaluation_weights: variant.evaluation_weights(),
             variant,
         })
     }
@@ -124,6 +126,11 @@ impl Rules {
     /// Whether the exact route of the initial capture is part of a turn.
     pub fn uses_route(&self) -> bool {
         self.uses_route
+    }
+
+    /// The variant's [`Variant::evaluation_weights`], asked once.
+    pub fn evaluation_weights(&self) -> EvaluationWeights {
+        self.evaluation_weights
     }
 
     fn error(&self, problem: VariantProblem) -> VariantError {

@@ -45,4 +45,4 @@ pub use symmetry::{SYMMETRIES, turn_orbits};
 pub use template::Template;
 pub use turn::{MoveError, TurnInProgress};
 pub use turns::{Turn, TurnScratch};
-pub use variant::{CaptureView, RouteCandidates, Variant};
+pub use variant::{CaptureView, EvaluationWeights, RouteCandidates, Variant};

@@ -144,4 +144,30 @@ pub trait Variant: Send + Sync + 'static {
     fn template_marks(&self, _template: &Template, _board: &Board, _at: Square) -> Bitboard {
         Bitboard::EMPTY
     }
+
+    /// How the computer players weigh a position of this game. Default:
+    /// being ahead in pieces is good ([`EvaluationWeights::default`]).
+    fn evaluation_weights(&self) -> EvaluationWeights {
+        EvaluationWeights::default()
+    }
+}
+
+/// What the computer players' evaluation counts, in points per piece: the
+/// side to move's lead in pieces, and its lead in pieces that can capture at
+/// all (a side with none has lost). Games differ in the sign of the first:
+/// where long capture chains feed on an open board (Tumburrow), taking many
+/// pieces mostly clears the way for the reply, and a lead in pieces is bad.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct EvaluationWeights {
+    pub material: i32,
+    pub mobility: i32,
+}
+
+impl Default for EvaluationWeights {
+    fn default() -> EvaluationWeights {
+        EvaluationWeights {
+            material: 100,
+            mobility: 20,
+        }
+    }
 }
