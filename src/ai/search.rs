@@ -235,7 +235,6 @@ pub fn search(
 /// the end of a slice goes faster when it is tried again.
 pub struct IterativeSearch<'a> {
     searcher: Searcher<'a>,
-    root: Position,
     /// The root's turns, each with its score from the last finished
     /// iteration; the next iteration tries them best first.
     turns: Vec<(Turn, i32)>,
@@ -260,23 +259,25 @@ impl<'a> IterativeSearch<'a> {
         let start = Instant::now();
         let deadline = start + config.time;
         let mut stop = || out_of_time(deadline, cancel);
-        let turns = match rules.turns_until(pos, &mut stop)? {
+        let mut turns = match rules.turns_until(pos, &mut stop)? {
             Some(turns) => turns,
             None => first_turn_found(rules, pos)?.into_iter().collect(),
         };
+        let searcher = Searcher {
+            rules: rules.clone(),
+            deadline,
+            cancel,
+            table: config.table.then(KeyMap::default),
+            scratch: TurnScratch::default(),
+            nodes: 0,
+            stopped: false,
+        };
+        // The first iteration's order; later ones go by their scores.
+        searcher.order(pos, &mut turns);
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
         let turns = turns.into_iter().map(|t| (t, 0)).collect();
         Ok(IterativeSearch {
-            searcher: Searcher {
-                rules: rules.clone(),
-                deadline,
-                cancel,
-                table: config.table.then(KeyMap::default),
-                scratch: TurnScratch::default(),
-                nodes: 0,
-                stopped: false,
-            },
-            root: *pos,
+            searcher,
             finished: best.is_none(),
             turns,
             best,
@@ -306,11 +307,6 @@ impl<'a> IterativeSearch<'a> {
             searcher.stopped = false;
             let depth = self.depth;
             let turns = &mut self.turns;
-            if depth == 1 {
-                let mut plain: Vec<Turn> = turns.drain(..).map(|(t, _)| t).collect();
-                searcher.order(&self.root, &mut plain);
-                turns.extend(plain.into_iter().map(|t| (t, 0)));
-            }
             let (mut alpha, beta) = (i32::MIN + 1, i32::MAX);
             let mut iteration_best: Option<(Turn, i32)> = None;
             let mut searched = 0;
