@@ -8,11 +8,11 @@ use std::time::Duration;
 use std::sync::Arc;
 
 use burrow::ai::{Level, SearchConfig, Thinker, choose, evaluate, search};
-use burrow::cli::play_random_game;
+use burrow::cli::{opening, play_random_game};
 use burrow::rules::variants::BoxBurrow;
 use burrow::rules::{
-    BoardSize, CaptureView, EvaluationWeights, Movement, Position, Rules, Template, Variant,
-    VariantRegistry,
+    BoardSize, CaptureView, EvaluationWeights, LevelLookahead, Lookahead, Movement, Position,
+    Rules, Template, Variant, VariantError, VariantProblem, VariantRegistry,
 };
 
 use crate::support::rules;
@@ -174,15 +174,24 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
     );
 }
 
-/// Box Burrow with the opposite view of material, as a mod might set it.
-struct SmallCapturesBox;
+/// Box Burrow with the computer players tuned as a mod might tune them.
+struct TunedBox {
+    weights: EvaluationWeights,
+    lookahead: LevelLookahead,
+}
 
-impl Variant for SmallCapturesBox {
+impl TunedBox {
+    fn rules(weights: EvaluationWeights, lookahead: LevelLookahead) -> Result<Rules, VariantError> {
+        Rules::new(Arc::new(TunedBox { weights, lookahead }))
+    }
+}
+
+impl Variant for TunedBox {
     fn id(&self) -> &str {
-        "small-captures-box"
+        "tuned-box"
     }
     fn name(&self) -> &str {
-        "Small-captures Box"
+        "Tuned Box"
     }
     fn movement(&self) -> Movement {
         BoxBurrow.movement()
@@ -194,17 +203,21 @@ impl Variant for SmallCapturesBox {
         BoxBurrow.fits(template, capture)
     }
     fn evaluation_weights(&self) -> EvaluationWeights {
-        EvaluationWeights {
-            material: -100,
-            mobility: 0,
-        }
+        self.weights
+    }
+    fn level_lookahead(&self) -> LevelLookahead {
+        self.lookahead
     }
 }
 
 #[test]
 fn the_variant_sets_what_the_evaluation_counts() {
     let standard = rules("box");
-    let modded = Rules::new(Arc::new(SmallCapturesBox)).unwrap();
+    let small_captures = EvaluationWeights {
+        material: -100,
+        mobility: 0,
+    };
+    let modded = TunedBox::rules(small_captures, LevelLookahead::default()).unwrap();
     let pos = positions(&standard, BoardSize::STANDARD, 1)
         .into_iter()
         .find(|p| {
@@ -230,6 +243,70 @@ fn the_variant_sets_what_the_evaluation_counts() {
         .unwrap()
         .unwrap();
     assert_eq!(chosen.turn.captures.len(), fewest, "at {pos}");
+}
+
+#[test]
+fn the_variant_sets_how_far_each_level_looks() {
+    let one_turn = Lookahead::full(1);
+    let shallow = LevelLookahead {
+        easy: one_turn,
+        medium: one_turn,
+        hard: Lookahead::full(2),
+    };
+    let standard = rules("box");
+    let modded = TunedBox::rules(EvaluationWeights::default(), shallow).unwrap();
+    let pos = opening(&standard, 3).unwrap();
+    let never = AtomicBool::new(false);
+    let depth_reached = |rules: &Rules, level: Level| {
+        let config = SearchConfig {
+            // Only the look-ahead may stop the search, not a busy machine.
+            time: Duration::from_secs(600),
+            ..level
+                .search_config(rules.level_lookahead(), Duration::ZERO)
+                .unwrap()
+        };
+        search(rules, &pos, &config, &never)
+            .unwrap()
+            .unwrap()
+            .report
+            .depth
+    };
+    let levels = [Level::Easy, Level::Medium, Level::Hard];
+    let depths = |rules: &Rules| levels.map(|level| depth_reached(rules, level));
+    assert_eq!(depths(&standard), [2, 2, 3]);
+    assert_eq!(depths(&modded), [1, 1, 2]);
+    // Tumburrow spaces its levels a turn deeper than the other games.
+    let tumburrow = rules("tumburrow").level_lookahead();
+    assert_eq!(tumburrow.easy, Lookahead::full(2));
+    assert!(tumburrow.hard.turns > standard.level_lookahead().hard.turns);
+}
+
+#[test]
+fn a_look_ahead_the_search_cannot_run_is_refused_by_name() {
+    let weights = EvaluationWeights::default();
+    let zero_turns = LevelLookahead {
+        hard: Lookahead::full(0),
+        ..LevelLookahead::default()
+    };
+    let zero_width = LevelLookahead {
+        easy: Lookahead {
+            turns: 2,
+            width: Some(0),
+        },
+        ..LevelLookahead::default()
+    };
+    for broken in [zero_turns, zero_width] {
+        let error = TunedBox::rules(weights, broken).unwrap_err();
+        assert_eq!(
+            error.problem,
+            VariantProblem::BadLookahead(Box::new(broken))
+        );
+        let message = error.to_string();
+        assert!(
+            message.contains("tuned-box") && message.contains("look-ahead"),
+            "{message}"
+        );
+    }
 }
 
 #[test]

@@ -4,10 +4,12 @@
 //! - `random`: a uniformly random distinct turn;
 //! - `greedy`: the turn whose resulting position evaluates best, one turn deep;
 //! - `easy`, `medium`, `hard`, `strongest`: iterative-deepening alpha-beta
-//!   (negamax) over distinct turns. `easy` looks two turns ahead for its four
-//!   most promising turns only, `medium` two turns for all, `hard` three,
-//!   `strongest` as deep as its think time allows; `medium` and up add a
-//!   Zobrist-keyed transposition table and best-move-first ordering.
+//!   (negamax) over distinct turns, each level as many turns ahead as the
+//!   game says ([`crate::rules::Variant::level_lookahead`]: by default
+//!   `easy` two turns for its four most promising turns only, `medium` two
+//!   turns for all, `hard` three), `strongest` as deep as its think time
+//!   allows; `medium` and up add a Zobrist-keyed transposition table and
+//!   best-move-first ordering.
 
 mod eval;
 mod search;
@@ -23,14 +25,11 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use crate::rules::{Position, Rules, Turn, VariantError};
+use crate::rules::{LevelLookahead, Lookahead, Position, Rules, Turn, VariantError};
 
 pub use eval::evaluate;
 pub use search::{IterativeSearch, SearchConfig, SearchReport, search};
 pub use zobrist::zobrist;
-
-/// How many of its most promising turns `easy` checks the replies to.
-const EASY_ROOT_WIDTH: usize = 4;
 
 /// The computer's strength, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -64,32 +63,35 @@ impl Level {
         }
     }
 
-    /// The search this level runs, given the player's think-time setting
-    /// (used by `strongest`); `None` for the levels that do not search.
-    pub fn search_config(self, think_time: Duration) -> Option<SearchConfig> {
-        let config = |ms: u64, max_depth: u32| SearchConfig {
+    /// The search this level runs in a game whose levels look as far as
+    /// `lookahead` says, given the player's think-time setting (used by
+    /// `strongest`); `None` for the levels that do not search.
+    pub fn search_config(
+        self,
+        lookahead: LevelLookahead,
+        think_time: Duration,
+    ) -> Option<SearchConfig> {
+        let config = |ms: u64, look: Lookahead| SearchConfig {
             time: Duration::from_millis(ms),
-            max_depth,
+            max_depth: look.turns,
             table: true,
-            root_width: None,
+            root_width: look.width,
         };
-        // Each level sits far enough above the one below to beat it clearly
-        // (see the README's ladder): one more turn of look-ahead is a big
-        // step up to three turns and a small one beyond, so the levels
-        // differ in depth, and `easy` sits between one turn and two by
-        // weighing the replies to only its few most promising turns.
+        // The time budgets are the same in every game; the game spaces its
+        // levels by look-ahead (see the README's ladder).
         match self {
             Level::Random | Level::Greedy => None,
             Level::Easy => Some(SearchConfig {
                 table: false,
-                root_width: Some(EASY_ROOT_WIDTH),
-                ..config(100, 2)
+                ..config(100, lookahead.easy)
             }),
-            Level::Medium => Some(config(250, 2)),
-            Level::Hard => Some(config(700, 3)),
+            Level::Medium => Some(config(250, lookahead.medium)),
+            Level::Hard => Some(config(700, lookahead.hard)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
-                ..config(0, 64)
+                max_depth: 64,
+                table: true,
+                root_width: None,
             }),
         }
     }
@@ -138,7 +140,7 @@ pub fn choose(
         Level::Random | Level::Greedy => quick_decision(rules, pos, level, seed, LISTING_BUDGET),
         _ => {
             let config = level
-                .search_config(think_time)
+                .search_config(rules.level_lookahead(), think_time)
                 .expect("search levels have a config");
             search(rules, pos, &config, cancel)
         }
@@ -216,7 +218,7 @@ impl Thinker {
         think_time: Duration,
         seed: u64,
     ) -> Result<Thinker, VariantError> {
-        let state = match level.search_config(think_time) {
+        let state = match level.search_config(rules.level_lookahead(), think_time) {
             Some(config) => {
                 ThinkerState::Searching(Box::new(IterativeSearch::new(rules, pos, &config, None)?))
             }

@@ -12,7 +12,7 @@ use clap::{Parser, Subcommand};
 use crate::rules::{Position, Rules, VariantRegistry};
 
 pub use random_game::{play_levels, play_random_game};
-pub use tournament::{GameResult, MatchResult, ThinkTimes, play_game, run_match};
+pub use tournament::{GameResult, MatchResult, ThinkTimes, opening, play_game, run_match};
 
 #[derive(Parser, Debug)]
 #[command(

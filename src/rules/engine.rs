@@ -6,8 +6,8 @@ use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, CaptureView, Color, EvaluationWeights, MovementProblem, PathShape, Position,
-    Route, RouteCandidates, Square, Template, Variant,
+    Bitboard, Board, CaptureView, Color, EvaluationWeights, LevelLookahead, MAX_LOOKAHEAD,
+    MovementProblem, PathShape, Position, Route, RouteCandidates, Square, Template, Variant,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
@@ -18,6 +18,7 @@ pub struct Rules {
     movegen: MoveGen,
     uses_route: bool,
     evaluation_weights: EvaluationWeights,
+    level_lookahead: LevelLookahead,
 }
 
 impl fmt::Debug for Rules {
@@ -50,6 +51,7 @@ pub enum VariantProblem {
     BadMovement(MovementProblem),
     RouteTemplateWithBoxPaths,
     RouteNotInMovement(Route),
+    BadLookahead(Box<LevelLookahead>),
 }
 
 impl fmt::Display for VariantError {
@@ -69,6 +71,11 @@ impl fmt::Display for VariantError {
                     "it proposed the route {r}, which its own movement rule does not allow"
                 )
             }
+            VariantProblem::BadLookahead(l) => write!(
+                f,
+                "its level look-ahead {l:?} is not one the computer can search: \
+                 each level looks 1 to {MAX_LOOKAHEAD} turns ahead, at a width of at least one turn"
+            ),
         }
     }
 }
@@ -102,10 +109,17 @@ impl Rules {
         if uses_route && movement.shape == PathShape::WithinBox {
             return Err(error(VariantProblem::RouteTemplateWithBoxPaths));
         }
+        let level_lookahead = variant.level_lookahead();
+        if !level_lookahead.is_valid() {
+            return Err(error(VariantProblem::BadLookahead(Box::new(
+                level_lookahead,
+            ))));
+        }
         Ok(Rules {
             movegen: MoveGen::new(movement),
             uses_route,
             evaluation_weights: variant.evaluation_weights(),
+            level_lookahead,
             variant,
         })
     }
@@ -131,6 +145,11 @@ impl Rules {
     /// The variant's [`Variant::evaluation_weights`], asked once.
     pub fn evaluation_weights(&self) -> EvaluationWeights {
         self.evaluation_weights
+    }
+
+    /// The variant's [`Variant::level_lookahead`], asked and checked once.
+    pub fn level_lookahead(&self) -> LevelLookahead {
+        self.level_lookahead
     }
 
     fn error(&self, problem: VariantProblem) -> VariantError {

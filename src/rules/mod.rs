@@ -9,6 +9,7 @@
 //!   level ([`Rules::turns`], [`Rules::perft`]) serves the AI and tools.
 //! - Text: positions, turns ([`TurnKey`], [`PlayedTurn`]) and [`GameRecord`]s.
 
+mod ai_tuning;
 mod bitboard;
 mod board;
 mod engine;
@@ -30,6 +31,7 @@ mod turns;
 mod variant;
 pub mod variants;
 
+pub use ai_tuning::{EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD};
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize};
 pub use engine::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
@@ -45,4 +47,4 @@ pub use symmetry::{SYMMETRIES, turn_orbits};
 pub use template::Template;
 pub use turn::{MoveError, TurnInProgress};
 pub use turns::{Turn, TurnScratch};
-pub use variant::{CaptureView, EvaluationWeights, RouteCandidates, Variant};
+pub use variant::{CaptureView, RouteCandidates, Variant};

@@ -3,7 +3,9 @@
 //! the initial capture, and when a later capture fits. The engine does the rest.
 
 use super::sight::friends_in_sight;
-use super::{Bitboard, Board, Color, Movement, Route, Square, Template};
+use super::{
+    Bitboard, Board, Color, EvaluationWeights, LevelLookahead, Movement, Route, Square, Template,
+};
 
 /// A capture as the variant sees it when taking or checking a template. The
 /// engine has already checked it against the movement rule.
@@ -150,24 +152,11 @@ pub trait Variant: Send + Sync + 'static {
     fn evaluation_weights(&self) -> EvaluationWeights {
         EvaluationWeights::default()
     }
-}
 
-/// What the computer players' evaluation counts, in points per piece: the
-/// side to move's lead in pieces, and its lead in pieces that can capture at
-/// all (a side with none has lost). Games differ in the sign of the first:
-/// where long capture chains feed on an open board (Tumburrow), taking many
-/// pieces mostly clears the way for the reply, and a lead in pieces is bad.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct EvaluationWeights {
-    pub material: i32,
-    pub mobility: i32,
-}
-
-impl Default for EvaluationWeights {
-    fn default() -> EvaluationWeights {
-        EvaluationWeights {
-            material: 100,
-            mobility: 20,
-        }
+    /// How many turns ahead the computer's `easy`, `medium` and `hard`
+    /// levels look in this game. Default: [`LevelLookahead::default`], which
+    /// suits games whose turns are cheap to list.
+    fn level_lookahead(&self) -> LevelLookahead {
+        LevelLookahead::default()
     }
 }

@@ -1,5 +1,6 @@
 use crate::rules::{
-    CaptureView, EvaluationWeights, Movement, PathShape, StepSet, Template, Variant,
+    CaptureView, EvaluationWeights, LevelLookahead, Lookahead, Movement, PathShape, StepSet,
+    Template, Variant,
 };
 
 /// Tumburrow: the number of friends the piece sees after its initial capture
@@ -63,6 +64,17 @@ impl Variant for Tumburrow {
         EvaluationWeights {
             material: -100,
             ..EvaluationWeights::default()
+        }
+    }
+
+    /// One turn deeper per level than the other games: here two turns ahead
+    /// beat one only 80% of the time, too little to fit a narrower `easy`
+    /// between them, while each further turn still wins about 75%.
+    fn level_lookahead(&self) -> LevelLookahead {
+        LevelLookahead {
+            easy: Lookahead::full(2),
+            medium: Lookahead::full(3),
+            hard: Lookahead::full(4),
         }
     }
 }
