@@ -125,17 +125,17 @@ impl StateMemo {
     }
 
     /// Doubles the table (at least 256 slots) and re-inserts every key.
+    /// Keys move in slot order, not in the order they came: a key in slot
+    /// `i` lands near `i` or `i` plus the old size, so both tables are read
+    /// and written almost in sequence. In the order they came, millions of
+    /// keys cost a cache miss each (a few hundred milliseconds, which a
+    /// search on the clock cannot interrupt).
     fn grow(&mut self) {
         let capacity = (self.slots.len() * 2).max(256);
-        let keys: Vec<u64> = self
-            .filled
-            .iter()
-            .map(|&i| self.slots[i as usize])
-            .collect();
-        self.slots = vec![0; capacity];
+        let old = std::mem::replace(&mut self.slots, vec![0; capacity]);
         self.filled.clear();
         let mask = capacity - 1;
-        for key in keys {
+        for key in old.into_iter().filter(|&key| key != 0) {
             let mut i = slot_of(key) & mask;
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
@@ -143,6 +143,12 @@ impl StateMemo {
             self.slots[i] = key;
             self.filled.push(i as u32);
         }
+    }
+
+    /// Whether the next new state makes the table grow; a big table's
+    /// growth is worth a look at the clock first.
+    pub(crate) fn grows_soon(&self) -> bool {
+        self.packed && (self.filled.len() + 1) * 2 > self.slots.len()
     }
 }
 
@@ -203,6 +209,24 @@ mod tests {
         // A clear after a big origin empties the whole table.
         memo.reset(32);
         assert!(memo.insert(1 << 7, sq("h8"), 3));
+    }
+
+    #[test]
+    fn growth_is_announced_one_state_ahead_and_keeps_every_state() {
+        let mut memo = StateMemo::default();
+        memo.reset(32);
+        let mut growths = 0;
+        for set in 1..5_000u64 {
+            let announced = memo.grows_soon();
+            let size = memo.slots.len();
+            assert!(memo.insert(set << 7, sq("h8"), 3));
+            assert_eq!(announced, memo.slots.len() != size, "at state {set}");
+            growths += usize::from(announced);
+        }
+        assert!(growths >= 5);
+        for set in 1..5_000u64 {
+            assert!(!memo.insert(set << 7, sq("h8"), 3), "state {set} lost");
+        }
     }
 
     #[test]
