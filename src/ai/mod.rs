@@ -12,6 +12,7 @@
 //!   best-move-first ordering.
 
 mod eval;
+mod scratch_pool;
 mod search;
 mod zobrist;
 

@@ -10,6 +10,7 @@ use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, TurnScratch, Varia
 
 use super::Decision;
 use super::eval::{LOSS, evaluate};
+use super::scratch_pool;
 use super::zobrist::{KeyMap, zobrist};
 
 /// How a search level spends its effort.
@@ -109,10 +110,17 @@ struct Searcher<'a> {
     deadline: Instant,
     cancel: Option<&'a AtomicBool>,
     table: Option<KeyMap<Entry>>,
-    /// Turn generation's memory, kept from node to node.
+    /// Turn generation's memory, kept from node to node and, through the
+    /// pool, from search to search.
     scratch: TurnScratch,
     nodes: u64,
     stopped: bool,
+}
+
+impl Drop for Searcher<'_> {
+    fn drop(&mut self) {
+        scratch_pool::give_back(std::mem::take(&mut self.scratch));
+    }
 }
 
 impl Searcher<'_> {
@@ -259,7 +267,8 @@ impl<'a> IterativeSearch<'a> {
         let start = Instant::now();
         let deadline = start + config.time;
         let mut stop = || out_of_time(deadline, cancel);
-        let mut turns = match rules.turns_until(pos, &mut stop)? {
+        let mut scratch = scratch_pool::take();
+        let mut turns = match rules.turns_with(pos, &mut scratch, &mut stop)? {
             Some(turns) => turns,
             None => first_turn_found(rules, pos)?.into_iter().collect(),
         };
@@ -268,7 +277,7 @@ impl<'a> IterativeSearch<'a> {
             deadline,
             cancel,
             table: config.table.then(KeyMap::default),
-            scratch: TurnScratch::default(),
+            scratch,
             nodes: 0,
             stopped: false,
         };
