@@ -90,9 +90,7 @@ impl Level {
             Level::Hard => Some(config(700, lookahead.hard)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
-                max_depth: 64,
-                table: true,
-                root_width: None,
+                ..config(0, Lookahead::full(64))
             }),
         }
     }

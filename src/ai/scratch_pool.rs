@@ -8,34 +8,47 @@ use std::sync::Mutex;
 
 use crate::rules::TurnScratch;
 
-/// How many memories wait between searches: one per search running at
-/// once in the usual cases (the game's computer player; a tournament's
-/// games on a small machine), without holding on to many large tables.
-const KEPT: usize = 2;
+/// The memories every search shares: one per search running at once in the
+/// usual cases (the game's computer player; a tournament's games on a small
+/// machine), without holding on to many large tables.
+pub(crate) static POOL: ScratchPool = ScratchPool::new(2);
 
-static POOL: Mutex<Vec<TurnScratch>> = Mutex::new(Vec::new());
-
-/// A memory an earlier search gave back, or a fresh one.
-pub(crate) fn take() -> TurnScratch {
-    POOL.lock()
-        .ok()
-        .and_then(|mut pool| pool.pop())
-        .unwrap_or_default()
+/// At most `limit` turn memories, waiting for the next search.
+pub(crate) struct ScratchPool {
+    waiting: Mutex<Vec<TurnScratch>>,
+    limit: usize,
 }
 
-/// Keeps `scratch` for a later search, unless enough already wait.
-pub(crate) fn give_back(scratch: TurnScratch) {
-    if let Ok(mut pool) = POOL.lock()
-        && pool.len() < KEPT
-    {
-        pool.push(scratch);
+impl ScratchPool {
+    const fn new(limit: usize) -> ScratchPool {
+        ScratchPool {
+            waiting: Mutex::new(Vec::new()),
+            limit,
+        }
     }
-}
 
-/// How many memories wait now.
-#[cfg(test)]
-fn waiting() -> usize {
-    POOL.lock().map_or(0, |pool| pool.len())
+    /// A memory an earlier search gave back, or a fresh one.
+    pub(crate) fn take(&self) -> TurnScratch {
+        self.waiting
+            .lock()
+            .ok()
+            .and_then(|mut waiting| waiting.pop())
+            .unwrap_or_default()
+    }
+
+    /// Keeps `scratch` for a later search, unless enough already wait.
+    pub(crate) fn give_back(&self, scratch: TurnScratch) {
+        if let Ok(mut waiting) = self.waiting.lock()
+            && waiting.len() < self.limit
+        {
+            waiting.push(scratch);
+        }
+    }
+
+    #[cfg(test)]
+    fn waiting(&self) -> usize {
+        self.waiting.lock().map_or(0, |waiting| waiting.len())
+    }
 }
 
 #[cfg(test)]
@@ -44,11 +57,12 @@ mod tests {
 
     #[test]
     fn the_pool_keeps_only_a_few_memories() {
-        for _ in 0..KEPT + 3 {
-            give_back(TurnScratch::default());
+        let pool = ScratchPool::new(2);
+        for _ in 0..5 {
+            pool.give_back(TurnScratch::default());
         }
-        assert_eq!(waiting(), KEPT);
-        let _taken = take();
-        assert_eq!(waiting(), KEPT - 1);
+        assert_eq!(pool.waiting(), 2);
+        let _taken = pool.take();
+        assert_eq!(pool.waiting(), 1);
     }
 }

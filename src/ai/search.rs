@@ -10,7 +10,7 @@ use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, TurnScratch, Varia
 
 use super::Decision;
 use super::eval::{LOSS, evaluate};
-use super::scratch_pool;
+use super::scratch_pool::POOL;
 use super::zobrist::{KeyMap, zobrist};
 
 /// How a search level spends its effort.
@@ -119,7 +119,7 @@ struct Searcher<'a> {
 
 impl Drop for Searcher<'_> {
     fn drop(&mut self) {
-        scratch_pool::give_back(std::mem::take(&mut self.scratch));
+        POOL.give_back(std::mem::take(&mut self.scratch));
     }
 }
 
@@ -267,7 +267,7 @@ impl<'a> IterativeSearch<'a> {
         let start = Instant::now();
         let deadline = start + config.time;
         let mut stop = || out_of_time(deadline, cancel);
-        let mut scratch = scratch_pool::take();
+        let mut scratch = POOL.take();
         let mut turns = match rules.turns_with(pos, &mut scratch, &mut stop)? {
             Some(turns) => turns,
             None => first_turn_found(rules, pos)?.into_iter().collect(),

@@ -68,10 +68,6 @@ impl From<VariantError> for Halt {
 /// How many expanded states pass between two stop checks.
 const STATES_PER_STOP_CHECK: usize = 1024;
 
-/// Expanded states beyond which growing the memo takes milliseconds (tens
-/// of them past a million states), so the stop check runs first.
-const BIG_MEMO: usize = 1 << 16;
-
 /// A stop check that never stops.
 fn never() -> bool {
     false
@@ -284,10 +280,7 @@ impl Rules {
         if !search.visited.insert(packed, at, template_index) {
             return Ok(());
         }
-        let visited = &search.visited;
-        let check_now = visited.len().is_multiple_of(STATES_PER_STOP_CHECK)
-            || (visited.len() >= BIG_MEMO && visited.grows_soon());
-        if check_now && stop() {
+        if search.visited.len().is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
             return Err(Halt::Stopped);
         }
         let Walk {
