@@ -37,6 +37,7 @@ fn search_nodes_per_second(c: &mut Criterion) {
             max_depth: depth,
             table: true,
             root_width: None,
+            reductions: false,
         };
         let run = || {
             search(&rules, black_box(&pos), &config, &never)

@@ -82,6 +82,7 @@ fn seeded_choices_are_reproducible() {
         max_depth: 2,
         table: true,
         root_width: None,
+        reductions: false,
     };
     let a = search(&rules, &pos, &config, &never).unwrap().unwrap();
     let b = search(&rules, &pos, &config, &never).unwrap().unwrap();
@@ -89,6 +90,42 @@ fn seeded_choices_are_reproducible() {
         (a.turn, a.report.score, a.report.nodes),
         (b.turn, b.report.score, b.report.nodes)
     );
+}
+
+#[test]
+fn reductions_search_the_same_depth_with_fewer_nodes() {
+    let never = AtomicBool::new(false);
+    let rules = rules("box");
+    let pos = positions(&rules, BoardSize::STANDARD, 1)[8];
+    let legal: Vec<_> = rules.turns(&pos).unwrap().iter().map(|t| t.key()).collect();
+    let at_depth_four = |reductions| {
+        let config = SearchConfig {
+            time: Duration::from_secs(600),
+            max_depth: 4,
+            table: true,
+            root_width: None,
+            reductions,
+        };
+        search(&rules, &pos, &config, &never).unwrap().unwrap()
+    };
+    let (full, reduced) = (at_depth_four(false), at_depth_four(true));
+    assert_eq!((full.report.depth, reduced.report.depth), (4, 4));
+    assert!(legal.contains(&reduced.turn.key()));
+    assert!(
+        reduced.report.nodes * 4 < full.report.nodes * 3,
+        "reductions visited {} nodes, the full search {}",
+        reduced.report.nodes,
+        full.report.nodes
+    );
+    // Only the strongest level trades exactness for depth.
+    for level in Level::ALL {
+        let config = level.search_config(rules.level_lookahead(), Duration::from_secs(1));
+        assert_eq!(
+            config.is_some_and(|c| c.reductions),
+            level == Level::Strongest,
+            "{level}"
+        );
+    }
 }
 
 #[test]
@@ -149,6 +186,7 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
         max_depth,
         table: true,
         root_width,
+        reductions: false,
     };
     let mut deeper_changed_its_mind = false;
     for pos in positions(&rules, BoardSize::STANDARD, 1).iter().step_by(3) {

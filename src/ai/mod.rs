@@ -8,7 +8,8 @@
 //!   game says ([`crate::rules::Variant::level_lookahead`]: by default
 //!   `easy` two turns for its four most promising turns only, `medium` two
 //!   turns for all, `hard` three), `strongest` as deep as its think time
-//!   allows; `medium` and up add a Zobrist-keyed transposition table and
+//!   allows, searching poor-looking turns a turn shallower first to get
+//!   there; `medium` and up add a Zobrist-keyed transposition table and
 //!   best-move-first ordering.
 
 mod eval;
@@ -77,6 +78,7 @@ impl Level {
             max_depth: look.turns,
             table: true,
             root_width: look.width,
+            reductions: false,
         };
         // The time budgets are the same in every game; the game spaces its
         // levels by look-ahead (see the README's ladder).
@@ -90,6 +92,7 @@ impl Level {
             Level::Hard => Some(config(700, lookahead.hard)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
+                reductions: true,
                 ..config(0, Lookahead::full(64))
             }),
         }

@@ -1,6 +1,8 @@
 //! Iterative-deepening alpha-beta (negamax) over distinct turns, with an
 //! optional transposition table keyed by Zobrist hashes that also supplies
-//! the best turn to try first.
+//! the best turn to try first, killer turns, principal-variation (empty
+//! window) searches of all but the first turn, and, for the strongest level,
+//! late-turn reductions.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -24,7 +26,16 @@ pub struct SearchConfig {
     /// that scored best one iteration shallower: a player who weighs the
     /// replies to a few promising turns rather than to all. `None`: all.
     pub root_width: Option<usize>,
+    /// Search the turns ordered late one turn shallower first, and fully
+    /// only those that then look better than the best so far: most turns
+    /// of a position are poor, so this buys depth for the rest. The
+    /// look-ahead is then no longer exact, so only `strongest` uses it.
+    pub reductions: bool,
 }
+
+/// The first turn, in search order, that [`SearchConfig::reductions`] may
+/// reduce: the remembered best and the killers come before it.
+const LATE_TURN: usize = 3;
 
 /// What a search reached.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -113,6 +124,12 @@ struct Searcher<'a> {
     /// Turn generation's memory, kept from node to node and, through the
     /// pool, from search to search.
     scratch: TurnScratch,
+    /// Per ply, the last two turns that refuted a position at that ply:
+    /// positions a ply apart in the tree often share their best reply.
+    killers: Vec<[Option<TurnKey>; 2]>,
+    /// Whether late turns get a shallower first look
+    /// ([`SearchConfig::reductions`]).
+    reductions: bool,
     nodes: u64,
     stopped: bool,
 }
@@ -134,14 +151,73 @@ impl Searcher<'_> {
         self.stopped
     }
 
-    /// Orders turns: the remembered best first, then bigger captures first.
-    fn order(&self, pos: &Position, turns: &mut [Turn]) {
+    /// Orders turns: the remembered best first, then this ply's killers,
+    /// then bigger captures first.
+    fn order(&self, pos: &Position, turns: &mut [Turn], ply: usize) {
         let best = self
             .table
             .as_ref()
             .and_then(|t| t.get(&zobrist(pos)))
             .and_then(|e| e.best);
-        turns.sort_by_key(|t| (Some(t.key()) != best, std::cmp::Reverse(t.captures.len())));
+        let killers = self.killers.get(ply).copied().unwrap_or_default();
+        turns.sort_by_cached_key(|t| {
+            let key = Some(t.key());
+            (
+                key != best,
+                !killers.contains(&key),
+                std::cmp::Reverse(t.captures.len()),
+            )
+        });
+    }
+
+    /// Remembers `key` as a refutation at `ply`.
+    fn add_killer(&mut self, ply: usize, key: TurnKey) {
+        if self.killers.len() <= ply {
+            self.killers.resize(ply + 1, [None; 2]);
+        }
+        let slot = &mut self.killers[ply];
+        if slot[0] != Some(key) {
+            slot[1] = slot[0];
+            slot[0] = Some(key);
+        }
+    }
+
+    /// The score, from the parent's side, of the child reached by the
+    /// parent's `index`th turn in search order. Only the first child, the
+    /// expected best, gets the full window at once; the others are first
+    /// searched with an empty one that only proves them no better than
+    /// `alpha`, which is cheaper, and in full when that proof fails. With
+    /// reductions, late turns are first tried a turn shallower still.
+    fn child_score(
+        &mut self,
+        child: &Position,
+        depth: u32,
+        alpha: i32,
+        beta: i32,
+        ply: i32,
+        index: usize,
+    ) -> Result<i32, VariantError> {
+        let null_window = alpha + 1 >= beta;
+        if index == 0 || null_window && !self.reduces(depth, index) {
+            return Ok(-self.negamax(child, depth, -beta, -alpha, ply)?);
+        }
+        if self.reduces(depth, index) {
+            let score = -self.negamax(child, depth - 1, -alpha - 1, -alpha, ply)?;
+            if score <= alpha || self.stopped {
+                return Ok(score);
+            }
+        }
+        let score = -self.negamax(child, depth, -alpha - 1, -alpha, ply)?;
+        if score <= alpha || score >= beta || self.stopped {
+            return Ok(score);
+        }
+        Ok(-self.negamax(child, depth, -beta, -alpha, ply)?)
+    }
+
+    /// Whether the child of the `index`th turn, searched `depth` deep, gets
+    /// a shallower first look.
+    fn reduces(&self, depth: u32, index: usize) -> bool {
+        self.reductions && depth >= 2 && index >= LATE_TURN
     }
 
     fn negamax(
@@ -183,12 +259,12 @@ impl Searcher<'_> {
             // Sooner losses are worse, later ones better.
             return Ok(LOSS + ply);
         }
-        self.order(pos, &mut turns);
+        self.order(pos, &mut turns, ply as usize);
         let original_alpha = alpha;
         let mut best_score = i32::MIN;
         let mut best = None;
-        for turn in &turns {
-            let score = -self.negamax(&turn.result, depth - 1, -beta, -alpha, ply + 1)?;
+        for (i, turn) in turns.iter().enumerate() {
+            let score = self.child_score(&turn.result, depth - 1, alpha, beta, ply + 1, i)?;
             if self.stopped {
                 return Ok(0);
             }
@@ -198,6 +274,7 @@ impl Searcher<'_> {
             }
             alpha = alpha.max(score);
             if alpha >= beta {
+                self.add_killer(ply as usize, turn.key());
                 break;
             }
         }
@@ -278,11 +355,13 @@ impl<'a> IterativeSearch<'a> {
             cancel,
             table: config.table.then(KeyMap::default),
             scratch,
+            killers: Vec::new(),
+            reductions: config.reductions,
             nodes: 0,
             stopped: false,
         };
         // The first iteration's order; later ones go by their scores.
-        searcher.order(pos, &mut turns);
+        searcher.order(pos, &mut turns, 0);
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
         let turns = turns.into_iter().map(|t| (t, 0)).collect();
         Ok(IterativeSearch {

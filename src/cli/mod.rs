@@ -336,12 +336,13 @@ fn execute(
         }) => {
             let rules = rules_for(registry, &variant)?;
             let pos = position_or_start(position.as_deref())?;
-            let config = crate::ai::SearchConfig {
-                time: std::time::Duration::from_millis(time),
-                max_depth: 64,
-                table: true,
-                root_width: None,
-            };
+            // The analysis is the strongest level's, given the time.
+            let config = crate::ai::Level::Strongest
+                .search_config(
+                    rules.level_lookahead(),
+                    std::time::Duration::from_millis(time),
+                )
+                .expect("strongest searches");
             let never = std::sync::atomic::AtomicBool::new(false);
             match crate::ai::search(rules, &pos, &config, &never).map_err(|e| e.to_string())? {
                 None => writeln!(out, "no turn: {} has lost", pos.turn).map_err(io)?,

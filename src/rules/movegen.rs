@@ -10,6 +10,7 @@ pub(crate) struct MoveGen {
     movement: Movement,
     /// Each step as a precomputed shift of a whole bitboard.
     shifts: Vec<Shift>,
+
     /// Each step reversed.
     backward: Vec<Shift>,
     /// Pairs of step indices a two-step path may combine (`(i, i)` when the
@@ -162,14 +163,33 @@ impl MoveGen {
                 let direct = self.shift_all(origin) & enemy;
                 direct
                     | (near - direct)
-                        .filter(|&t| {
-                            let bx = Bitboard::bounding_box(from, t);
-                            let inside = self.flood(origin, passable & bx);
-                            self.shift_all(inside).contains(t)
-                        })
+                        .filter(|&t| self.reaches_in_box(from, t, passable))
                         .collect()
             }
         }
+    }
+
+    /// Whether the piece on `from` reaches `target` by a path inside their
+    /// bounding box, over `passable` squares.
+    fn reaches_in_box(&self, from: Square, target: Square, passable: Bitboard) -> bool {
+        let inside = self.flood(
+            Bitboard::from(from),
+            passable & Bitboard::bounding_box(from, target),
+        );
+        self.shift_all(inside).contains(target)
+    }
+
+    /// Whether the piece on `from` has any capture: [`MoveGen::targets`]
+    /// without working out the rest once one is found (the evaluation asks
+    /// this of every piece of a searched position).
+    fn has_target(&self, board: &Board, mover: Color, from: Square) -> bool {
+        if self.movement.shape != PathShape::WithinBox {
+            return self.targets(board, mover, from, Bitboard::FULL).has_any();
+        }
+        let enemy = board.pieces(mover.opponent());
+        let passable = self.passable(board, from);
+        let region = self.flood(Bitboard::from(from), passable);
+        (self.shift_all(region) & enemy).any(|t| self.reaches_in_box(from, t, passable))
     }
 
     /// The pieces of `mover` that have at least one capture. Any movement
@@ -185,7 +205,7 @@ impl MoveGen {
             .fold(Bitboard::EMPTY, |acc, s| acc | s.apply(enemy))
             & ours;
         for from in ours - found {
-            if self.targets(board, mover, from, Bitboard::FULL).has_any() {
+            if self.has_target(board, mover, from) {
                 found.insert(from);
             }
         }
