@@ -117,14 +117,18 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
         reduced.report.nodes,
         full.report.nodes
     );
-    // Only the strongest level trades exactness for depth.
-    for level in Level::ALL {
-        let config = level.search_config(rules.level_lookahead(), Duration::from_secs(1));
-        assert_eq!(
-            config.is_some_and(|c| c.reductions),
-            level == Level::Strongest,
-            "{level}"
-        );
+    // Only the strongest level trades exactness for depth, and only where
+    // the game asks for it (Box does, Path does not).
+    for (id, reduces) in [("box", true), ("path", false)] {
+        let lookahead = crate::support::rules(id).level_lookahead();
+        for level in Level::ALL {
+            let config = level.search_config(lookahead, Duration::from_secs(1));
+            assert_eq!(
+                config.is_some_and(|c| c.reductions),
+                reduces && level == Level::Strongest,
+                "{id} {level}"
+            );
+        }
     }
 }
 
@@ -290,6 +294,7 @@ fn the_variant_sets_how_far_each_level_looks() {
         easy: one_turn,
         medium: one_turn,
         hard: Lookahead::full(2),
+        strongest_reduces: false,
     };
     let standard = rules("box");
     let modded = TunedBox::rules(EvaluationWeights::default(), shallow).unwrap();

@@ -92,7 +92,7 @@ impl Level {
             Level::Hard => Some(config(700, lookahead.hard)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
-                reductions: true,
+                reductions: lookahead.strongest_reduces,
                 ..config(0, Lookahead::full(64))
             }),
         }

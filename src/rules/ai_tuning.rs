@@ -56,6 +56,12 @@ pub struct LevelLookahead {
     pub easy: Lookahead,
     pub medium: Lookahead,
     pub hard: Lookahead,
+    /// Whether `strongest` first searches each poor-looking turn a turn
+    /// shallower, and in full only if that looks better than the best so
+    /// far (late-turn reductions). It buys depth where the search's turn
+    /// order is a good guess (Box Burrow) and loses strength where it is
+    /// not, so it is off by default.
+    pub strongest_reduces: bool,
 }
 
 impl LevelLookahead {
@@ -80,6 +86,7 @@ impl Default for LevelLookahead {
             },
             medium: Lookahead::full(2),
             hard: Lookahead::full(3),
+            strongest_reduces: false,
         }
     }
 }

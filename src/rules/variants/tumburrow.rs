@@ -75,6 +75,7 @@ impl Variant for Tumburrow {
             easy: Lookahead::full(2),
             medium: Lookahead::full(3),
             hard: Lookahead::full(4),
+            strongest_reduces: false,
         }
     }
 }
