@@ -1,6 +1,5 @@
 use crate::rules::{
-    Bitboard, CaptureView, LevelLookahead, Movement, PathShape, Square, StepSet, Template,
-    Variant,
+    Bitboard, CaptureView, LevelLookahead, Movement, PathShape, Square, StepSet, Template, Variant,
 };
 
 /// Box Burrow: the bounding box of the initial capture is the template.
