@@ -29,7 +29,9 @@ pub struct SearchConfig {
     /// Search the turns ordered late one turn shallower first, and fully
     /// only those that then look better than the best so far: most turns
     /// of a position are poor, so this buys depth for the rest. The
-    /// look-ahead is then no longer exact, so only `strongest` uses it.
+    /// look-ahead is then no longer exact, so only `strongest` uses it, in
+    /// the games that ask for it
+    /// ([`crate::rules::LevelLookahead::strongest_reduces`]).
     pub reductions: bool,
 }
 
