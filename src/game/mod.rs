@@ -2,7 +2,7 @@
 //!
 //! Data flows one way (see the README): input and computer players write
 //! intents, [`session`] checks them against the engine and writes facts,
-//! [`board`] and [`animation`] mirror the facts onto entities, [`ui`] draws
+//! [`board`] and [`animation`] mirror the facts onto entities, `ui` draws
 //! the panels.
 
 // Bevy queries spell out their filters; naming each one would not help.
