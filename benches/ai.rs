@@ -6,7 +6,7 @@ use std::hint::black_box;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use burrow::ai::{SearchConfig, search};
+use burrow::ai::{DEFAULT_TABLE_BYTES, SearchConfig, search};
 use burrow::rules::{Position, builtin_rules};
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 
@@ -36,6 +36,7 @@ fn search_nodes_per_second(c: &mut Criterion) {
             time: Duration::from_secs(3600),
             max_depth: depth,
             table: true,
+            table_bytes: DEFAULT_TABLE_BYTES,
             root_width: None,
             reductions: false,
         };

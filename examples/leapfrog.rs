@@ -5,15 +5,18 @@
 //! menu) or `cargo run --example leapfrog -- perft --variant leapfrog --depth 2`.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use burrow::game::modding::VariantPlugin;
+#[cfg(feature = "game")]
+use burrow::game::presentation::{self, Presentation, TemplateDrawing};
 use burrow::rules::{
-    Bitboard, Board, CaptureView, Movement, PathShape, Square, Step, StepSet, Template, Variant,
+    Bitboard, Board, CaptureView, RegistryError, VariantRegistry, Movement, PathShape, Square, Step, StepSet, Template, Variant,
 };
 
 /// Knight leaps, up to two kinds per capture, over anything in the way.
 pub struct Leapfrog;
 
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
 const RULES: &str = "\
 Movement: knight leaps (two squares one way, one square the other). A capture may chain \
 leaps of at most two kinds that do not point back at each other, and leaps fly over any \
@@ -59,10 +62,6 @@ impl Variant for Leapfrog {
         "Leapfrog Burrow"
     }
 
-    fn rules_text(&self) -> &str {
-        RULES
-    }
-
     fn movement(&self) -> Movement {
         Movement {
             steps: StepSet::from_slice(&KNIGHT),
@@ -85,10 +84,16 @@ impl Variant for Leapfrog {
             .and_then(|(dx, dy)| from.offset(dx, dy))
             .map_or(Bitboard::EMPTY, Bitboard::from)
     }
+}
 
-    /// Marks the square one more equal jump away.
-    fn template_marks(&self, template: &Template, _board: &Board, at: Square) -> Bitboard {
-        self.candidate_targets(template, at)
+/// How the game shows the mod (built with the game only).
+#[cfg(feature = "game")]
+struct LeapfrogLook;
+
+#[cfg(feature = "game")]
+impl Presentation for LeapfrogLook {
+    fn rules_text(&self) -> &str {
+        RULES
     }
 
     fn describe_template(&self, template: &Template) -> String {
@@ -97,11 +102,26 @@ impl Variant for Leapfrog {
             None => template.to_string(),
         }
     }
+
+    /// Marks the square one more equal jump away.
+    fn template_drawing(&self, template: &Template, _board: &Board, at: Square) -> TemplateDrawing {
+        TemplateDrawing {
+            marks: Leapfrog.candidate_targets(template, at),
+            ..TemplateDrawing::default()
+        }
+    }
+}
+
+/// The mod's registration: the game, and how the screen shows it.
+pub fn register(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+    #[allow(unused_variables)]
+    let rules = registry.register(Arc::new(Leapfrog))?;
+    #[cfg(feature = "game")]
+    presentation::attach(rules, LeapfrogLook);
+    Ok(())
 }
 
 #[allow(dead_code)]
 fn main() -> ExitCode {
-    burrow::cli::run_with_mods(std::env::args_os(), &|app| {
-        app.add_plugins(VariantPlugin::new(Leapfrog));
-    })
+    burrow::launch::run(std::env::args_os(), &[register])
 }

@@ -5,15 +5,18 @@
 //! menu) or `cargo run --example stride -- moves --variant stride`.
 
 use std::process::ExitCode;
+use std::sync::Arc;
 
-use burrow::game::modding::VariantPlugin;
+#[cfg(feature = "game")]
+use burrow::game::presentation::{self, Presentation, TemplateDrawing};
 use burrow::rules::{
-    Bitboard, Board, CaptureView, Movement, PathShape, Square, StepSet, Template, Variant,
+    Bitboard, Board, CaptureView, RegistryError, VariantRegistry, Movement, PathShape, Square, StepSet, Template, Variant,
 };
 
 /// Straight lines in any of the 8 directions; the stride length is the template.
 pub struct Stride;
 
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
 const RULES: &str = "\
 Movement: any distance in a straight line, orthogonal or diagonal, through empty squares.
 
@@ -54,10 +57,6 @@ impl Variant for Stride {
         "Stride Burrow"
     }
 
-    fn rules_text(&self) -> &str {
-        RULES
-    }
-
     fn movement(&self) -> Movement {
         Movement {
             steps: StepSet::KING,
@@ -84,10 +83,16 @@ impl Variant for Stride {
             .filter_map(|s| from.offset(s * ux * n, s * uy * n))
             .collect()
     }
+}
 
-    /// Marks the two squares one stride away along the line.
-    fn template_marks(&self, template: &Template, _board: &Board, at: Square) -> Bitboard {
-        self.candidate_targets(template, at)
+/// How the game shows the mod (built with the game only).
+#[cfg(feature = "game")]
+struct StrideLook;
+
+#[cfg(feature = "game")]
+impl Presentation for StrideLook {
+    fn rules_text(&self) -> &str {
+        RULES
     }
 
     fn describe_template(&self, template: &Template) -> String {
@@ -104,11 +109,26 @@ impl Variant for Stride {
             None => template.to_string(),
         }
     }
+
+    /// Marks the two squares one stride away along the line.
+    fn template_drawing(&self, template: &Template, _board: &Board, at: Square) -> TemplateDrawing {
+        TemplateDrawing {
+            marks: Stride.candidate_targets(template, at),
+            ..TemplateDrawing::default()
+        }
+    }
+}
+
+/// The mod's registration: the game, and how the screen shows it.
+pub fn register(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+    #[allow(unused_variables)]
+    let rules = registry.register(Arc::new(Stride))?;
+    #[cfg(feature = "game")]
+    presentation::attach(rules, StrideLook);
+    Ok(())
 }
 
 #[allow(dead_code)]
 fn main() -> ExitCode {
-    burrow::cli::run_with_mods(std::env::args_os(), &|app| {
-        app.add_plugins(VariantPlugin::new(Stride));
-    })
+    burrow::launch::run(std::env::args_os(), &[register])
 }

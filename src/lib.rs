@@ -1,9 +1,17 @@
 //! Burrow: the digital home of the Burrow family of capture-template games.
 //!
-//! [`rules`] is the Bevy-free engine; [`game`] the Bevy game around it;
-//! [`cli`] the command-line front end.
+//! The layers, each using only those before it:
+//! - [`rules`]: the Bevy-free engine (board, variants, turns, text formats);
+//! - [`ai`]: the computer players, their per-game tuning, self-play and
+//!   match statistics;
+//! - [`cli`]: the command-line front end;
+//! - `game`: the Bevy game (cargo feature `game`, on by default);
+//! - [`launch`]: what the `burrow` binary runs: it builds the variant
+//!   registry (built-ins and mods), then runs a command or opens the window.
 
 pub mod ai;
 pub mod cli;
+#[cfg(feature = "game")]
 pub mod game;
+pub mod launch;
 pub mod rules;

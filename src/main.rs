@@ -1,5 +1,6 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    burrow::cli::main()
+    // The designer's four games; a mod's binary passes its registration here.
+    burrow::launch::run(std::env::args_os(), &[])
 }

@@ -7,12 +7,15 @@ use std::time::Duration;
 
 use std::sync::Arc;
 
-use burrow::ai::{Level, SearchConfig, Thinker, choose, evaluate, search};
-use burrow::cli::{opening, play_random_game};
+use burrow::ai::{
+    AiProfile, DEFAULT_TABLE_BYTES, EvaluationWeights, IterativeSearch, LevelLookahead, Lookahead,
+    SearchConfig, Thinker, attach_profile, choose, evaluate, opening, play_random_game, search,
+};
+use burrow::ai::Level;
 use burrow::rules::variants::BoxBurrow;
 use burrow::rules::{
-    BoardSize, CaptureView, EvaluationWeights, LevelLookahead, Lookahead, Movement, Position,
-    Rules, Template, Variant, VariantError, VariantProblem, VariantRegistry,
+    BoardSize, CaptureView, Movement, Position, RegistryError, Rules, Template, Variant,
+    VariantRegistry,
 };
 
 use crate::support::rules;
@@ -81,6 +84,7 @@ fn seeded_choices_are_reproducible() {
         time: Duration::from_secs(60),
         max_depth: 2,
         table: true,
+        table_bytes: DEFAULT_TABLE_BYTES,
         root_width: None,
         reductions: false,
     };
@@ -103,6 +107,7 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
             time: Duration::from_secs(600),
             max_depth: 4,
             table: true,
+            table_bytes: DEFAULT_TABLE_BYTES,
             root_width: None,
             reductions,
         };
@@ -120,7 +125,7 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
     // Only the strongest level trades exactness for depth, and only where
     // the game asks for it (Box does, Path does not).
     for (id, reduces) in [("box", true), ("path", false)] {
-        let lookahead = crate::support::rules(id).level_lookahead();
+        let lookahead = AiProfile::of(&crate::support::rules(id)).levels;
         for level in Level::ALL {
             let config = level.search_config(lookahead, Duration::from_secs(1));
             assert_eq!(
@@ -189,6 +194,7 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
         time: Duration::from_secs(60),
         max_depth,
         table: true,
+        table_bytes: DEFAULT_TABLE_BYTES,
         root_width,
         reductions: false,
     };
@@ -216,15 +222,19 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
     );
 }
 
-/// Box Burrow with the computer players tuned as a mod might tune them.
-struct TunedBox {
-    weights: EvaluationWeights,
-    lookahead: LevelLookahead,
-}
+/// Box Burrow under another name, with the computer players tuned as a mod
+/// might tune them: through a profile attached at registration.
+struct TunedBox;
 
 impl TunedBox {
-    fn rules(weights: EvaluationWeights, lookahead: LevelLookahead) -> Result<Rules, VariantError> {
-        Rules::new(Arc::new(TunedBox { weights, lookahead }))
+    fn rules(weights: EvaluationWeights, lookahead: LevelLookahead) -> Result<Rules, RegistryError> {
+        let mut registry = VariantRegistry::empty();
+        let rules = registry.register(Arc::new(TunedBox))?;
+        let profile = AiProfile {
+            evaluation: weights,
+            levels: lookahead,
+        };
+        Ok(attach_profile(rules, profile)?.clone())
     }
 }
 
@@ -244,16 +254,10 @@ impl Variant for TunedBox {
     fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
         BoxBurrow.fits(template, capture)
     }
-    fn evaluation_weights(&self) -> EvaluationWeights {
-        self.weights
-    }
-    fn level_lookahead(&self) -> LevelLookahead {
-        self.lookahead
-    }
 }
 
 #[test]
-fn the_variant_sets_what_the_evaluation_counts() {
+fn the_games_profile_sets_what_the_evaluation_counts() {
     let standard = rules("box");
     let small_captures = EvaluationWeights {
         material: -100,
@@ -288,7 +292,7 @@ fn the_variant_sets_what_the_evaluation_counts() {
 }
 
 #[test]
-fn the_variant_sets_how_far_each_level_looks() {
+fn the_games_profile_sets_how_far_each_level_looks() {
     let one_turn = Lookahead::full(1);
     let shallow = LevelLookahead {
         easy: one_turn,
@@ -305,7 +309,7 @@ fn the_variant_sets_how_far_each_level_looks() {
             // Only the look-ahead may stop the search, not a busy machine.
             time: Duration::from_secs(600),
             ..level
-                .search_config(rules.level_lookahead(), Duration::ZERO)
+                .search_config(AiProfile::of(rules).levels, Duration::ZERO)
                 .unwrap()
         };
         search(rules, &pos, &config, &never)
@@ -319,9 +323,9 @@ fn the_variant_sets_how_far_each_level_looks() {
     assert_eq!(depths(&standard), [2, 2, 3]);
     assert_eq!(depths(&modded), [1, 1, 2]);
     // Tumburrow spaces its levels a turn deeper than the other games.
-    let tumburrow = rules("tumburrow").level_lookahead();
+    let tumburrow = AiProfile::of(&rules("tumburrow")).levels;
     assert_eq!(tumburrow.easy, Lookahead::full(2));
-    assert!(tumburrow.hard.turns > standard.level_lookahead().hard.turns);
+    assert!(tumburrow.hard.turns > AiProfile::of(&standard).levels.hard.turns);
 }
 
 #[test]
@@ -340,9 +344,9 @@ fn a_look_ahead_the_search_cannot_run_is_refused_by_name() {
     };
     for broken in [zero_turns, zero_width] {
         let error = TunedBox::rules(weights, broken).unwrap_err();
-        assert_eq!(
-            error.problem,
-            VariantProblem::BadLookahead(Box::new(broken))
+        assert!(
+            matches!(&error, RegistryError::Refused { variant, .. } if variant == "tuned-box"),
+            "{error:?}"
         );
         let message = error.to_string();
         assert!(
@@ -355,11 +359,11 @@ fn a_look_ahead_the_search_cannot_run_is_refused_by_name() {
 #[test]
 fn a_short_tournament_runs_and_the_stronger_side_wins() {
     let rules = rules("sweep");
-    let result = burrow::cli::run_match(
+    let result = burrow::ai::run_match(
         &rules,
         Level::Greedy,
         Level::Random,
-        6,
+        std::num::NonZeroU64::new(6).unwrap(),
         3,
         2,
         Duration::from_millis(10),
@@ -397,4 +401,102 @@ fn quick_levels_answer_huge_positions_with_a_legal_turn() {
         .expect("the position has turns");
     let replayed = tumburrow.play(&heavy, &decision.turn.played()).unwrap();
     assert_eq!(replayed.result(), decision.turn.result);
+}
+
+/// The position the issue tracker met: one black piece among 63 white ones
+/// in Tumburrow, whose zero-friends template every capture fits, so it can
+/// chain through the whites in astronomically many distinct turns.
+const LONE_PIECE: &str =
+    "WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWB B";
+
+#[test]
+fn every_level_and_the_hint_answer_a_position_of_astronomically_many_turns() {
+    let tumburrow = rules("tumburrow");
+    let pos: Position = LONE_PIECE.parse().unwrap();
+    let never = AtomicBool::new(false);
+    for level in Level::ALL {
+        let started = std::time::Instant::now();
+        // The hint is the strongest level with the player's think time.
+        let decision = choose(&tumburrow, &pos, level, Duration::from_millis(300), 1, &never)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{level}: the lone piece has captures"));
+        let replayed = tumburrow
+            .play(&pos, &decision.turn.played())
+            .unwrap_or_else(|e| panic!("{level} played an illegal turn: {e}"));
+        assert_eq!(replayed.result(), decision.turn.result);
+        // Not a speed target: a level that listed every turn would never
+        // come back at all.
+        assert!(
+            started.elapsed() < Duration::from_secs(20),
+            "{level} took {:?}",
+            started.elapsed()
+        );
+    }
+    // The web build's sliced search too.
+    let mut thinker =
+        Thinker::new(&tumburrow, &pos, Level::Strongest, Duration::from_millis(300), 1).unwrap();
+    let decision = loop {
+        if let Some(decision) = thinker.think_for(Duration::from_millis(12)).unwrap() {
+            break decision.unwrap();
+        }
+    };
+    assert!(tumburrow.play(&pos, &decision.turn.played()).is_ok());
+}
+
+#[test]
+fn the_transposition_table_keeps_to_its_memory_budget() {
+    let rules = rules("box");
+    let pos = opening(&rules, 7).unwrap();
+    let budget = 1 << 20;
+    let config = SearchConfig {
+        time: Duration::from_secs(600),
+        max_depth: 4,
+        table: true,
+        table_bytes: budget,
+        root_width: None,
+        reductions: false,
+    };
+    let mut search = IterativeSearch::new(&rules, &pos, &config, None).unwrap();
+    let before = search.table_memory();
+    while !search.run_until(search.deadline()).unwrap() {}
+    assert!(before > budget / 2 && before <= budget, "{before}");
+    assert_eq!(search.table_memory(), before);
+    let decision = search.into_decision().unwrap();
+    assert!(decision.report.nodes as usize > before / 40, "the search outgrew the table");
+}
+
+#[test]
+fn forced_results_score_the_same_with_and_without_the_table() {
+    // Endgames on a small board, where wins and losses are within reach:
+    // the table (with transpositions met at different plies) must report
+    // the same distance to the end as a search without it.
+    let never = AtomicBool::new(false);
+    let mut forced = 0;
+    for id in GAMES {
+        let rules = rules(id);
+        for pos in positions(&rules, BoardSize::new(5, 5).unwrap(), 6) {
+            if pos.board.occupied().count() > 12 {
+                continue;
+            }
+            let score = |table| {
+                let config = SearchConfig {
+                    time: Duration::from_secs(600),
+                    max_depth: 6,
+                    table,
+                    table_bytes: 1 << 16,
+                    root_width: None,
+                    reductions: false,
+                };
+                search(&rules, &pos, &config, &never)
+                    .unwrap()
+                    .map(|d| d.report.score)
+            };
+            let (with, without) = (score(true), score(false));
+            if without.is_some_and(|s| s.abs() > 900_000) {
+                forced += 1;
+                assert_eq!(with, without, "{id} at {pos}");
+            }
+        }
+    }
+    assert!(forced > 20, "only {forced} forced positions met");
 }

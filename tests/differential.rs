@@ -3,7 +3,7 @@
 
 use std::collections::BTreeSet;
 
-use burrow::cli::play_random_game;
+use burrow::ai::play_random_game;
 use burrow::rules::{BoardSize, Position, VariantRegistry};
 
 use crate::reference::{self, Game};

@@ -1,6 +1,6 @@
 //! Text formats: positions, turns and game records, with their errors.
 
-use burrow::cli::play_random_game;
+use burrow::ai::play_random_game;
 use burrow::rules::*;
 
 use crate::support::{pos, rules};

@@ -15,11 +15,20 @@ use burrow::game::board::{OnSquare, Piece};
 use burrow::game::computer::ComputerPlayer;
 use burrow::game::input::SquareClicked;
 use burrow::game::*;
-use burrow::rules::{Color as Side, VariantRegistry};
+use std::sync::Arc;
+
+use burrow::rules::{
+    CaptureView, Color as Side, MoveError, Movement, RouteCandidates, Template, Variant,
+    VariantRegistry,
+};
 
 use crate::support::{pos, sq};
 
 fn app() -> App {
+    app_with(VariantRegistry::builtin())
+}
+
+fn app_with(variants: VariantRegistry) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -28,9 +37,7 @@ fn app() -> App {
         AssetPlugin::default(),
     ));
     app.init_asset::<Image>();
-    app.add_plugins(GameCorePlugin {
-        variants: VariantRegistry::builtin(),
-    });
+    app.add_plugins(GameCorePlugin { variants });
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         40,
     )));
@@ -261,7 +268,7 @@ fn a_computer_game_plays_to_the_end() {
 fn a_new_game_cancels_a_running_search() {
     let mut app = app();
     app.world_mut()
-        .resource_mut::<burrow::game::settings::Settings>()
+        .resource_mut::<settings::Settings>()
         .think_seconds = 30.0;
     let computer = Player::Computer(Level::Strongest);
     start_no_settle(
@@ -304,4 +311,184 @@ fn start_no_settle(app: &mut App, setup: NewGame) {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     app.update();
+}
+
+fn last_refusal(app: &App) -> Option<Refusal> {
+    app.world()
+        .resource::<Messages<Refused>>()
+        .iter_current_update_messages()
+        .last()
+        .map(|r| r.0.clone())
+}
+
+/// Proposes, once a turn has begun, routes its own movement rule does not
+/// allow: the engine catches it as a variant error mid-turn.
+struct Liar;
+
+impl Variant for Liar {
+    fn id(&self) -> &str {
+        "liar"
+    }
+    fn name(&self) -> &str {
+        "Liar"
+    }
+    fn movement(&self) -> Movement {
+        Movement::ORTHOGONAL_STAIRCASE
+    }
+    fn template(&self, _: &CaptureView) -> Template {
+        Template::Count(0)
+    }
+    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
+        true
+    }
+    fn candidate_routes(&self, _: &Template) -> Option<RouteCandidates> {
+        let mut routes = RouteCandidates::default();
+        routes.add("N.NE".parse().unwrap());
+        Some(routes)
+    }
+}
+
+fn with_liar() -> VariantRegistry {
+    let mut registry = VariantRegistry::builtin();
+    registry.register(Arc::new(Liar)).unwrap();
+    registry
+}
+
+#[test]
+fn a_variant_error_mid_turn_leaves_the_session_exactly_as_it_was() {
+    let mut app = app_with(with_liar());
+    start(&mut app, humans("liar", None));
+    let before = app.world().resource::<GameSession>().clone();
+    let capture = before.rules.initial_captures(before.position())[0];
+    let mut session = before.clone();
+    let refusal = session.apply_capture(&capture).unwrap_err();
+    assert!(
+        matches!(&refusal, Refusal::Move(MoveError::Variant(e)) if e.variant == "liar"),
+        "{refusal:?}"
+    );
+    assert_eq!(session.trail, before.trail, "no capture recorded");
+    assert_eq!(session.turn, before.turn);
+    assert_eq!(session.positions, before.positions);
+    assert_eq!(session.played, before.played);
+    // Through the intent, the same: refused, the board unchanged.
+    app.world_mut().write_message(CaptureIntent(capture));
+    app.update();
+    assert!(matches!(last_refusal(&app), Some(Refusal::Move(_))));
+    assert!(app.world().resource::<GameSession>().turn.is_none());
+    settle(&mut app);
+    assert_entities_match_engine(&mut app);
+}
+
+#[test]
+fn a_computer_whose_variant_breaks_stops_and_says_why() {
+    let mut app = app_with(with_liar());
+    let setup = NewGame {
+        white: Player::Computer(Level::Medium),
+        ..humans("liar", None)
+    };
+    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    let mut stopped_messages = 0;
+    for _ in 0..200 {
+        app.update();
+        stopped_messages += app
+            .world()
+            .resource::<Messages<Refused>>()
+            .iter_current_update_messages()
+            .filter(|r| matches!(r.0, Refusal::ComputerStopped(_)))
+            .count();
+    }
+    let computer = app.world().resource::<ComputerPlayer>();
+    let stopped = computer.stopped.as_ref().expect("the computer gave up");
+    assert_eq!(stopped.variant, "liar");
+    // One message, one search: not a new search every frame.
+    assert_eq!(stopped_messages, 1);
+    assert!(!computer.is_thinking() && computer.searches_running() == 0);
+    assert!(
+        Refusal::ComputerStopped(stopped.clone())
+            .to_string()
+            .contains("variant `liar`")
+    );
+}
+
+#[test]
+fn clicks_on_a_panel_or_behind_the_menu_never_reach_the_board() {
+    use bevy::input::ButtonState;
+    use bevy::input::mouse::MouseButtonInput;
+    use bevy::window::{PrimaryWindow, WindowResolution};
+    use burrow::game::input::{Selection, UiRegions};
+    use burrow::game::layout::BoardLayout;
+
+    let mut app = app();
+    let window = app
+        .world_mut()
+        .spawn((
+            Window {
+                resolution: WindowResolution::new(1000, 800),
+                ..default()
+            },
+            PrimaryWindow,
+        ))
+        .id();
+    let press = |app: &mut App, at: Vec2| {
+        let mut windows = app.world_mut().query::<&mut Window>();
+        windows
+            .single_mut(app.world_mut())
+            .unwrap()
+            .set_physical_cursor_position(Some(at.as_dvec2()));
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state: ButtonState::Pressed,
+            window,
+        });
+        app.update();
+        app.world_mut().write_message(MouseButtonInput {
+            button: MouseButton::Left,
+            state: ButtonState::Released,
+            window,
+        });
+        app.update();
+    };
+    // b1 holds a White piece with a capture, in window pixels.
+    let b1 = |app: &App| {
+        let world = app.world().resource::<BoardLayout>().square_center(sq("b1"));
+        Vec2::new(world.x + 500.0, 400.0 - world.y)
+    };
+    // On the menu screen the board takes no clicks at all.
+    let at = b1(&app);
+    press(&mut app, at);
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+    start(&mut app, humans("box", None));
+    // A window drawn over b1 (the rules help, say) takes the click.
+    let at = b1(&app);
+    app.world_mut().resource_mut::<UiRegions>().rects =
+        vec![Rect::from_center_size(at, Vec2::splat(60.0))];
+    press(&mut app, at);
+    assert_eq!(app.world().resource::<Selection>().piece, None);
+    // With the window gone, the same click selects the piece.
+    app.world_mut().resource_mut::<UiRegions>().rects.clear();
+    press(&mut app, at);
+    assert_eq!(app.world().resource::<Selection>().piece, Some(sq("b1")));
+}
+
+#[test]
+fn the_phase_follows_who_the_game_waits_for() {
+    let mut app = app();
+    start(&mut app, humans("box", None));
+    let phase = |app: &App| *app.world().resource::<State<Phase>>().get();
+    assert_eq!(phase(&app), Phase::PersonToMove);
+    click(&mut app, "b1");
+    click(&mut app, "a1");
+    app.update();
+    assert_eq!(phase(&app), Phase::Animating);
+    settle(&mut app);
+    app.update();
+    assert_eq!(phase(&app), Phase::PersonToMove);
+    app.world_mut()
+        .write_message(SessionIntent::Review(Some(0)));
+    app.update();
+    app.update();
+    assert_eq!(phase(&app), Phase::Reviewing);
 }

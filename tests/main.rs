@@ -4,6 +4,7 @@ mod ai;
 mod cli;
 mod differential;
 mod formats;
+#[cfg(feature = "game")]
 mod game;
 mod modding;
 mod perft;
@@ -11,4 +12,5 @@ mod properties;
 mod reference;
 mod rule_edges;
 mod support;
+#[cfg(feature = "game")]
 mod window;

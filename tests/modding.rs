@@ -1,13 +1,12 @@
-//! Mods: the example variants register through their Bevy plugin, play whole
-//! games with every kind of player, and a broken variant is turned away with
-//! an error that names it.
+//! Mods: the example variants register through their plain registration
+//! function (and through the Bevy plugin, before or after the game's own),
+//! play whole games with every kind of player, and a broken variant is
+//! turned away with an error that names it.
 
 use std::sync::Arc;
 
-use bevy::app::App;
-use burrow::cli::{play_levels, play_random_game};
-use burrow::game::Variants;
-use burrow::game::modding::{ModProblems, VariantPlugin};
+use burrow::ai::{play_levels, play_random_game};
+use burrow::launch::registry_with;
 use burrow::rules::variants::{BoxBurrow, PathBurrow, SweepBurrow, Tumburrow};
 use burrow::rules::*;
 
@@ -16,27 +15,20 @@ mod leapfrog;
 #[path = "../examples/stride.rs"]
 mod stride;
 
-/// The registry a bare app ends up with after the given plugins.
-fn registry_after(plugins: impl FnOnce(&mut App)) -> (VariantRegistry, Vec<String>) {
-    let mut app = App::new();
-    plugins(&mut app);
-    let variants = app.world().resource::<Variants>().0.clone();
-    let problems = app
-        .world()
-        .get_resource::<ModProblems>()
-        .map(|p| p.0.clone())
-        .unwrap_or_default();
-    (variants, problems)
+/// A mod that registers one variant and nothing else.
+macro_rules! mod_of {
+    ($variant:expr) => {{
+        fn register(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+            registry.register(Arc::new($variant))?;
+            Ok(())
+        }
+        register as Mod
+    }};
 }
 
 #[test]
 fn example_mods_join_the_built_in_games() {
-    let (registry, problems) = registry_after(|app| {
-        app.add_plugins((
-            VariantPlugin::new(leapfrog::Leapfrog),
-            VariantPlugin::new(stride::Stride),
-        ));
-    });
+    let (registry, problems) = registry_with(&[leapfrog::register, stride::register]);
     assert!(problems.is_empty(), "{problems:?}");
     // The new-game menu lists exactly the registry's variants, in order.
     assert_eq!(
@@ -47,12 +39,7 @@ fn example_mods_join_the_built_in_games() {
 
 #[test]
 fn example_mods_play_whole_games_with_random_and_computer_players() {
-    let (registry, _) = registry_after(|app| {
-        app.add_plugins((
-            VariantPlugin::new(leapfrog::Leapfrog),
-            VariantPlugin::new(stride::Stride),
-        ));
-    });
+    let (registry, _) = registry_with(&[leapfrog::register, stride::register]);
     for id in ["leapfrog", "stride"] {
         let rules = registry.get(id).unwrap();
         for seed in 0..3 {
@@ -130,19 +117,21 @@ impl Variant for Liar {
 
 #[test]
 fn a_broken_variant_is_rejected_with_its_name() {
-    let (registry, problems) = registry_after(|app| {
-        app.add_plugins(VariantPlugin::new(Broken));
-    });
+    let (registry, problems) = registry_with(&[mod_of!(Broken)]);
     assert!(registry.get("broken").is_none());
     // The example mods mark their template squares for the board to draw.
-    let leap = Rules::new(Arc::new(leapfrog::Leapfrog)).unwrap();
-    let start = Position::start_standard();
-    let first = leap.initial_captures(&start)[0];
-    let template = leap.template_of(&start, &first);
-    let marks = leap
-        .variant()
-        .template_marks(&template, &start.board, first.to);
-    assert_eq!(marks.count(), 1, "one more equal jump: {marks:?}");
+    #[cfg(feature = "game")]
+    {
+        let (mods, _) = registry_with(&[leapfrog::register]);
+        let leap = mods.get("leapfrog").unwrap();
+        let start = Position::start_standard();
+        let first = leap.initial_captures(&start)[0];
+        let template = leap.template_of(&start, &first);
+        let marks = burrow::game::presentation::of(leap)
+            .template_drawing(&template, &start.board, first.to)
+            .marks;
+        assert_eq!(marks.count(), 1, "one more equal jump: {marks:?}");
+    }
     assert_eq!(problems.len(), 1);
     assert!(
         problems[0].contains("variant `broken`") && problems[0].contains("translation"),
@@ -183,16 +172,14 @@ fn a_variant_proposing_impossible_routes_is_caught_not_played() {
 }
 
 #[test]
-fn the_built_in_games_through_the_plugin_path_keep_their_perft() {
-    let (registry, problems) = registry_after(|app| {
-        app.insert_resource(Variants(VariantRegistry::empty()));
-        app.add_plugins((
-            VariantPlugin::new(BoxBurrow),
-            VariantPlugin::new(PathBurrow),
-            VariantPlugin::new(SweepBurrow),
-            VariantPlugin::new(Tumburrow),
-        ));
-    });
+fn the_built_in_games_through_the_mod_path_keep_their_perft() {
+    let mut registry = VariantRegistry::empty();
+    let problems = registry.add_mods(&[
+        mod_of!(BoxBurrow),
+        mod_of!(PathBurrow),
+        mod_of!(SweepBurrow),
+        mod_of!(Tumburrow),
+    ]);
     assert!(problems.is_empty());
     let start = Position::start_standard();
     for (id, expected) in [
@@ -268,4 +255,50 @@ fn reused_turn_memory_keeps_each_variants_candidate_routes_apart() {
         differ > 0,
         "the two games never differed, so the test shows nothing"
     );
+}
+
+#[test]
+fn a_failing_mod_is_left_out_whole_and_the_others_load() {
+    fn half(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+        registry.register(Arc::new(leapfrog::Leapfrog))?;
+        registry.register(Arc::new(Broken))?;
+        Ok(())
+    }
+    let (registry, problems) = registry_with(&[half, stride::register]);
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("broken"), "{problems:?}");
+    // Leapfrog came with the broken mod, so it went with it.
+    assert_eq!(
+        registry.ids(),
+        ["box", "path", "sweep", "tumburrow", "stride"]
+    );
+}
+
+/// The Bevy wrapper: a mod added before or after the game's own plugin
+/// lands in the same registry, and a broken one is listed, not lost.
+#[cfg(feature = "game")]
+#[test]
+fn variant_plugins_before_and_after_the_game_plugin_all_land() {
+    use bevy::prelude::*;
+    use burrow::game::{GameCorePlugin, ModProblems, VariantPlugin, Variants};
+
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        bevy::state::app::StatesPlugin,
+        bevy::input::InputPlugin,
+    ));
+    app.add_plugins(VariantPlugin::from_mod(leapfrog::register));
+    app.add_plugins(GameCorePlugin {
+        variants: VariantRegistry::builtin(),
+    });
+    app.add_plugins((
+        VariantPlugin::new(stride::Stride),
+        VariantPlugin::new(Broken),
+    ));
+    let ids = app.world().resource::<Variants>().0.ids().join(",");
+    assert_eq!(ids, "box,path,sweep,tumburrow,leapfrog,stride");
+    let problems = &app.world().resource::<ModProblems>().0;
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(problems[0].contains("broken"), "{problems:?}");
 }

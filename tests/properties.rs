@@ -1,6 +1,6 @@
 //! Property tests: random games, round trips, and parsers that never panic.
 
-use burrow::cli::play_random_game;
+use burrow::ai::play_random_game;
 use burrow::rules::*;
 use proptest::prelude::*;
 

@@ -2,7 +2,7 @@
 
 use std::sync::Arc;
 
-use burrow::cli::play_random_game;
+use burrow::ai::play_random_game;
 use burrow::rules::sight::friends_in_sight;
 use burrow::rules::*;
 
@@ -20,7 +20,9 @@ fn box_paths_may_wind_inside_the_box() {
             .initial_targets(&position, sq("a1"))
             .contains(sq("e4"))
     );
-    let path = boxed.path(&position.board, &capture("a1", "e4"));
+    let path = boxed
+        .path(&position.board, &capture("a1", "e4"))
+        .unwrap();
     assert!(
         path.windows(2).any(|w| w[1].y() < w[0].y()),
         "expected a winding path, got {path:?}"
@@ -345,4 +347,24 @@ fn a_turn_search_stops_when_asked_and_otherwise_finds_every_turn() {
     let all = tumburrow.turns(&start).unwrap();
     let until = tumburrow.turns_until(&start, &mut || false).unwrap();
     assert_eq!(until, Some(all));
+}
+
+#[test]
+fn the_path_of_a_capture_from_an_empty_square_is_refused() {
+    let rules = rules("box");
+    let board = pos("8/8/8/8/8/8/8/1B6 W").board;
+    assert_eq!(
+        rules.path(&board, &capture("a1", "b1")),
+        Err(MoveError::EmptySquare(sq("a1")))
+    );
+    // A capture the movement rule does not allow has no path either.
+    let board = pos("8/8/8/8/8/8/8/W2B4 W").board;
+    assert!(matches!(
+        rules.path(&board, &capture("a1", "d2")),
+        Err(MoveError::NotACapture { .. })
+    ));
+    assert_eq!(
+        rules.path(&pos("8/8/8/8/8/8/8/WB6 W").board, &capture("a1", "b1")),
+        Ok(vec![sq("a1"), sq("b1")])
+    );
 }

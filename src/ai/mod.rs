@@ -5,16 +5,24 @@
 //! - `greedy`: the turn whose resulting position evaluates best, one turn deep;
 //! - `easy`, `medium`, `hard`, `strongest`: iterative-deepening alpha-beta
 //!   (negamax) over distinct turns, each level as many turns ahead as the
-//!   game says ([`crate::rules::Variant::level_lookahead`]: by default
+//!   game's profile says ([`AiProfile::levels`]: by default
 //!   `easy` two turns for its four most promising turns only, `medium` two
 //!   turns for all, `hard` three), `strongest` as deep as its think time
 //!   allows, searching poor-looking turns a turn shallower first to get
 //!   there; `medium` and up add a Zobrist-keyed transposition table and
 //!   best-move-first ordering.
+//!
+//! Beside the players: each game's tuning ([`AiProfile`]), whole games
+//! played out by computer levels ([`play_out`]) and matches between two
+//! levels with their statistics ([`run_match`]).
 
 mod eval;
+mod matches;
+mod profile;
 mod scratch_pool;
 mod search;
+mod selfplay;
+mod table;
 mod zobrist;
 
 use std::fmt;
@@ -27,11 +35,30 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use crate::rules::{LevelLookahead, Lookahead, Position, Rules, Turn, VariantError};
+use crate::rules::{Position, Rules, Turn, VariantError};
 
-pub use eval::evaluate;
-pub use search::{IterativeSearch, SearchConfig, SearchReport, search};
+pub use eval::{FORCED, LOSS, evaluate};
+pub use matches::{MatchResult, OPENING_TURNS, opening, run_match};
+pub use profile::{
+    AiProfile, EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD, attach_profile,
+};
+pub use search::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig, SearchReport, search};
+pub use selfplay::{PlayedGame, Players, ThinkTimes, play_levels, play_out, play_random_game};
 pub use zobrist::zobrist;
+
+/// The think times a player may set for `strongest` and the hint, in
+/// seconds: the settings, the panel's slider and the CLI all keep to it.
+pub const THINK_SECONDS: std::ops::RangeInclusive<f32> = 0.1..=10.0;
+
+/// `seconds` of think time, brought into [`THINK_SECONDS`].
+pub fn think_time(seconds: f32) -> Duration {
+    let seconds = if seconds.is_nan() {
+        1.0
+    } else {
+        seconds.clamp(*THINK_SECONDS.start(), *THINK_SECONDS.end())
+    };
+    Duration::from_secs_f32(seconds)
+}
 
 /// The computer's strength, weakest first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -77,6 +104,7 @@ impl Level {
             time: Duration::from_millis(ms),
             max_depth: look.turns,
             table: true,
+            table_bytes: DEFAULT_TABLE_BYTES,
             root_width: look.width,
             reductions: false,
         };
@@ -105,17 +133,27 @@ impl fmt::Display for Level {
     }
 }
 
-impl FromStr for Level {
-    type Err = String;
+/// A level name that is not one of [`Level::ALL`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseLevelError(pub String);
 
-    fn from_str(s: &str) -> Result<Level, String> {
+impl fmt::Display for ParseLevelError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
+        write!(f, "unknown level `{}` (known: {})", self.0, names.join(", "))
+    }
+}
+
+impl std::error::Error for ParseLevelError {}
+
+impl FromStr for Level {
+    type Err = ParseLevelError;
+
+    fn from_str(s: &str) -> Result<Level, ParseLevelError> {
         Level::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| {
-                let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-                format!("unknown level `{s}` (known: {})", names.join(", "))
-            })
+            .ok_or_else(|| ParseLevelError(s.to_string()))
     }
 }
 
@@ -142,7 +180,7 @@ pub fn choose(
         Level::Random | Level::Greedy => quick_decision(rules, pos, level, seed, LISTING_BUDGET),
         _ => {
             let config = level
-                .search_config(rules.level_lookahead(), think_time)
+                .search_config(AiProfile::of(rules).levels, think_time)
                 .expect("search levels have a config");
             search(rules, pos, &config, cancel)
         }
@@ -187,9 +225,10 @@ fn quick_decision(
         return Ok(turns.choose(&mut rng).cloned().map(|t| decided(t, 0)));
     }
     // The opponent's view of each result, lower is better for us.
+    let weights = AiProfile::of(rules).evaluation;
     let scored: Vec<(i32, &Turn)> = turns
         .iter()
-        .map(|t| (-evaluate(rules, &t.result), t))
+        .map(|t| (-eval::evaluate_with(rules, weights, &t.result), t))
         .collect();
     let Some(best) = scored.iter().map(|s| s.0).max() else {
         return Ok(None);
@@ -220,7 +259,7 @@ impl Thinker {
         think_time: Duration,
         seed: u64,
     ) -> Result<Thinker, VariantError> {
-        let state = match level.search_config(rules.level_lookahead(), think_time) {
+        let state = match level.search_config(AiProfile::of(rules).levels, think_time) {
             Some(config) => {
                 ThinkerState::Searching(Box::new(IterativeSearch::new(rules, pos, &config, None)?))
             }

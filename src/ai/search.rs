@@ -11,9 +11,11 @@ use web_time::{Duration, Instant};
 use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, TurnScratch, VariantError};
 
 use super::Decision;
-use super::eval::{LOSS, evaluate};
+use super::eval::{FORCED, LOSS, evaluate_with};
+use super::profile::{AiProfile, EvaluationWeights};
 use super::scratch_pool::POOL;
-use super::zobrist::{KeyMap, zobrist};
+use super::table::{Bound, Entry, TranspositionTable};
+use super::zobrist::zobrist;
 
 /// How a search level spends its effort.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -22,6 +24,8 @@ pub struct SearchConfig {
     pub max_depth: u32,
     /// Use the transposition table (and its best-turn ordering).
     pub table: bool,
+    /// The most memory the transposition table may take, in bytes.
+    pub table_bytes: usize,
     /// Beyond one turn, look only at this many of the root's turns, those
     /// that scored best one iteration shallower: a player who weighs the
     /// replies to a few promising turns rather than to all. `None`: all.
@@ -31,9 +35,14 @@ pub struct SearchConfig {
     /// of a position are poor, so this buys depth for the rest. The
     /// look-ahead is then no longer exact, so only `strongest` uses it, in
     /// the games that ask for it
-    /// ([`crate::rules::LevelLookahead::strongest_reduces`]).
+    /// ([`super::LevelLookahead::strongest_reduces`]).
     pub reductions: bool,
 }
+
+/// The transposition table's memory unless a search asks otherwise: enough
+/// for the millions of positions a long `strongest` search meets, small
+/// enough for a browser tab.
+pub const DEFAULT_TABLE_BYTES: usize = 32 << 20;
 
 /// The first turn, in search order, that [`SearchConfig::reductions`] may
 /// reduce: the remembered best and the killers come before it.
@@ -42,27 +51,13 @@ const LATE_TURN: usize = 3;
 /// What a search reached.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct SearchReport {
-    /// From the mover's point of view; beyond ±900,000 a forced win or loss.
+    /// From the mover's point of view; beyond ±900,000 a forced win or loss
+    /// (a loss `n` turns ahead scores `-1,000,000 + n`).
     pub score: i32,
     /// The deepest iteration completed, in turns.
     pub depth: u32,
     pub nodes: u64,
     pub elapsed_ms: u64,
-}
-
-#[derive(Clone, Copy)]
-enum Bound {
-    Exact,
-    Lower,
-    Upper,
-}
-
-#[derive(Clone, Copy)]
-struct Entry {
-    depth: u32,
-    score: i32,
-    bound: Bound,
-    best: Option<TurnKey>,
 }
 
 /// Whether a search must stop now.
@@ -122,7 +117,8 @@ struct Searcher<'a> {
     rules: Rules,
     deadline: Instant,
     cancel: Option<&'a AtomicBool>,
-    table: Option<KeyMap<Entry>>,
+    table: Option<TranspositionTable>,
+    weights: EvaluationWeights,
     /// Turn generation's memory, kept from node to node and, through the
     /// pool, from search to search.
     scratch: TurnScratch,
@@ -159,7 +155,7 @@ impl Searcher<'_> {
         let best = self
             .table
             .as_ref()
-            .and_then(|t| t.get(&zobrist(pos)))
+            .and_then(|t| t.get(zobrist(pos), ply as i32))
             .and_then(|e| e.best);
         let killers = self.killers.get(ply).copied().unwrap_or_default();
         turns.sort_by_cached_key(|t| {
@@ -238,7 +234,7 @@ impl Searcher<'_> {
         if let Some(entry) = self
             .table
             .as_ref()
-            .and_then(|t| t.get(&key))
+            .and_then(|t| t.get(key, ply))
             .filter(|e| e.depth >= depth)
         {
             match entry.bound {
@@ -249,7 +245,7 @@ impl Searcher<'_> {
             }
         }
         if depth == 0 {
-            return Ok(evaluate(&self.rules, pos));
+            return Ok(evaluate_with(&self.rules, self.weights, pos));
         }
         let (deadline, cancel) = (self.deadline, self.cancel);
         let mut stop = || out_of_time(deadline, cancel);
@@ -290,6 +286,7 @@ impl Searcher<'_> {
             };
             table.insert(
                 key,
+                ply,
                 Entry {
                     depth,
                     score: best_score,
@@ -355,7 +352,10 @@ impl<'a> IterativeSearch<'a> {
             rules: rules.clone(),
             deadline,
             cancel,
-            table: config.table.then(KeyMap::default),
+            table: config
+                .table
+                .then(|| TranspositionTable::with_memory(config.table_bytes)),
+            weights: AiProfile::of(rules).evaluation,
             scratch,
             killers: Vec::new(),
             reductions: config.reductions,
@@ -377,6 +377,12 @@ impl<'a> IterativeSearch<'a> {
             start,
             deadline,
         })
+    }
+
+    /// The memory its transposition table takes (0 without one): fixed
+    /// when the search starts, whatever the search then meets.
+    pub fn table_memory(&self) -> usize {
+        self.searcher.table.as_ref().map_or(0, TranspositionTable::memory)
     }
 
     /// When the whole search must end.
@@ -454,7 +460,7 @@ impl<'a> IterativeSearch<'a> {
             self.best = Some((turn, report(score)));
             self.depth += 1;
             // A forced result needs no deeper look.
-            if score.abs() > 900_000 || self.turns.len() == 1 || self.depth > self.max_depth {
+            if score.abs() >= -(LOSS + FORCED) || self.turns.len() == 1 || self.depth > self.max_depth {
                 self.finished = true;
             }
         }

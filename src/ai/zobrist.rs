@@ -56,27 +56,3 @@ pub fn zobrist(pos: &Position) -> u64 {
     }
     hash
 }
-
-/// Hashes a Zobrist key for a `HashMap` by passing it through: the key is
-/// already uniformly random, so hashing it again (std's SipHash) only costs.
-#[derive(Default, Clone, Copy)]
-pub struct KeyHasher(u64);
-
-impl std::hash::Hasher for KeyHasher {
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ b as u64;
-        }
-    }
-
-    fn write_u64(&mut self, key: u64) {
-        self.0 = key;
-    }
-
-    fn finish(&self) -> u64 {
-        self.0
-    }
-}
-
-/// A map keyed by Zobrist keys.
-pub type KeyMap<V> = std::collections::HashMap<u64, V, std::hash::BuildHasherDefault<KeyHasher>>;

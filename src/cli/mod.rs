@@ -1,18 +1,26 @@
-//! The command-line front end: `burrow moves`, `perft` and `play`, on the
-//! same engine (and the same variant registry) as the game.
-
-mod random_game;
-mod tournament;
+//! The command-line front end: `burrow moves`, `perft`, `play`,
+//! `tournament` and `analyze`, on the same engine (and the same variant
+//! registry) as the game. It parses arguments and prints; the work is the
+//! rules' and the AI's. With no command it hands back what the game window
+//! should open with, for the launcher to open it (the CLI knows no Bevy).
 
 use std::io::Write;
+use std::num::NonZeroU64;
+use std::path::PathBuf;
 use std::process::ExitCode;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::{Position, Rules, VariantRegistry};
+use crate::ai::{self, Level, Players};
+use crate::rules::{PerftCount, Position, Rules, Square, VariantRegistry, state_budget};
 
-pub use random_game::{play_levels, play_random_game};
-pub use tournament::{GameResult, MatchResult, ThinkTimes, opening, play_game, run_match};
+/// How many turn states listing one position's turns may take by default
+/// (`--max-states`): above the heaviest position met in real games (about 7
+/// million, a Tumburrow middle game with 154,566 turns, listed in about 4 s),
+/// and small enough that a position beyond it is given up on in seconds.
+pub const DEFAULT_MAX_STATES: u64 = 10_000_000;
 
 #[derive(Parser, Debug)]
 #[command(
@@ -31,10 +39,10 @@ struct Cli {
     watch: bool,
     /// Click these squares in order (comma separated, e.g. b1,a1), as a player would.
     #[arg(long, value_delimiter = ',')]
-    click: Vec<String>,
+    click: Vec<Square>,
     /// Save a screenshot here once the clicks are played and the board is still, then quit.
     #[arg(long)]
-    screenshot: Option<std::path::PathBuf>,
+    screenshot: Option<PathBuf>,
     /// Log frames per second every few seconds.
     #[arg(long)]
     fps: bool,
@@ -52,6 +60,9 @@ enum Command {
         /// Print the legal initial captures with their paths instead.
         #[arg(long)]
         steps: bool,
+        /// Give up once listing the turns walks this many turn states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        max_states: u64,
     },
     /// Count the distinct turn sequences of a given depth.
     Perft {
@@ -64,6 +75,10 @@ enum Command {
         /// Worker threads (the root's turns are shared among them).
         #[arg(long, default_value_t = 1)]
         threads: usize,
+        /// Give up once listing any one position's turns walks this many
+        /// turn states.
+        #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
+        max_states: u64,
     },
     /// Two computer levels play each other, colours alternating.
     Tournament {
@@ -71,16 +86,18 @@ enum Command {
         variant: String,
         /// Level of player A (random, greedy, easy, medium, hard, strongest).
         #[arg(long)]
-        a: String,
+        a: Level,
         #[arg(long)]
-        b: String,
-        #[arg(long, default_value_t = 20)]
-        games: u64,
+        b: Level,
+        /// How many games (at least one).
+        #[arg(long, default_value_t = NonZeroU64::new(20).expect("not zero"))]
+        games: NonZeroU64,
         #[arg(long, default_value_t = 0)]
         seed: u64,
         #[arg(long, default_value_t = 1)]
         threads: usize,
-        /// Think time per turn of the `strongest` level, in milliseconds.
+        /// Think time per turn of the `strongest` level, in milliseconds
+        /// (100 to 10000).
         #[arg(long, default_value_t = 1000)]
         think_ms: u64,
     },
@@ -99,9 +116,9 @@ enum Command {
         #[arg(long)]
         variant: String,
         #[arg(long, default_value = "random")]
-        white: String,
+        white: Level,
         #[arg(long, default_value = "random")]
-        black: String,
+        black: Level,
         #[arg(long, default_value_t = 0)]
         seed: u64,
         #[arg(long)]
@@ -109,40 +126,30 @@ enum Command {
     },
 }
 
-/// Runs the CLI with the built-in variants.
-pub fn main() -> ExitCode {
-    run_with_mods(std::env::args_os(), &|_| {})
+/// What the game window should open with, when no command was given.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct WindowRequest {
+    /// Start straight into a game of this (registered) variant.
+    pub variant: Option<String>,
+    /// Both sides played by the computer.
+    pub watch: bool,
+    pub clicks: Vec<Square>,
+    pub screenshot: Option<PathBuf>,
+    pub log_fps: bool,
 }
 
-/// Runs the CLI (and, with no command, the game) with the variants that
-/// `mods` registers through their Bevy plugins, besides the built-in ones.
-pub fn run_with_mods<I, T>(args: I, mods: &dyn Fn(&mut bevy::app::App)) -> ExitCode
-where
-    I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
-{
-    // The plugins only touch the registry, so a bare app is enough to read it.
-    let mut probe = bevy::app::App::new();
-    probe.insert_resource(crate::game::Variants::default());
-    mods(&mut probe);
-    let registry = probe.world().resource::<crate::game::Variants>().0.clone();
-    run_inner(&registry, args, mods)
+/// What a run of the CLI came to.
+#[derive(Debug)]
+pub enum Outcome {
+    /// A command ran (or the arguments were refused); exit with this code.
+    Exit(ExitCode),
+    /// No command: open the game window.
+    OpenWindow(WindowRequest),
 }
 
-/// Runs the CLI with a given registry.
-pub fn run<I, T>(registry: &VariantRegistry, args: I) -> ExitCode
-where
-    I: IntoIterator<Item = T>,
-    T: Into<std::ffi::OsString> + Clone,
-{
-    run_inner(registry, args, &|_| {})
-}
-
-fn run_inner<I, T>(
-    registry: &VariantRegistry,
-    args: I,
-    mods: &dyn Fn(&mut bevy::app::App),
-) -> ExitCode
+/// Runs the CLI on `args` (the program name first) with the variants of
+/// `registry`.
+pub fn run<I, T>(registry: &VariantRegistry, args: I) -> Outcome
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
@@ -152,24 +159,39 @@ where
         Err(e) if !e.use_stderr() => {
             // --help and --version.
             let _ = e.print();
-            return ExitCode::SUCCESS;
+            return Outcome::Exit(ExitCode::SUCCESS);
         }
         Err(e) => {
             let rendered = e.render().to_string();
             let first = rendered.lines().next().unwrap_or("bad arguments");
             eprintln!("{first}");
-            return ExitCode::from(2);
+            return Outcome::Exit(ExitCode::from(2));
         }
     };
+    let Some(command) = cli.command else {
+        if let Some(variant) = &cli.variant
+            && let Err(message) = rules_for(registry, variant)
+        {
+            eprintln!("error: {message}");
+            return Outcome::Exit(ExitCode::FAILURE);
+        }
+        return Outcome::OpenWindow(WindowRequest {
+            variant: cli.variant,
+            watch: cli.watch,
+            clicks: cli.click,
+            screenshot: cli.screenshot,
+            log_fps: cli.fps,
+        });
+    };
     let mut out = std::io::stdout().lock();
-    match execute(registry, cli, &mut out, mods) {
+    Outcome::Exit(match execute(registry, command, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {
             let _ = out.flush();
             eprintln!("error: {message}");
             ExitCode::FAILURE
         }
-    }
+    })
 }
 
 fn rules_for<'a>(registry: &'a VariantRegistry, id: &str) -> Result<&'a Rules, String> {
@@ -188,66 +210,60 @@ fn position_or_start(text: Option<&str>) -> Result<Position, String> {
     }
 }
 
-fn execute(
-    registry: &VariantRegistry,
-    cli: Cli,
-    out: &mut impl Write,
-    mods: &dyn Fn(&mut bevy::app::App),
-) -> Result<(), String> {
+/// The think time `--think-ms` asks for, if it is within [`ai::THINK_SECONDS`].
+fn think_time(think_ms: u64) -> Result<Duration, String> {
+    let seconds = think_ms as f32 / 1000.0;
+    if ai::THINK_SECONDS.contains(&seconds) {
+        Ok(Duration::from_millis(think_ms))
+    } else {
+        Err(format!(
+            "--think-ms {think_ms}: think time must be {} to {} ms",
+            ai::THINK_SECONDS.start() * 1000.0,
+            ai::THINK_SECONDS.end() * 1000.0
+        ))
+    }
+}
+
+/// Why a listing stopped at `--max-states`.
+fn too_many_states(max_states: u64, what: &str) -> String {
+    format!(
+        "{what} stopped after {max_states} turn states (--max-states): a position here has \
+         too many distinct turns to list; raise --max-states to go on"
+    )
+}
+
+fn execute(registry: &VariantRegistry, command: Command, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
-    match cli.command {
-        None => {
-            let mut options = crate::game::GameOptions::default();
-            if let Some(variant) = cli.variant {
-                rules_for(registry, &variant)?;
-                let mut setup = crate::game::NewGame {
-                    variant,
-                    ..Default::default()
-                };
-                if cli.watch {
-                    let computer = crate::game::Player::Computer(crate::game::Level::Medium);
-                    setup.white = computer;
-                    setup.black = computer;
-                } else {
-                    setup.black = crate::game::Player::Human;
-                }
-                options.start = Some(setup);
-            }
-            for name in &cli.click {
-                options
-                    .clicks
-                    .push(name.parse().map_err(|e| format!("--click: {e}"))?);
-            }
-            options.screenshot = cli.screenshot;
-            options.log_fps = cli.fps;
-            out.flush().map_err(io)?;
-            crate::game::run(options, mods);
-        }
-        Some(Command::Moves {
+    match command {
+        Command::Moves {
             variant,
             position,
             steps,
-        }) => {
+            max_states,
+        } => {
             let rules = rules_for(registry, &variant)?;
             let pos = position_or_start(position.as_deref())?;
             let mut lines: Vec<String> = if steps {
-                rules
-                    .initial_captures(&pos)
-                    .iter()
-                    .map(|capture| {
-                        let path = rules.path(&pos.board, capture);
-                        let squares: Vec<String> = path.iter().map(|s| s.to_string()).collect();
-                        let route = capture.route.map(|r| format!("/{r}")).unwrap_or_default();
-                        format!(
-                            "{}x{}{route} {}",
-                            capture.from,
-                            capture.to,
-                            squares.join("-")
-                        )
-                    })
-                    .collect()
+                let mut lines = Vec::new();
+                for capture in rules.initial_captures(&pos) {
+                    let path = rules
+                        .path(&pos.board, &capture)
+                        .map_err(|e| e.to_string())?;
+                    let squares: Vec<String> = path.iter().map(|s| s.to_string()).collect();
+                    let route = capture.route.map(|r| format!("/{r}")).unwrap_or_default();
+                    lines.push(format!(
+                        "{}x{}{route} {}",
+                        capture.from,
+                        capture.to,
+                        squares.join("-")
+                    ));
+                }
+                lines
             } else {
-                let turns = rules.turns(&pos).map_err(|e| e.to_string())?;
+                let turns = rules
+                    .turns_until(&pos, &mut state_budget(max_states))
+                    .map_err(|e| e.to_string())?
+                    .ok_or_else(|| too_many_states(max_states, "listing the turns"))?;
                 turns.iter().map(|t| t.key().to_string()).collect()
             };
             lines.sort();
@@ -255,43 +271,50 @@ fn execute(
                 writeln!(out, "{line}").map_err(io)?;
             }
         }
-        Some(Command::Perft {
+        Command::Perft {
             variant,
             depth,
             position,
             threads,
-        }) => {
+            max_states,
+        } => {
             let rules = rules_for(registry, &variant)?;
             let pos = position_or_start(position.as_deref())?;
-            let count = rules
-                .perft_parallel(&pos, depth, threads)
-                .map_err(|e| e.to_string())?;
-            writeln!(out, "{count}").map_err(io)?;
+            match rules
+                .perft_limited(&pos, depth, threads, max_states)
+                .map_err(|e| e.to_string())?
+            {
+                PerftCount::Done(count) => writeln!(out, "{count}").map_err(io)?,
+                PerftCount::Stopped {
+                    partial,
+                    root_turns_counted,
+                    root_turns,
+                } => {
+                    return Err(format!(
+                        "{}; {root_turns_counted} of the root's {root_turns} turns were counted \
+                         in full, {partial} sequences",
+                        too_many_states(max_states, "perft")
+                    ));
+                }
+            }
         }
-        Some(Command::Play {
+        Command::Play {
             variant,
             white,
             black,
             seed,
             position,
-        }) => {
+        } => {
             let rules = rules_for(registry, &variant)?;
             let start = position_or_start(position.as_deref())?;
-            let levels = [&white, &black].map(|p| p.parse::<crate::ai::Level>());
-            let [white_level, black_level] = [levels[0].clone()?, levels[1].clone()?];
-            let mut record = if white_level == crate::ai::Level::Random
-                && black_level == crate::ai::Level::Random
-            {
-                play_random_game(rules, start, seed).map_err(|e| e.to_string())?
-            } else {
-                play_levels(rules, start, white_level, black_level, seed)
-                    .map_err(|e| e.to_string())?
-            };
-            record.white = white;
-            record.black = black;
+            let game = ai::play_out(rules, start, &Players::new(white, black), seed)
+                .map_err(|e| e.to_string())?;
+            let mut record = game.record;
+            record.white = white.to_string();
+            record.black = black.to_string();
             write!(out, "{record}").map_err(io)?;
         }
-        Some(Command::Tournament {
+        Command::Tournament {
             variant,
             a,
             b,
@@ -299,12 +322,11 @@ fn execute(
             seed,
             threads,
             think_ms,
-        }) => {
+        } => {
             let rules = rules_for(registry, &variant)?;
-            let (a, b): (crate::ai::Level, crate::ai::Level) = (a.parse()?, b.parse()?);
-            let think = std::time::Duration::from_millis(think_ms);
-            let result =
-                run_match(rules, a, b, games, seed, threads, think).map_err(|e| e.to_string())?;
+            let think = think_time(think_ms)?;
+            let result = ai::run_match(rules, a, b, games, seed, threads, think)
+                .map_err(|e| e.to_string())?;
             let (lo, hi) = result.interval();
             writeln!(
                 out,
@@ -329,22 +351,19 @@ fn execute(
                 .map_err(io)?;
             }
         }
-        Some(Command::Analyze {
+        Command::Analyze {
             variant,
             position,
             time,
-        }) => {
+        } => {
             let rules = rules_for(registry, &variant)?;
             let pos = position_or_start(position.as_deref())?;
             // The analysis is the strongest level's, given the time.
-            let config = crate::ai::Level::Strongest
-                .search_config(
-                    rules.level_lookahead(),
-                    std::time::Duration::from_millis(time),
-                )
+            let config = Level::Strongest
+                .search_config(ai::AiProfile::of(rules).levels, Duration::from_millis(time))
                 .expect("strongest searches");
-            let never = std::sync::atomic::AtomicBool::new(false);
-            match crate::ai::search(rules, &pos, &config, &never).map_err(|e| e.to_string())? {
+            let never = AtomicBool::new(false);
+            match ai::search(rules, &pos, &config, &never).map_err(|e| e.to_string())? {
                 None => writeln!(out, "no turn: {} has lost", pos.turn).map_err(io)?,
                 Some(d) => {
                     let rate = d.report.nodes as f64 / (d.report.elapsed_ms.max(1) as f64 / 1000.0);

@@ -14,7 +14,7 @@ use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_sounds)
-        .add_systems(Update, play_sounds.after(GameSet::Sync));
+        .add_systems(Update, play_sounds.in_set(GameSet::Present));
 }
 
 const RATE: u32 = 22_050;

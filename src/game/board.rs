@@ -11,12 +11,20 @@ use crate::rules::{Color as Side, Square};
 use super::GameSet;
 use super::animation::Animating;
 use super::layout::BoardLayout;
+use super::screens::InGame;
 use super::session::{BoardReset, GameSession};
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, (make_piece_art, spawn_board).chain())
-        .add_systems(Update, rebuild_on_reset.in_set(GameSet::Sync))
-        .add_systems(Update, place_entities.after(GameSet::Animate));
+    app.add_systems(Startup, make_piece_art)
+        .add_systems(OnEnter(InGame), spawn_board)
+        .add_systems(
+            Update,
+            (
+                rebuild_on_reset.in_set(GameSet::Sync),
+                place_entities.in_set(GameSet::Present),
+            )
+                .run_if(in_state(InGame)),
+        );
 }
 
 /// A square of the board.
@@ -104,12 +112,14 @@ fn spawn_board(mut commands: Commands, session: Res<GameSession>, art: Res<Piece
             palette::DARK_SQUARE
         };
         commands.spawn((
+            DespawnOnExit(InGame),
             BoardSquare(sq),
             Sprite::from_color(color, Vec2::ONE),
             Transform::default(),
         ));
         if let Some(side) = shown.board.color_at(sq) {
             commands.spawn((
+                DespawnOnExit(InGame),
                 Piece(side),
                 OnSquare(sq),
                 Sprite {

@@ -12,29 +12,32 @@ use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::Level;
+use crate::ai::{Level, think_time};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::ai::choose;
-use crate::rules::{Capture, PlayedTurn, Position, Rules};
+use crate::rules::{Capture, PlayedTurn, Position, Rules, VariantError};
 
 use super::GameSet;
-use super::animation::AnimationQueue;
-use super::session::{BoardReset, CaptureIntent, CaptureMade, GameSession, Player};
+use super::screens::{InGame, Phase};
+use super::session::{BoardReset, CaptureIntent, CaptureMade, GameSession, Refusal, Refused};
 use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<ComputerPlayer>()
         .add_message::<HintRequest>()
+        .add_message::<ComputerIntent>()
         .add_systems(
             Update,
             (
-                start_thinking,
-                start_hint,
+                follow_intents,
+                start_thinking.run_if(in_state(Phase::ComputerToMove)),
+                start_hint.run_if(in_state(Phase::PersonToMove)),
                 collect_decisions,
-                play_next_step,
+                play_next_step.run_if(not(in_state(Phase::Animating))),
             )
                 .chain()
-                .in_set(GameSet::Input),
+                .in_set(GameSet::Input)
+                .run_if(in_state(InGame)),
         )
         .add_systems(Update, cancel_on_change.in_set(GameSet::Sync))
         .add_systems(Last, cancel_on_exit);
@@ -44,10 +47,23 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Clone, Copy, Debug, Default)]
 pub struct HintRequest;
 
+/// Intent: the player's controls of the computer players.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ComputerIntent {
+    /// Stop deciding (or go on again).
+    Pause(bool),
+    /// Play one turn while paused.
+    Step,
+}
+
+/// What a search came to: a turn to play, none (the side has lost or the
+/// search was cancelled), or the variant breaking the engine's rules.
+type Answer = Result<Option<PlayedTurn>, VariantError>;
+
 /// A search running in the background, with its way to be stopped.
 struct Thinking {
     #[cfg(not(target_arch = "wasm32"))]
-    task: Task<Option<PlayedTurn>>,
+    task: Task<Answer>,
     /// The web page has no threads: the search runs a slice per frame.
     #[cfg(target_arch = "wasm32")]
     thinker: crate::ai::Thinker,
@@ -55,8 +71,8 @@ struct Thinking {
 }
 
 impl Thinking {
-    /// The decision, once there is one (`Some(None)`: no turn to play).
-    fn poll(&mut self) -> Option<Option<PlayedTurn>> {
+    /// The answer, once there is one.
+    fn poll(&mut self) -> Option<Answer> {
         #[cfg(not(target_arch = "wasm32"))]
         {
             check_ready(&mut self.task)
@@ -65,9 +81,9 @@ impl Thinking {
         {
             // A slice short enough to keep the page drawing smoothly.
             match self.thinker.think_for(Duration::from_millis(12)) {
-                Ok(Some(decision)) => Some(decision.map(|d| d.turn.played())),
+                Ok(Some(decision)) => Some(Ok(decision.map(|d| d.turn.played()))),
                 Ok(None) => None,
-                Err(_) => Some(None),
+                Err(e) => Some(Err(e)),
             }
         }
     }
@@ -93,6 +109,9 @@ pub struct ComputerPlayer {
     pub paused: bool,
     /// Play one turn while paused.
     pub step_once: bool,
+    /// Why the computer stopped playing this game, if it did: its variant
+    /// broke the engine's rules. Cleared by a new game, undo or a load.
+    pub stopped: Option<VariantError>,
     /// Searches whose thread has not yet returned (shared with the tasks).
     running: Arc<AtomicUsize>,
 }
@@ -118,6 +137,7 @@ impl ComputerPlayer {
         self.hinting = None;
         self.plan.clear();
         self.hint = None;
+        self.stopped = None;
     }
 
     fn spawn(
@@ -127,17 +147,12 @@ impl ComputerPlayer {
         level: Level,
         think: Duration,
         seed: u64,
-    ) -> Thinking {
+    ) -> Result<Thinking, VariantError> {
         let cancel = Arc::new(AtomicBool::new(false));
         #[cfg(target_arch = "wasm32")]
         {
-            let thinker = crate::ai::Thinker::new(&rules, &position, level, think, seed)
-                .unwrap_or_else(|_| {
-                    // A broken variant: play nothing rather than stop the page.
-                    crate::ai::Thinker::new(&rules, &position, Level::Random, think, seed)
-                        .expect("random play needs no search")
-                });
-            Thinking { thinker, cancel }
+            let thinker = crate::ai::Thinker::new(&rules, &position, level, think, seed)?;
+            Ok(Thinking { thinker, cancel })
         }
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -147,17 +162,15 @@ impl ComputerPlayer {
             let guard = RunningGuard::new(self.running.clone());
             let task = AsyncComputeTaskPool::get().spawn(async move {
                 let _guard = guard;
-                let decision = choose(&rules, &position, level, think, seed, &flag)
-                    .ok()
-                    .flatten();
+                let decision = choose(&rules, &position, level, think, seed, &flag)?;
                 // A cancelled search's answer is stale.
                 if flag.load(Ordering::Relaxed) {
-                    None
+                    Ok(None)
                 } else {
-                    decision.map(|d| d.turn.played())
+                    Ok(decision.map(|d| d.turn.played()))
                 }
             });
-            Thinking { task, cancel }
+            Ok(Thinking { task, cancel })
         }
     }
 }
@@ -196,38 +209,52 @@ pub fn turn_steps(turn: &PlayedTurn) -> VecDeque<Capture> {
     steps
 }
 
-fn think_time(settings: &Settings) -> Duration {
-    Duration::from_secs_f32(settings.think_seconds.clamp(0.05, 60.0))
+fn follow_intents(
+    mut intents: MessageReader<ComputerIntent>,
+    mut computer: ResMut<ComputerPlayer>,
+) {
+    for intent in intents.read() {
+        match *intent {
+            ComputerIntent::Pause(paused) => computer.paused = paused,
+            ComputerIntent::Step => computer.step_once = true,
+        }
+    }
 }
 
 fn start_thinking(
     session: Res<GameSession>,
-    queue: Res<AnimationQueue>,
     settings: Res<Settings>,
     mut computer: ResMut<ComputerPlayer>,
+    mut refused: MessageWriter<Refused>,
 ) {
-    let Player::Computer(level) = session.player(session.to_move()) else {
+    let super::Player::Computer(level) = session.player(session.to_move()) else {
         return;
     };
-    if session.outcome.is_some() || session.review.is_some() || session.turn.is_some() {
+    if session.turn.is_some() || computer.thinking.is_some() || !computer.plan.is_empty() {
         return;
     }
-    if computer.thinking.is_some() || !computer.plan.is_empty() || !queue.is_idle() {
-        return;
-    }
-    if computer.paused && !computer.step_once {
+    if computer.stopped.is_some() || computer.paused && !computer.step_once {
         return;
     }
     computer.step_once = false;
     let seed = computer.seed ^ (session.played.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    let thinking = computer.spawn(
+    match computer.spawn(
         session.rules.clone(),
         *session.position(),
         level,
-        think_time(&settings),
+        think_time(settings.think_seconds),
         seed,
-    );
-    computer.thinking = Some(thinking);
+    ) {
+        Ok(thinking) => computer.thinking = Some(thinking),
+        Err(e) => stop(&mut computer, e, &mut refused),
+    }
+}
+
+/// The computer gives up on this game, and says why.
+fn stop(computer: &mut ComputerPlayer, e: VariantError, refused: &mut MessageWriter<Refused>) {
+    error!("the computer stopped playing: {e}");
+    refused.write(Refused(Refusal::ComputerStopped(e.clone())));
+    computer.stopped = Some(e);
 }
 
 fn start_hint(
@@ -235,45 +262,47 @@ fn start_hint(
     session: Res<GameSession>,
     settings: Res<Settings>,
     mut computer: ResMut<ComputerPlayer>,
+    mut refused: MessageWriter<Refused>,
 ) {
-    if requests.read().count() == 0 || !session.human_to_move() || session.turn.is_some() {
+    if requests.read().count() == 0 || session.turn.is_some() {
         return;
     }
-    let hinting = computer.spawn(
+    match computer.spawn(
         session.rules.clone(),
         *session.position(),
         Level::Strongest,
-        think_time(&settings),
+        think_time(settings.think_seconds),
         computer.seed,
-    );
-    computer.hinting = Some(hinting);
+    ) {
+        Ok(hinting) => computer.hinting = Some(hinting),
+        Err(e) => stop(&mut computer, e, &mut refused),
+    }
 }
 
-fn collect_decisions(mut computer: ResMut<ComputerPlayer>) {
+fn collect_decisions(mut computer: ResMut<ComputerPlayer>, mut refused: MessageWriter<Refused>) {
     if let Some(thinking) = computer.thinking.as_mut()
-        && let Some(decision) = thinking.poll()
+        && let Some(answer) = thinking.poll()
     {
         computer.thinking = None;
-        if let Some(turn) = decision {
-            computer.plan = turn_steps(&turn);
+        match answer {
+            Ok(Some(turn)) => computer.plan = turn_steps(&turn),
+            Ok(None) => {}
+            Err(e) => stop(&mut computer, e, &mut refused),
         }
     }
     if let Some(hinting) = computer.hinting.as_mut()
-        && let Some(decision) = hinting.poll()
+        && let Some(answer) = hinting.poll()
     {
         computer.hinting = None;
-        computer.hint = decision;
+        match answer {
+            Ok(hint) => computer.hint = hint,
+            Err(e) => stop(&mut computer, e, &mut refused),
+        }
     }
 }
 
-fn play_next_step(
-    queue: Res<AnimationQueue>,
-    mut computer: ResMut<ComputerPlayer>,
-    mut intents: MessageWriter<CaptureIntent>,
-) {
-    if queue.is_idle()
-        && let Some(step) = computer.plan.pop_front()
-    {
+fn play_next_step(mut computer: ResMut<ComputerPlayer>, mut intents: MessageWriter<CaptureIntent>) {
+    if let Some(step) = computer.plan.pop_front() {
         intents.write(CaptureIntent(step));
     }
 }

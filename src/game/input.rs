@@ -9,24 +9,28 @@ use bevy::window::PrimaryWindow;
 use crate::rules::{Capture, Square};
 
 use super::GameSet;
-use super::animation::AnimationQueue;
 use super::layout::{BoardLayout, window_to_world};
-use super::session::{BoardReset, CaptureIntent, CaptureMade, GameSession, Refused, SessionIntent};
+use super::screens::{InGame, Phase};
+use super::session::{
+    BoardReset, CaptureIntent, CaptureMade, GameSession, Refusal, Refused, SessionIntent,
+};
 use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Selection>()
-        .init_resource::<PointerOverUi>()
+        .init_resource::<UiRegions>()
         .add_message::<SquareClicked>()
         .add_systems(
             Update,
             (
                 (pointer_input, touch_input, keyboard_input),
-                (select_or_capture, continue_single_capture).chain(),
+                select_or_capture,
+                continue_single_capture.run_if(in_state(Phase::PersonToMove)),
                 update_highlights,
             )
                 .chain()
-                .in_set(GameSet::Input),
+                .in_set(GameSet::Input)
+                .run_if(in_state(InGame)),
         )
         .add_systems(Update, clear_selection_on_change.in_set(GameSet::Sync));
 }
@@ -35,10 +39,22 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SquareClicked(pub Square);
 
-/// Set by the panels while the pointer is over them, so clicks on a panel
-/// never reach the board.
-#[derive(Resource, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct PointerOverUi(pub bool);
+/// Where the panels and windows are on screen (window pixels, as of their
+/// last drawing), so a click or tap there never reaches the board, even
+/// when the pointer arrived in the same frame as the click.
+#[derive(Resource, Clone, Debug, Default, PartialEq)]
+pub struct UiRegions {
+    pub rects: Vec<Rect>,
+    /// A panel widget holds the pointer (a slider being dragged).
+    pub holding_pointer: bool,
+}
+
+impl UiRegions {
+    /// Whether the window point `p` falls on a panel.
+    pub fn covers(&self, p: Vec2) -> bool {
+        self.holding_pointer || self.rects.iter().any(|r| r.contains(p))
+    }
+}
 
 /// What the player has picked so far, and what the board should light up.
 #[derive(Resource, Clone, Debug, Default, PartialEq, Eq)]
@@ -83,7 +99,7 @@ fn pointer_input(
     buttons: Res<ButtonInput<MouseButton>>,
     window: Query<&Window, With<PrimaryWindow>>,
     layout: Res<BoardLayout>,
-    over_ui: Res<PointerOverUi>,
+    panels: Res<UiRegions>,
     mut selection: ResMut<Selection>,
     mut clicks: MessageWriter<SquareClicked>,
 ) {
@@ -91,7 +107,7 @@ fn pointer_input(
     let Some(point) = window.cursor_position() else {
         return;
     };
-    if over_ui.0 {
+    if panels.covers(point) {
         return;
     }
     let square = layout.square_at(window_to_world(
@@ -118,14 +134,11 @@ fn touch_input(
     touches: Res<Touches>,
     window: Query<&Window, With<PrimaryWindow>>,
     layout: Res<BoardLayout>,
-    over_ui: Res<PointerOverUi>,
+    panels: Res<UiRegions>,
     mut clicks: MessageWriter<SquareClicked>,
 ) {
     let Ok(window) = window.single() else { return };
-    if over_ui.0 {
-        return;
-    }
-    for touch in touches.iter_just_pressed() {
+    for touch in touches.iter_just_pressed().filter(|t| !panels.covers(t.position())) {
         let world = window_to_world(Vec2::new(window.width(), window.height()), touch.position());
         if let Some(sq) = layout.square_at(world) {
             clicks.write(SquareClicked(sq));
@@ -196,26 +209,21 @@ fn keyboard_input(
 fn select_or_capture(
     mut clicks: MessageReader<SquareClicked>,
     session: Res<GameSession>,
-    queue: Res<AnimationQueue>,
+    phase: Res<State<Phase>>,
     mut selection: ResMut<Selection>,
     mut captures: MessageWriter<CaptureIntent>,
     mut refused: MessageWriter<Refused>,
 ) {
     for &SquareClicked(sq) in clicks.read() {
-        if !queue.is_idle() {
-            refused.write(Refused("wait for the capture to finish".into()));
-            continue;
-        }
-        if session.review.is_some() {
-            refused.write(Refused("you are looking at an earlier position".into()));
-            continue;
-        }
-        if session.outcome.is_some() {
-            refused.write(Refused("the game is over".into()));
-            continue;
-        }
-        if !session.human_to_move() {
-            refused.write(Refused("it is the computer's turn".into()));
+        let not_now = match phase.get() {
+            Phase::PersonToMove => None,
+            Phase::Animating => Some(Refusal::Animating),
+            Phase::Reviewing => Some(Refusal::Reviewing),
+            Phase::Finished => Some(Refusal::GameOver),
+            Phase::ComputerToMove => Some(Refusal::ComputersTurn),
+        };
+        if let Some(refusal) = not_now {
+            refused.write(Refused(refusal));
             continue;
         }
         let options = captures_onto(&session, selection.piece, sq);
@@ -226,29 +234,24 @@ fn select_or_capture(
             continue;
         }
         if let Some(turn) = &session.turn {
-            refused.write(Refused(format!(
-                "{sq} does not fit the template; the piece on {} must capture again",
-                turn.current()
-            )));
+            refused.write(Refused(Refusal::DoesNotFit {
+                square: sq,
+                piece: turn.current(),
+            }));
             continue;
         }
         let pos = session.position();
         if pos.ours().contains(sq) {
             if session.rules.initial_targets(pos, sq).is_empty() {
-                refused.write(Refused(format!("the piece on {sq} has nothing to capture")));
+                refused.write(Refused(Refusal::NothingToCapture(sq)));
             } else {
                 selection.piece = Some(sq);
                 selection.route_index = 0;
             }
         } else if selection.piece.is_some() {
-            refused.write(Refused(format!(
-                "{sq} is not a capture for the selected piece"
-            )));
+            refused.write(Refused(Refusal::NotACaptureForSelected(sq)));
         } else {
-            refused.write(Refused(format!(
-                "choose one of your own pieces ({})",
-                pos.turn
-            )));
+            refused.write(Refused(Refusal::ChooseOwnPiece(pos.turn)));
         }
     }
 }
@@ -256,14 +259,10 @@ fn select_or_capture(
 /// When exactly one capture fits, the turn plays on without asking.
 fn continue_single_capture(
     session: Res<GameSession>,
-    queue: Res<AnimationQueue>,
     mut captures: MessageWriter<CaptureIntent>,
     mut asked: Local<Option<(usize, usize)>>,
 ) {
     let Some(turn) = &session.turn else { return };
-    if !queue.is_idle() || !session.human_to_move() {
-        return;
-    }
     // Ask once per step of the turn (the intent lands this frame).
     let key = (session.played.len(), turn.captures().len());
     if *asked == Some(key) {
@@ -320,7 +319,7 @@ fn update_highlights(
         route_count = options.len();
         if let Some(&pick) = options.get(selection.route_index % options.len().max(1)) {
             let board = session.shown().board;
-            preview = Some((pick, session.rules.path(&board, &pick)));
+            preview = session.rules.path(&board, &pick).ok().map(|path| (pick, path));
         }
     }
     let next = Selection {

@@ -13,7 +13,7 @@ use super::settings::Settings;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardArea>()
         .init_resource::<BoardLayout>()
-        .add_systems(Update, update_layout.before(GameSet::Input));
+        .add_systems(Update, update_layout.in_set(GameSet::Layout));
 }
 
 /// The part of the window (logical pixels, top-left origin) left for the

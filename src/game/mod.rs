@@ -1,12 +1,11 @@
-//! The animated game: Bevy plugins around the plain-Rust rules engine.
+//! The animated game: Bevy plugins around the plain-Rust rules engine
+//! (cargo feature `game`).
 //!
 //! Data flows one way (see the README): input and computer players write
 //! intents, [`session`] checks them against the engine and writes facts,
 //! [`board`] and [`animation`] mirror the facts onto entities, `ui` draws
-//! the panels.
-
-// Bevy queries spell out their filters; naming each one would not help.
-#![allow(clippy::type_complexity)]
+//! the panels. Every system slots into one ordered list of [`GameSet`]s;
+//! the screens and the turn's phase are [`States`] ([`Screen`], [`Phase`]).
 
 pub mod animation;
 mod audio;
@@ -16,9 +15,12 @@ mod egui_idle;
 pub mod input;
 pub mod layout;
 pub mod modding;
+mod options;
 mod overlay;
+pub mod presentation;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod records;
 pub mod screens;
-mod script;
 pub mod session;
 pub mod settings;
 mod settings_store;
@@ -33,28 +35,38 @@ use bevy::winit::WinitSettings;
 use crate::rules::VariantRegistry;
 
 pub use crate::ai::Level;
-pub use screens::Screen;
-pub use script::GameOptions;
+pub use modding::{ModProblems, VariantPlugin};
+pub use options::GameOptions;
+pub use presentation::Presentation;
+pub use screens::{InGame, Phase, Screen};
 pub use session::{
-    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameSession, NewGame, Player, Refused,
-    SessionIntent, Variants,
+    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameSession, NewGame, Player, Refusal,
+    Refused, SessionIntent, Variants,
 };
 
-/// The order of one frame.
+/// The order of one frame's `Update`, declared once here; every plugin
+/// slots its systems into one of these. The panels are drawn after it, in
+/// bevy_egui's pass, and read what this frame left.
 #[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum GameSet {
-    /// Pointer, keys and computer players turn into intents.
+    /// The board's place and size follow the window and the panels.
+    Layout,
+    /// Pointer, keys, scripts and computer players turn into intents.
     Input,
     /// The rules plugin applies intents and writes facts.
     Rules,
-    /// Entities follow the facts.
+    /// Entities and the turn's phase follow the facts.
     Sync,
     /// Running animations advance.
     Animate,
+    /// Overlays, sounds and redraw requests show the frame's result.
+    Present,
 }
 
 /// Everything that does not need a window: the session, board entities,
 /// animation, selection and computer players. Headless tests run this.
+/// Variants that [`VariantPlugin`]s added, before or after this plugin,
+/// join `variants`.
 pub struct GameCorePlugin {
     pub variants: VariantRegistry,
 }
@@ -64,24 +76,27 @@ impl Plugin for GameCorePlugin {
         app.configure_sets(
             Update,
             (
+                GameSet::Layout,
                 GameSet::Input,
                 GameSet::Rules,
                 GameSet::Sync,
                 GameSet::Animate,
+                GameSet::Present,
             )
                 .chain(),
         );
         app.insert_resource(Variants(self.variants.clone()));
-        let session = GameSession::new(&self.variants, NewGame::default())
+        modding::add_waiting_mods(app);
+        let variants = app.world().resource::<Variants>().0.clone();
+        let session = GameSession::new(&variants, NewGame::default())
             .or_else(|_| {
-                let variant = self
-                    .variants
+                let variant = variants
                     .ids()
                     .first()
                     .map(|s| s.to_string())
                     .unwrap_or_default();
                 GameSession::new(
-                    &self.variants,
+                    &variants,
                     NewGame {
                         variant,
                         ..NewGame::default()
@@ -100,6 +115,8 @@ impl Plugin for GameCorePlugin {
             input::plugin,
             computer::plugin,
         ));
+        #[cfg(not(target_arch = "wasm32"))]
+        app.add_plugins(records::plugin);
     }
 }
 
@@ -129,17 +146,20 @@ fn spawn_camera(mut commands: Commands) {
     commands.spawn(Camera2d);
 }
 
-/// Opens the game window, with `mods` adding their plugins (such as
-/// [`modding::VariantPlugin`]), and runs until it closes.
-pub fn run(options: GameOptions, mods: &dyn Fn(&mut App)) -> AppExit {
-    let mut app = app(options);
-    mods(&mut app);
+/// Opens the game window on the games of `variants` and runs until it
+/// closes; `problems` are the mods that could not be loaded, for the menu.
+pub fn run(options: GameOptions, variants: VariantRegistry, problems: Vec<String>) -> AppExit {
+    let mut app = app(options, variants);
+    app.world_mut()
+        .get_resource_or_insert_with(ModProblems::default)
+        .0
+        .extend(problems);
     app.run()
 }
 
-/// The whole game as an [`App`], ready for mod plugins
-/// ([`modding::VariantPlugin`]) before [`App::run`].
-pub fn app(options: GameOptions) -> App {
+/// The whole game as an [`App`] on the games of `variants`; more may join
+/// through [`VariantPlugin`]s before [`App::run`].
+pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     let mut app = App::new();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
@@ -153,15 +173,10 @@ pub fn app(options: GameOptions) -> App {
         }),
         ..default()
     }))
-    .add_plugins((
-        GameCorePlugin {
-            variants: VariantRegistry::builtin(),
-        },
-        GameViewPlugin,
-    ));
+    .add_plugins((GameCorePlugin { variants }, GameViewPlugin));
     if !options.is_scripted() {
         app.add_plugins(settings_store::plugin);
     }
-    app.add_plugins(script::plugin(options));
+    app.add_plugins(options::plugin(options));
     app
 }

@@ -1,21 +1,27 @@
-//! Registering new Burrow games from Bevy: `app.add_plugins(VariantPlugin::new(MyGame))`
-//! adds the game to the engine's registry, and with it to the new-game menu,
-//! the rules help, the computer levels, hints, records and the move list.
+//! Registering new Burrow games from Bevy. A mod is a plain function
+//! ([`Mod`]) that registers its games in the engine's registry; the
+//! `burrow` binary takes mods that way (`burrow::launch::run`), and
+//! [`VariantPlugin`] is the thin wrapper for an app built by hand. Either
+//! way the game joins the new-game menu, the rules help, the computer
+//! levels, hints, records and the move list.
 
 use std::sync::Arc;
 
 use bevy::prelude::*;
 
-use crate::rules::{Variant, VariantRegistry};
+use crate::rules::{Mod, RegistryError, Variant, VariantRegistry};
 
 use super::session::Variants;
 
-/// Adds one variant to the game. Registration problems (a bad id, a
+/// Adds a mod's games to the game. Registration problems (a bad id, a
 /// movement rule that breaks the engine's requirements, an id already taken)
-/// are logged and listed in [`ModProblems`]; the game goes on without it.
+/// are logged and listed in [`ModProblems`]; the game goes on without the
+/// mod. Added before or after [`super::GameCorePlugin`], the mod joins the
+/// same registry.
 ///
 /// ```no_run
-/// use burrow::game::modding::VariantPlugin;
+/// use std::sync::Arc;
+/// use burrow::game::VariantPlugin;
 /// use burrow::rules::*;
 ///
 /// struct Measure;
@@ -32,40 +38,91 @@ use super::session::Variants;
 ///     fn fits(&self, t: &Template, c: &CaptureView) -> bool { *t == self.template(c) }
 /// }
 ///
-/// let mut app = burrow::game::app(Default::default());
+/// let mut app = burrow::game::app(Default::default(), VariantRegistry::builtin());
 /// app.add_plugins(VariantPlugin::new(Measure));
 /// app.run();
 /// ```
 pub struct VariantPlugin {
-    variant: Arc<dyn Variant>,
+    register: Registration,
 }
 
-impl VariantPlugin {
-    pub fn new(variant: impl Variant) -> VariantPlugin {
-        VariantPlugin {
-            variant: Arc::new(variant),
+#[derive(Clone)]
+enum Registration {
+    Variant(Arc<dyn Variant>),
+    Mod(Mod),
+}
+
+impl Registration {
+    fn apply(&self, registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+        match self {
+            Registration::Variant(variant) => registry.register(variant.clone()).map(|_| ()),
+            Registration::Mod(register) => match registry.add_mods(&[*register]).pop() {
+                Some(problem) => Err(problem),
+                None => Ok(()),
+            },
         }
     }
 }
 
-/// Variants that could not be registered, with the reason, for the menu.
+impl VariantPlugin {
+    /// One variant with no attachments (the computer plays it with the
+    /// default profile; the screen describes its template plainly).
+    pub fn new(variant: impl Variant) -> VariantPlugin {
+        VariantPlugin {
+            register: Registration::Variant(Arc::new(variant)),
+        }
+    }
+
+    /// A mod's registration function.
+    pub fn from_mod(register: Mod) -> VariantPlugin {
+        VariantPlugin {
+            register: Registration::Mod(register),
+        }
+    }
+}
+
+/// Mods that could not be registered, with the reason, for the menu.
 #[derive(Resource, Clone, Debug, Default)]
 pub struct ModProblems(pub Vec<String>);
 
+/// Mods added before the registry was there, waiting for
+/// [`super::GameCorePlugin`].
+#[derive(Resource, Default)]
+struct WaitingMods(Vec<Registration>);
+
+fn register(app: &mut App, registration: &Registration) {
+    let result = {
+        let mut variants = app.world_mut().resource_mut::<Variants>();
+        registration.apply(&mut variants.0)
+    };
+    if let Err(e) = result {
+        error!("mod not loaded: {e}");
+        app.world_mut()
+            .get_resource_or_insert_with(ModProblems::default)
+            .0
+            .push(format!("mod not loaded: {e}"));
+    }
+}
+
+/// Registers the mods that came before the registry did.
+pub(super) fn add_waiting_mods(app: &mut App) {
+    let Some(waiting) = app.world_mut().remove_resource::<WaitingMods>() else {
+        return;
+    };
+    for registration in &waiting.0 {
+        register(app, registration);
+    }
+}
+
 impl Plugin for VariantPlugin {
     fn build(&self, app: &mut App) {
-        let result = {
-            let mut variants = app
-                .world_mut()
-                .get_resource_or_insert_with(|| Variants(VariantRegistry::builtin()));
-            variants.register(self.variant.clone()).map(|_| ())
-        };
-        if let Err(e) = result {
-            error!("mod not loaded: {e}");
+        if app.world().contains_resource::<Variants>() {
+            register(app, &self.register);
+        } else {
             app.world_mut()
-                .get_resource_or_insert_with(ModProblems::default)
+                .get_resource_or_insert_with(WaitingMods::default)
                 .0
-                .push(e.to_string());
+                .push(self.register.clone());
         }
     }
 

@@ -4,10 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::rules::sight::sight_lines;
-use crate::rules::{Square, Step, Template};
+use crate::rules::{Square, Step};
 
+use super::GameSet;
 use super::board::palette;
+use super::presentation;
 use super::computer::ComputerPlayer;
 use super::input::Selection;
 use super::layout::BoardLayout;
@@ -15,7 +16,13 @@ use super::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, thicker_lines)
-        .add_systems(Update, (draw_trail, draw_template, draw_selection).chain());
+        .add_systems(
+            Update,
+            (draw_trail, draw_template, draw_selection)
+                .chain()
+                .run_if(in_state(super::InGame))
+                .in_set(GameSet::Present),
+        );
 }
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
@@ -98,78 +105,44 @@ fn draw_trail(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSes
     }
 }
 
-/// Shows the template of the turn in progress around the capturing piece.
+/// Shows the template of the turn in progress around the capturing piece,
+/// as the game's presentation draws it.
 fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSession>) {
     let Some(turn) = &session.turn else { return };
     let at = turn.current();
     let here = layout.square_center(at);
-    let size = session.position().size();
-    match *turn.template() {
-        Template::Box { width, height } => {
-            // The box at every placement with the piece in a corner.
-            let (w, h) = (width as i8, height as i8);
-            for (sx, sy) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                let Some(corner) = at.offset(sx * w, sy * h).filter(|&c| size.contains(c)) else {
-                    continue;
-                };
-                let a = layout.square_center(at);
-                let b = layout.square_center(corner);
-                let extent = (b - a).abs() + Vec2::splat(layout.square * 0.9);
-                gizmos.rect_2d((a + b) / 2.0, extent, palette::TEMPLATE);
-            }
-        }
-        Template::Route(route) => {
-            for symmetry in 0..8 {
-                let image = route.transformed(symmetry);
-                let mut points = vec![here];
-                let mut sq = Some(at);
-                for step in image.steps() {
-                    sq = sq
-                        .and_then(|s| s.offset(step.dx, step.dy))
-                        .filter(|&s| size.contains(s));
-                    match sq {
-                        Some(s) => points.push(layout.square_center(s)),
-                        None => break,
-                    }
-                }
-                let color = if symmetry == 0 {
-                    palette::TEMPLATE
-                } else {
-                    palette::TEMPLATE.with_alpha(0.45)
-                };
-                gizmos.linestrip_2d(points, color);
-            }
-        }
-        Template::Directions(dirs) => {
-            for step in dirs.iter() {
-                let Step { dx, dy } = step;
-                let flip = if layout.flipped { -1.0 } else { 1.0 };
-                let end = here + Vec2::new(dx as f32, dy as f32) * flip * layout.square * 1.4;
-                gizmos.arrow_2d(here, end, palette::TEMPLATE);
-            }
-        }
-        Template::Count(_) => {
-            let seen = sight_lines(turn.board(), at);
-            for sq in seen {
-                gizmos.line_2d(
-                    here,
-                    layout.square_center(sq),
-                    palette::TEMPLATE.with_alpha(0.5),
-                );
-            }
-        }
-        Template::Custom(_) => {
-            let marks = session
-                .rules
-                .variant()
-                .template_marks(turn.template(), turn.board(), at);
-            for sq in marks {
-                gizmos.rect_2d(
-                    layout.square_center(sq),
-                    Vec2::splat(layout.square * 0.7),
-                    palette::TEMPLATE,
-                );
-            }
-        }
+    let drawing =
+        presentation::of(&session.rules).template_drawing(turn.template(), turn.board(), at);
+    for (a, b) in drawing.boxes {
+        let (a, b) = (layout.square_center(a), layout.square_center(b));
+        let extent = (b - a).abs() + Vec2::splat(layout.square * 0.9);
+        gizmos.rect_2d((a + b) / 2.0, extent, palette::TEMPLATE);
+    }
+    for (i, path) in drawing.paths.iter().enumerate() {
+        let color = if i == 0 {
+            palette::TEMPLATE
+        } else {
+            palette::TEMPLATE.with_alpha(0.45)
+        };
+        gizmos.linestrip_2d(centres(&layout, path), color);
+    }
+    let flip = if layout.flipped { -1.0 } else { 1.0 };
+    for Step { dx, dy } in drawing.arrows {
+        let end = here + Vec2::new(dx as f32, dy as f32) * flip * layout.square * 1.4;
+        gizmos.arrow_2d(here, end, palette::TEMPLATE);
+    }
+    for sq in drawing.lines {
+        gizmos.line_2d(
+            here,
+            layout.square_center(sq),
+            palette::TEMPLATE.with_alpha(0.5),
+        );
+    }
+    for sq in drawing.marks {
+        gizmos.rect_2d(
+            layout.square_center(sq),
+            Vec2::splat(layout.square * 0.7),
+            palette::TEMPLATE,
+        );
     }
 }

@@ -1,14 +1,31 @@
-//! The screens of the game as Bevy `States`.
+//! The screens of the game and the phases of a turn, as Bevy `States`.
+//!
+//! - [`Screen`]: the new-game menu, a game being played, a finished game.
+//! - [`InGame`]: computed from the screen, on while a game is on the board
+//!   (playing or over); the board's entities live as long as it does.
+//! - [`Phase`]: a sub-state of [`InGame`]: who or what the game waits for
+//!   now. Systems run on it (`run_if(in_state(Phase::PersonToMove))`)
+//!   instead of checking flags inside.
 
 use bevy::prelude::*;
 
+use super::GameSet;
 use super::animation::AnimationQueue;
-use super::session::{BoardReset, GameSession};
+use super::session::{BoardReset, GameSession, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
-        .add_systems(Update, enter_game_over.run_if(in_state(Screen::Playing)))
-        .add_systems(Update, leave_game_over.run_if(in_state(Screen::GameOver)));
+        .add_computed_state::<InGame>()
+        .add_sub_state::<Phase>()
+        .add_systems(
+            Update,
+            (
+                enter_game_over.run_if(in_state(Screen::Playing)),
+                leave_game_over.run_if(in_state(Screen::GameOver)),
+                follow_phase.run_if(in_state(InGame)),
+            )
+                .in_set(GameSet::Present),
+        );
 }
 
 #[derive(States, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -19,6 +36,66 @@ pub enum Screen {
     Playing,
     /// The game has a winner; the board stays for review.
     GameOver,
+}
+
+/// A game is on the board: playing or over.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct InGame;
+
+impl ComputedStates for InGame {
+    type SourceStates = Screen;
+
+    fn compute(screen: Screen) -> Option<InGame> {
+        matches!(screen, Screen::Playing | Screen::GameOver).then_some(InGame)
+    }
+}
+
+/// What the game on the board waits for.
+#[derive(SubStates, Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[source(InGame = InGame)]
+pub enum Phase {
+    /// A person plays the side to move: the board takes their clicks.
+    #[default]
+    PersonToMove,
+    /// The computer thinks, or plays out the turn it chose.
+    ComputerToMove,
+    /// A capture is being shown; nothing new starts until it ends.
+    Animating,
+    /// An earlier position is on show.
+    Reviewing,
+    /// The game has a winner.
+    Finished,
+}
+
+impl Phase {
+    /// The phase the game is in.
+    pub fn of(session: &GameSession, queue: &AnimationQueue) -> Phase {
+        if !queue.is_idle() {
+            Phase::Animating
+        } else if session.review.is_some() {
+            Phase::Reviewing
+        } else if session.outcome.is_some() {
+            Phase::Finished
+        } else if session.player(session.to_move()) == Player::Human {
+            Phase::PersonToMove
+        } else {
+            Phase::ComputerToMove
+        }
+    }
+}
+
+/// Keeps [`Phase`] in step with the session and the animations, at the end
+/// of the frame, so the next frame's systems run in the right phase.
+fn follow_phase(
+    session: Res<GameSession>,
+    queue: Res<AnimationQueue>,
+    phase: Res<State<Phase>>,
+    mut next: ResMut<NextState<Phase>>,
+) {
+    let now = Phase::of(&session, &queue);
+    if *phase.get() != now {
+        next.set(now);
+    }
 }
 
 /// Once the last capture has been shown, a finished game moves to its screen.

@@ -2,12 +2,15 @@
 //! intents that may change it and the facts it announces. Nothing else
 //! mutates the game; every intent is checked against the engine first.
 
+use std::fmt;
+
 use bevy::prelude::*;
 
 use crate::ai::Level;
 use crate::rules::{
-    BoardSize, Capture, Color as Side, GameRecord, GameResult, PlayedTurn, Position, Rules, Square,
-    TurnInProgress, VariantRegistry,
+    BoardSize, Capture, Color as Side, GameRecord, GameResult, MoveError, ParsePositionError,
+    ParseRecordError, PlayedTurn, Position, ReplayError, Rules, Square, TurnInProgress,
+    VariantError, VariantRegistry,
 };
 
 use super::GameSet;
@@ -76,6 +79,83 @@ impl Default for NewGame {
     }
 }
 
+/// Why the game turned down what a player (or a panel, or the computer)
+/// asked for. Nothing changed; the message is what the player sees.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// A capture is still being shown.
+    Animating,
+    /// An earlier position is on show.
+    Reviewing,
+    GameOver,
+    ComputersTurn,
+    /// A click on a square no fitting capture reaches, mid-turn.
+    DoesNotFit { square: Square, piece: Square },
+    /// A capture from another piece than the one in the middle of its turn.
+    MustKeepCapturing { piece: Square },
+    NothingToCapture(Square),
+    NotACaptureForSelected(Square),
+    /// A click on an empty or enemy square with no piece selected.
+    ChooseOwnPiece(Side),
+    NothingToUndo,
+    UnknownVariant(String),
+    /// The engine turned the capture down.
+    Move(MoveError),
+    BadRecord(ParseRecordError),
+    RecordDoesNotReplay(ReplayError),
+    BadPosition(ParsePositionError),
+    /// A record file could not be read or written.
+    File { path: String, error: String },
+    /// The game's variant broke the engine's rules while the computer
+    /// thought; the computer stops playing.
+    ComputerStopped(VariantError),
+}
+
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Refusal::Animating => f.write_str("wait for the capture to finish"),
+            Refusal::Reviewing => f.write_str("you are looking at an earlier position"),
+            Refusal::GameOver => f.write_str("the game is over"),
+            Refusal::ComputersTurn => f.write_str("it is the computer's turn"),
+            Refusal::DoesNotFit { square, piece } => write!(
+                f,
+                "{square} does not fit the template; the piece on {piece} must capture again"
+            ),
+            Refusal::MustKeepCapturing { piece } => {
+                write!(f, "the piece on {piece} must keep capturing")
+            }
+            Refusal::NothingToCapture(sq) => write!(f, "the piece on {sq} has nothing to capture"),
+            Refusal::NotACaptureForSelected(sq) => {
+                write!(f, "{sq} is not a capture for the selected piece")
+            }
+            Refusal::ChooseOwnPiece(side) => write!(f, "choose one of your own pieces ({side})"),
+            Refusal::NothingToUndo => f.write_str("nothing to undo or redo"),
+            Refusal::UnknownVariant(id) => write!(f, "unknown variant `{id}`"),
+            Refusal::Move(e) => write!(f, "{e}"),
+            Refusal::BadRecord(e) => write!(f, "{e}"),
+            Refusal::RecordDoesNotReplay(e) => write!(f, "{e}"),
+            Refusal::BadPosition(e) => write!(f, "{e}"),
+            Refusal::File { path, error } => write!(f, "{path}: {error}"),
+            Refusal::ComputerStopped(e) => write!(f, "the computer stopped playing: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl From<MoveError> for Refusal {
+    fn from(e: MoveError) -> Refusal {
+        Refusal::Move(e)
+    }
+}
+
+impl From<VariantError> for Refusal {
+    fn from(e: VariantError) -> Refusal {
+        Refusal::Move(MoveError::Variant(e))
+    }
+}
+
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
@@ -113,10 +193,10 @@ pub struct GameSession {
 
 impl GameSession {
     /// A new game, or an error naming what is wrong with the setup.
-    pub fn new(variants: &VariantRegistry, setup: NewGame) -> Result<GameSession, String> {
+    pub fn new(variants: &VariantRegistry, setup: NewGame) -> Result<GameSession, Refusal> {
         let rules = variants
             .get(&setup.variant)
-            .ok_or_else(|| format!("unknown variant `{}`", setup.variant))?
+            .ok_or_else(|| Refusal::UnknownVariant(setup.variant.clone()))?
             .clone();
         let start = setup.start.unwrap_or_else(|| Position::start(setup.size));
         let mut session = GameSession {
@@ -140,8 +220,10 @@ impl GameSession {
         record: &GameRecord,
         white: Player,
         black: Player,
-    ) -> Result<GameSession, String> {
-        let positions = record.replay(variants).map_err(|e| e.to_string())?;
+    ) -> Result<GameSession, Refusal> {
+        let positions = record
+            .replay(variants)
+            .map_err(Refusal::RecordDoesNotReplay)?;
         let setup = NewGame {
             variant: record.variant.clone(),
             size: record.size,
@@ -216,46 +298,47 @@ impl GameSession {
 
     /// Checks and applies one capture: an initial one, or the next of the
     /// turn in progress. Returns the path taken and whether the turn ended.
-    pub fn apply_capture(&mut self, capture: &Capture) -> Result<(Vec<Square>, bool), String> {
+    /// Refused, the session stays exactly as it was.
+    pub fn apply_capture(&mut self, capture: &Capture) -> Result<(Vec<Square>, bool), Refusal> {
         if self.outcome.is_some() {
-            return Err("the game is over".into());
+            return Err(Refusal::GameOver);
         }
         if self.review.is_some() {
-            return Err("return to the current position to play".into());
+            return Err(Refusal::Reviewing);
         }
-        let (path, turn) = match self.turn.take() {
+        // Every check on a copy of the turn; the session changes only once
+        // all of them passed.
+        let (path, turn) = match &self.turn {
             None => {
-                let path = self.rules.path(&self.position().board, capture);
-                let turn = self
-                    .rules
-                    .begin_turn(self.position(), capture)
-                    .map_err(|e| e.to_string())?;
-                self.trail = TurnTrail {
-                    origin: Some(capture.from),
-                    path: path.clone(),
-                    captured: Vec::new(),
-                };
+                let path = self.rules.path(&self.position().board, capture)?;
+                let turn = self.rules.begin_turn(self.position(), capture)?;
                 (path, turn)
             }
-            Some(mut turn) => {
-                let board = *turn.board();
+            Some(turn) => {
                 if capture.from != turn.current() {
-                    let at = turn.current();
-                    self.turn = Some(turn);
-                    return Err(format!("the piece on {at} must keep capturing"));
+                    return Err(Refusal::MustKeepCapturing {
+                        piece: turn.current(),
+                    });
                 }
-                if let Err(e) = self.rules.continue_turn(&mut turn, capture.to) {
-                    self.turn = Some(turn);
-                    return Err(e.to_string());
-                }
-                let path = self.rules.path(&board, capture);
-                self.trail.path.extend(path.iter().skip(1));
-                (path, turn)
+                let mut next = turn.clone();
+                self.rules.continue_turn(&mut next, capture.to)?;
+                let path = self.rules.path(turn.board(), capture)?;
+                (path, next)
             }
         };
+        let over = self.rules.is_turn_over(&turn)?;
+        if turn.captures().len() == 1 {
+            self.trail = TurnTrail {
+                origin: Some(capture.from),
+                path: path.clone(),
+                captured: Vec::new(),
+            };
+        } else {
+            self.trail.path.extend(path.iter().skip(1));
+        }
         self.trail.captured.push(capture.to);
-        let over = self.rules.is_turn_over(&turn).map_err(|e| e.to_string())?;
         if over {
+            self.turn = None;
             self.positions.push(turn.result());
             let played = turn.played();
             if self.redo.last() == Some(&played) {
@@ -294,13 +377,11 @@ impl GameSession {
     }
 
     /// Plays again the last undone turn (and a computer reply undone with it).
-    pub fn redo(&mut self) -> Result<bool, String> {
+    pub fn redo(&mut self) -> Result<bool, Refusal> {
         let mut redone = false;
-        while let Some(played) = self.redo.pop() {
-            let turn = self
-                .rules
-                .play(self.position(), &played)
-                .map_err(|e| e.to_string())?;
+        while let Some(played) = self.redo.last() {
+            let turn = self.rules.play(self.position(), played)?;
+            let played = self.redo.pop().expect("looked at above");
             self.positions.push(turn.result());
             self.played.push(played);
             redone = true;
@@ -350,7 +431,7 @@ pub struct GameEnded(pub Outcome);
 
 /// Fact: an intent was refused; nothing changed. The UI shows the reason gently.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct Refused(pub String);
+pub struct Refused(pub Refusal);
 
 fn apply_capture_intents(
     mut intents: MessageReader<CaptureIntent>,
@@ -388,7 +469,7 @@ fn apply_session_intents(
     mut refused: MessageWriter<Refused>,
 ) {
     for intent in intents.read() {
-        let result: Result<bool, String> = match intent {
+        let result: Result<bool, Refusal> = match intent {
             SessionIntent::Undo => Ok(session.undo()),
             SessionIntent::Redo => session.redo(),
             SessionIntent::NewGame(setup) => GameSession::new(&variants, setup.clone()).map(|s| {
@@ -397,7 +478,7 @@ fn apply_session_intents(
             }),
             SessionIntent::LoadRecord(text) => text
                 .parse::<GameRecord>()
-                .map_err(|e| e.to_string())
+                .map_err(Refusal::BadRecord)
                 .and_then(|record| {
                     GameSession::from_record(
                         &variants,
@@ -420,7 +501,7 @@ fn apply_session_intents(
                 reset.write(BoardReset);
             }
             Ok(false) => {
-                refused.write(Refused("nothing to undo or redo".into()));
+                refused.write(Refused(Refusal::NothingToUndo));
             }
             Err(reason) => {
                 refused.write(Refused(reason));

@@ -19,7 +19,7 @@ const SETTLE_FRAMES: u32 = 3;
 
 pub(super) fn plugin(app: &mut App) {
     app.insert_resource(FramesToSettle(SETTLE_FRAMES))
-        .add_systems(Update, request_frames.after(GameSet::Animate));
+        .add_systems(Update, request_frames.in_set(GameSet::Present));
 }
 
 #[derive(Resource, Debug)]

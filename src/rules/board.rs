@@ -60,13 +60,30 @@ impl fmt::Display for BoardSize {
     }
 }
 
+/// A board size text that does not read as one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseBoardSizeError(pub String);
+
+impl fmt::Display for ParseBoardSizeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "`{}` is not a board size (expected FILESxRANKS, each {} to {}, like 8x8)",
+            self.0,
+            BoardSize::MIN,
+            BoardSize::MAX
+        )
+    }
+}
+
+impl std::error::Error for ParseBoardSizeError {}
+
 impl std::str::FromStr for BoardSize {
-    type Err = String;
+    type Err = ParseBoardSizeError;
 
     /// Reads `8x8`, `6x5`, …
-    fn from_str(s: &str) -> Result<BoardSize, String> {
-        let bad =
-            || format!("`{s}` is not a board size (expected FILESxRANKS, each 4 to 8, like 8x8)");
+    fn from_str(s: &str) -> Result<BoardSize, ParseBoardSizeError> {
+        let bad = || ParseBoardSizeError(s.to_string());
         let (f, r) = s.split_once(['x', 'X']).ok_or_else(bad)?;
         let files: u8 = f.trim().parse().map_err(|_| bad())?;
         let ranks: u8 = r.trim().parse().map_err(|_| bad())?;

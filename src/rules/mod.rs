@@ -9,17 +9,19 @@
 //!   level ([`Rules::turns`], [`Rules::perft`]) serves the AI and tools.
 //! - Text: positions, turns ([`TurnKey`], [`PlayedTurn`]) and [`GameRecord`]s.
 
-mod ai_tuning;
 mod bitboard;
 mod board;
-mod engine;
+mod color;
 mod fxhash;
 mod movegen;
 mod movement;
 mod notation;
+mod perft;
 mod position;
 mod record;
 mod registry;
+#[allow(clippy::module_inception)]
+mod rules;
 pub mod sight;
 mod square;
 mod state_memo;
@@ -27,24 +29,29 @@ mod step;
 mod symmetry;
 mod template;
 mod turn;
+mod turn_in_progress;
 mod turns;
 mod variant;
 pub mod variants;
 
-pub use ai_tuning::{EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD};
 pub use bitboard::Bitboard;
-pub use board::{Board, BoardSize};
-pub use engine::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
+pub use board::{Board, BoardSize, ParseBoardSizeError};
+pub use color::Color;
+pub use perft::PerftCount;
+pub use rules::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
 pub use movegen::route_squares;
 pub use movement::{Movement, MovementProblem, PathShape};
 pub use notation::{ParseTurnError, PlayedTurn, TurnKey, TurnTextProblem};
 pub use position::{ParsePositionError, Position, PositionProblem};
-pub use record::{GameRecord, GameResult, ParseRecordError, RecordProblem, ReplayError};
-pub use registry::{RegistryError, VariantRegistry, builtin_rules};
-pub use square::{Color, ParseSquareError, Square};
+pub use record::{
+    GameRecord, GameResult, ParseGameResultError, ParseRecordError, RecordProblem, ReplayError,
+};
+pub use registry::{Mod, RegistryError, VariantRegistry, builtin_rules};
+pub use square::{ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use symmetry::{SYMMETRIES, turn_orbits};
 pub use template::Template;
-pub use turn::{MoveError, TurnInProgress};
-pub use turns::{Turn, TurnScratch};
+pub use turn::Turn;
+pub use turn_in_progress::{MoveError, TurnInProgress};
+pub use turns::{TurnScratch, state_budget};
 pub use variant::{CaptureView, RouteCandidates, Variant};

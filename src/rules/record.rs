@@ -35,15 +35,27 @@ impl fmt::Display for GameResult {
     }
 }
 
-impl FromStr for GameResult {
-    type Err = String;
+/// A result text other than `1-0`, `0-1` or `*`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseGameResultError(pub String);
 
-    fn from_str(s: &str) -> Result<GameResult, String> {
+impl fmt::Display for ParseGameResultError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "`{}` is not a result (1-0, 0-1 or *)", self.0)
+    }
+}
+
+impl std::error::Error for ParseGameResultError {}
+
+impl FromStr for GameResult {
+    type Err = ParseGameResultError;
+
+    fn from_str(s: &str) -> Result<GameResult, ParseGameResultError> {
         match s {
             "1-0" => Ok(GameResult::Win(Color::White)),
             "0-1" => Ok(GameResult::Win(Color::Black)),
             "*" => Ok(GameResult::Unfinished),
-            other => Err(format!("`{other}` is not a result (1-0, 0-1 or *)")),
+            other => Err(ParseGameResultError(other.to_string())),
         }
     }
 }
@@ -313,13 +325,13 @@ impl FromStr for GameRecord {
         let (variant, _) =
             take("Variant").ok_or_else(|| err(0, 0, RecordProblem::MissingTag("Variant")))?;
         let size = match take("Size") {
-            Some((s, line)) => s.parse::<BoardSize>().map_err(|message| {
+            Some((s, line)) => s.parse::<BoardSize>().map_err(|e| {
                 err(
                     line,
                     0,
                     RecordProblem::BadTagValue {
                         tag: "Size".into(),
-                        message,
+                        message: e.to_string(),
                     },
                 )
             })?,
@@ -345,13 +357,13 @@ impl FromStr for GameRecord {
             None => None,
         };
         let tag_result = match take("Result") {
-            Some((s, line)) => Some(s.parse::<GameResult>().map_err(|message| {
+            Some((s, line)) => Some(s.parse::<GameResult>().map_err(|e| {
                 err(
                     line,
                     0,
                     RecordProblem::BadTagValue {
                         tag: "Result".into(),
-                        message,
+                        message: e.to_string(),
                     },
                 )
             })?),

@@ -18,7 +18,42 @@ pub struct VariantRegistry {
 pub enum RegistryError {
     DuplicateId(String),
     Invalid(VariantError),
+    /// Another layer turned down what the variant attached (say, a computer
+    /// profile the search cannot run), in that layer's words.
+    Refused { variant: String, reason: String },
 }
+
+/// A mod: a plain function that registers its games, and attaches to each
+/// what the other layers should know of it (see [`Rules::attach`]).
+///
+/// ```
+/// use std::sync::Arc;
+/// use burrow::rules::*;
+///
+/// struct Measure;
+/// impl Variant for Measure {
+///     fn id(&self) -> &str { "measure" }
+///     fn name(&self) -> &str { "Measure Burrow" }
+///     fn movement(&self) -> Movement {
+///         Movement { steps: StepSet::ORTHOGONAL, shape: PathShape::Straight, jumping: false }
+///     }
+///     fn template(&self, c: &CaptureView) -> Template {
+///         let (dx, dy) = c.offset();
+///         Template::Count(dx.unsigned_abs().max(dy.unsigned_abs()))
+///     }
+///     fn fits(&self, t: &Template, c: &CaptureView) -> bool { *t == self.template(c) }
+/// }
+///
+/// fn register(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+///     registry.register(Arc::new(Measure))?;
+///     Ok(())
+/// }
+///
+/// let mut registry = VariantRegistry::builtin();
+/// assert!(registry.add_mods(&[register]).is_empty());
+/// assert_eq!(registry.ids(), ["box", "path", "sweep", "tumburrow", "measure"]);
+/// ```
+pub type Mod = fn(&mut VariantRegistry) -> Result<(), RegistryError>;
 
 impl fmt::Display for RegistryError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -27,6 +62,9 @@ impl fmt::Display for RegistryError {
                 write!(f, "a variant with id `{id}` is already registered")
             }
             RegistryError::Invalid(e) => write!(f, "{e}"),
+            RegistryError::Refused { variant, reason } => {
+                write!(f, "variant `{variant}`: {reason}")
+            }
         }
     }
 }
@@ -56,18 +94,39 @@ impl VariantRegistry {
         registry
     }
 
-    /// Checks a variant and adds it.
-    pub fn register(&mut self, variant: Arc<dyn Variant>) -> Result<&Rules, RegistryError> {
+    /// Checks a variant and adds it; the rules returned take attachments.
+    pub fn register(&mut self, variant: Arc<dyn Variant>) -> Result<&mut Rules, RegistryError> {
         if self.get(variant.id()).is_some() {
             return Err(RegistryError::DuplicateId(variant.id().to_string()));
         }
         let rules = Rules::new(variant).map_err(RegistryError::Invalid)?;
         self.rules.push(rules);
-        Ok(self.rules.last().expect("just pushed"))
+        Ok(self.rules.last_mut().expect("just pushed"))
+    }
+
+    /// Runs each mod's registration, in order. A mod that fails is left
+    /// out whole (anything it registered before failing is taken back), and
+    /// its error is returned so a front end can say why; the other mods
+    /// still load.
+    pub fn add_mods(&mut self, mods: &[Mod]) -> Vec<RegistryError> {
+        let mut problems = Vec::new();
+        for register in mods {
+            let before = self.rules.len();
+            if let Err(e) = register(self) {
+                self.rules.truncate(before);
+                problems.push(e);
+            }
+        }
+        problems
     }
 
     pub fn get(&self, id: &str) -> Option<&Rules> {
         self.rules.iter().find(|r| r.id() == id)
+    }
+
+    /// The rules of `id`, to attach more to them.
+    pub fn get_mut(&mut self, id: &str) -> Option<&mut Rules> {
+        self.rules.iter_mut().find(|r| r.id() == id)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Rules> {

@@ -1,53 +1,7 @@
-//! Squares and colours: the smallest named values of the board.
+//! Squares: the smallest named value of the board.
 
 use std::fmt;
 use std::str::FromStr;
-
-/// The two sides. White moves first.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Color {
-    White,
-    Black,
-}
-
-impl Color {
-    /// The other side.
-    pub const fn opponent(self) -> Color {
-        match self {
-            Color::White => Color::Black,
-            Color::Black => Color::White,
-        }
-    }
-
-    /// The letter used by the position text (`W` or `B`).
-    pub const fn letter(self) -> char {
-        match self {
-            Color::White => 'W',
-            Color::Black => 'B',
-        }
-    }
-
-    /// Reads a position-text letter.
-    pub const fn from_letter(c: char) -> Option<Color> {
-        match c {
-            'W' => Some(Color::White),
-            'B' => Some(Color::Black),
-            _ => None,
-        }
-    }
-
-    /// Both colours, White first.
-    pub const ALL: [Color; 2] = [Color::White, Color::Black];
-}
-
-impl fmt::Display for Color {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::White => "White",
-            Color::Black => "Black",
-        })
-    }
-}
 
 /// A square of the board, stored as `y * 8 + x` whatever the board's size,
 /// so every board shares one bitboard layout.

@@ -87,6 +87,7 @@ impl StateMemo {
         if self.packed && !self.slots.is_empty() {
             let i = slot_of(packed_key(captured, at, template)) & (self.slots.len() - 1);
             // SAFETY: prefetching only hints the cache; `i` is in bounds anyway.
+            #[allow(unsafe_code)]
             unsafe {
                 use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
                 _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());

@@ -1,59 +1,18 @@
 //! The turn level: every distinct complete turn of a position, found without
 //! walking every capture order (the states of a turn in progress are
-//! memoised), and perft on top of it.
+//! memoised).
 
 use std::sync::Arc;
 
 use super::fxhash::FxHashMap;
 use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
-    Bitboard, Board, Color, PlayedTurn, Position, Route, RouteCandidates, Rules, Square, Template,
-    TurnKey, Variant, VariantError,
+    Bitboard, Board, Color, Position, Route, RouteCandidates, Rules, Square, Template,
+    Turn, Variant, VariantError,
 };
 
-/// A complete turn: its identity (origin, final square, captured set) plus
-/// one capture order that plays it and the position it leaves.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Turn {
-    pub origin: Square,
-    /// The captured squares in a legal order; the last is where the piece ends.
-    pub captures: Vec<Square>,
-    /// The initial capture's steps, for variants whose template depends on them.
-    pub route: Option<Route>,
-    /// The position after the turn, the other side to move.
-    pub result: Position,
-}
-
-impl Turn {
-    pub fn destination(&self) -> Square {
-        *self.captures.last().expect("a turn captures at least once")
-    }
-
-    pub fn captured(&self) -> Bitboard {
-        self.captures.iter().copied().collect()
-    }
-
-    /// The turn's identity, printed as its canonical text.
-    pub fn key(&self) -> TurnKey {
-        TurnKey {
-            origin: self.origin,
-            destination: self.destination(),
-            captured: self.captured(),
-        }
-    }
-
-    /// The turn as a move list writes it: every capture in order.
-    pub fn played(&self) -> PlayedTurn {
-        PlayedTurn {
-            origin: self.origin,
-            captures: self.captures.clone(),
-            route: self.route,
-        }
-    }
-}
-
 /// Why a turn search ended early.
-enum Halt {
+pub(super) enum Halt {
     Variant(VariantError),
     /// The caller's stop check said so.
     Stopped,
@@ -66,15 +25,29 @@ impl From<VariantError> for Halt {
 }
 
 /// How many expanded states pass between two stop checks.
-const STATES_PER_STOP_CHECK: usize = 1024;
+pub(super) const STATES_PER_STOP_CHECK: usize = 1024;
+
+/// A stop check for [`Rules::turns_until`] that stops a listing once it
+/// has walked about `max_states` turn states (a turn in progress: the
+/// piece's square and what it has captured). A position of a few hundred
+/// thousand turns takes a few million; a lone piece whose template every
+/// capture fits can chain through an astronomical number, and this is what
+/// keeps a front end from waiting on it for ever.
+pub fn state_budget(max_states: u64) -> impl FnMut() -> bool {
+    let mut checks = 0u64;
+    move || {
+        checks += 1;
+        checks.saturating_mul(STATES_PER_STOP_CHECK as u64) >= max_states
+    }
+}
 
 /// A stop check that never stops.
-fn never() -> bool {
+pub(super) fn never() -> bool {
     false
 }
 
 /// Unwraps a search that was never asked to stop.
-fn unstoppable<T>(result: Result<T, Halt>) -> Result<T, VariantError> {
+pub(super) fn unstoppable<T>(result: Result<T, Halt>) -> Result<T, VariantError> {
     match result {
         Ok(value) => Ok(value),
         Err(Halt::Variant(e)) => Err(e),
@@ -84,9 +57,9 @@ fn unstoppable<T>(result: Result<T, Halt>) -> Result<T, VariantError> {
 
 /// Where one memoised walk of a turn can stop.
 #[derive(Copy, Clone, Debug)]
-struct Ending {
-    destination: Square,
-    captured: Bitboard,
+pub(super) struct Ending {
+    pub(super) destination: Square,
+    pub(super) captured: Bitboard,
     route: Option<Route>,
     /// This ending's capture order in `Search::orders`.
     order_start: u32,
@@ -135,7 +108,7 @@ pub(crate) struct Search {
     /// The distinct templates of the current origin; states refer to them by index.
     templates: Vec<Template>,
     stack: Vec<Square>,
-    endings: Vec<Ending>,
+    pub(super) endings: Vec<Ending>,
     orders: Vec<Square>,
     /// Each template's checked candidate routes: a Path Burrow position
     /// starts hundreds of turns, and their templates recur from position
@@ -201,7 +174,7 @@ pub(crate) fn board_after(
 impl Rules {
     /// Fills `search.endings` with the distinct turns of the piece on `origin`,
     /// sorted by (destination, captured set).
-    fn explore_origin(
+    pub(super) fn explore_origin(
         &self,
         pos: &Position,
         origin: Square,
@@ -391,97 +364,5 @@ impl Rules {
             }
         }
         Ok(turns)
-    }
-
-    /// The positions every distinct turn leaves, in the order of [`Rules::turns`].
-    fn successors(
-        &self,
-        pos: &Position,
-        search: &mut Search,
-        out: &mut Vec<Position>,
-    ) -> Result<(), VariantError> {
-        for origin in pos.ours() {
-            unstoppable(self.explore_origin(pos, origin, search, &mut never))?;
-            out.extend(search.endings.iter().map(|e| Position {
-                board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
-                turn: pos.turn.opponent(),
-            }));
-        }
-        Ok(())
-    }
-
-    /// Counts distinct turn sequences of `depth` turns (RULES.md §6).
-    ///
-    /// ```
-    /// use burrow::rules::{builtin_rules, Position};
-    /// let sweep = builtin_rules("sweep").unwrap();
-    /// assert_eq!(sweep.perft(&Position::start_standard(), 2).unwrap(), 12284);
-    /// ```
-    pub fn perft(&self, pos: &Position, depth: u32) -> Result<u64, VariantError> {
-        self.perft_with(pos, depth, &mut Search::default())
-    }
-
-    /// [`Rules::perft`] with the turns of the root shared among `threads`
-    /// threads (same count, less time on several cores).
-    pub fn perft_parallel(
-        &self,
-        pos: &Position,
-        depth: u32,
-        threads: usize,
-    ) -> Result<u64, VariantError> {
-        if depth < 2 || threads < 2 {
-            return self.perft(pos, depth);
-        }
-        let mut children = Vec::new();
-        self.successors(pos, &mut Search::default(), &mut children)?;
-        let next = std::sync::atomic::AtomicUsize::new(0);
-        let results: Vec<Result<u64, VariantError>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads)
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut search = Search::default();
-                        let mut sum = 0;
-                        loop {
-                            let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-                            let Some(child) = children.get(i) else {
-                                return Ok(sum);
-                            };
-                            sum += self.perft_with(child, depth - 1, &mut search)?;
-                        }
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("perft worker panicked"))
-                .collect()
-        });
-        results.into_iter().sum()
-    }
-
-    fn perft_with(
-        &self,
-        pos: &Position,
-        depth: u32,
-        search: &mut Search,
-    ) -> Result<u64, VariantError> {
-        if depth == 0 {
-            return Ok(1);
-        }
-        if depth == 1 {
-            let mut count = 0;
-            for origin in pos.ours() {
-                unstoppable(self.explore_origin(pos, origin, search, &mut never))?;
-                count += search.endings.len() as u64;
-            }
-            return Ok(count);
-        }
-        let mut children = Vec::new();
-        self.successors(pos, search, &mut children)?;
-        let mut total = 0;
-        for child in &children {
-            total += self.perft_with(child, depth - 1, search)?;
-        }
-        Ok(total)
     }
 }

@@ -3,9 +3,7 @@
 //! the initial capture, and when a later capture fits. The engine does the rest.
 
 use super::sight::friends_in_sight;
-use super::{
-    Bitboard, Board, Color, EvaluationWeights, LevelLookahead, Movement, Route, Square, Template,
-};
+use super::{Bitboard, Board, Color, Movement, Route, Square, Template};
 
 /// A capture as the variant sees it when taking or checking a template. The
 /// engine has already checked it against the movement rule.
@@ -66,8 +64,11 @@ impl RouteCandidates {
     }
 }
 
-/// A Burrow game. Implement this (a few methods) and register it to get the
-/// engine, the AI, the notation and the UI for free.
+/// A Burrow game's rules. Implement this (a few methods) and register it to
+/// get the engine, the AI, the notation and the UI for free. It states rules
+/// only: how the computer plays the game and how the screen shows it are
+/// the other layers' business, attached beside the rules at registration
+/// ([`Rules::attach`](super::Rules::attach)).
 ///
 /// ```
 /// use burrow::rules::*;
@@ -101,11 +102,6 @@ pub trait Variant: Send + Sync + 'static {
     /// The name shown to players.
     fn name(&self) -> &str;
 
-    /// The rules in words, for the in-game help.
-    fn rules_text(&self) -> &str {
-        ""
-    }
-
     /// How a piece travels for every capture of the turn.
     fn movement(&self) -> Movement;
 
@@ -133,30 +129,5 @@ pub trait Variant: Send + Sync + 'static {
     /// The engine walks each one on the board and still asks [`Variant::fits`].
     fn candidate_routes(&self, _template: &Template) -> Option<RouteCandidates> {
         None
-    }
-
-    /// The template in words, for the side panel.
-    fn describe_template(&self, template: &Template) -> String {
-        template.to_string()
-    }
-
-    /// Optional: squares the board should mark to show a
-    /// [`Template::Custom`] template around the piece on `at` (the built-in
-    /// template kinds have drawings of their own). Default: none.
-    fn template_marks(&self, _template: &Template, _board: &Board, _at: Square) -> Bitboard {
-        Bitboard::EMPTY
-    }
-
-    /// How the computer players weigh a position of this game. Default:
-    /// being ahead in pieces is good ([`EvaluationWeights::default`]).
-    fn evaluation_weights(&self) -> EvaluationWeights {
-        EvaluationWeights::default()
-    }
-
-    /// How many turns ahead the computer's `easy`, `medium` and `hard`
-    /// levels look in this game. Default: [`LevelLookahead::default`], which
-    /// suits games whose turns are cheap to list.
-    fn level_lookahead(&self) -> LevelLookahead {
-        LevelLookahead::default()
     }
 }

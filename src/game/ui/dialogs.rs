@@ -3,21 +3,12 @@
 
 use bevy_egui::egui;
 
+use crate::game::presentation::{self, SYSTEM_RULES};
 use crate::game::screens::Screen;
 use crate::game::session::SessionIntent;
 use crate::rules::Color as Side;
 
 use super::{PanelData, UiState};
-
-/// What every Burrow game shares, in the project's words.
-const SYSTEM_RULES: &str = "\
-Every square starts with a piece, in a checkerboard of White and Black; White moves first. \
-On your turn, pick one of your pieces and capture an enemy by moving onto it. That first \
-capture fixes a template. While the same piece has a capture that fits the template, it must \
-make one (you choose which when there are several). Paths only cross empty squares; squares \
-emptied earlier in the turn count as empty.
-
-A player with no initial capture at the start of their turn loses, so there are no draws.";
 
 pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
     let mut open = state.show_rules;
@@ -40,7 +31,7 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
                     for rules in data.variants.iter() {
                         ui.separator();
                         ui.heading(rules.variant().name());
-                        ui.label(rules.variant().rules_text());
+                        ui.label(presentation::of(rules).rules_text());
                     }
                 });
         });
@@ -98,10 +89,15 @@ pub fn toast(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
         state.toast = None;
         return;
     }
+    // A readable width wherever it lands: without one, an area near the
+    // panel shrinks to a few letters and breaks words over many lines.
+    let width = (ctx.content_rect().width() - 340.0).clamp(160.0, 420.0);
     egui::Area::new("toast".into())
         .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(-150.0, -20.0))
         .show(ctx, |ui| {
             egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_min_width(width.min(message.len() as f32 * 8.0 + 16.0));
+                ui.set_max_width(width);
                 ui.label(message);
             });
         });

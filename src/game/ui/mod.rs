@@ -9,16 +9,19 @@ mod side_panel;
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
-use super::computer::ComputerPlayer;
-use super::input::{PointerOverUi, Selection};
+use super::GameSet;
+use super::computer::{ComputerIntent, ComputerPlayer};
+use super::input::{Selection, UiRegions};
 use super::layout::{BoardArea, BoardLayout};
+use super::modding::ModProblems;
 use super::screens::Screen;
 use super::session::{GameSession, Refused, SessionIntent, Variants};
 use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
-        .add_systems(Update, remember_refusals)
+        .init_resource::<ModProblems>()
+        .add_systems(Update, remember_notices.in_set(GameSet::Present))
         .add_systems(EguiPrimaryContextPass, draw_panels);
 }
 
@@ -37,13 +40,22 @@ pub struct UiState {
     pub game_over_closed: bool,
 }
 
-fn remember_refusals(
+/// The last refusal (or, on desktop, a saved file) becomes the toast.
+fn remember_notices(
     mut refused: MessageReader<Refused>,
+    #[cfg(not(target_arch = "wasm32"))] mut saved: MessageReader<super::records::Saved>,
     time: Res<Time<Real>>,
     mut ui: ResMut<UiState>,
 ) {
     if let Some(Refused(reason)) = refused.read().last() {
-        ui.toast = Some((reason.clone(), time.elapsed_secs_f64()));
+        ui.toast = Some((reason.to_string(), time.elapsed_secs_f64()));
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(super::records::Saved(path)) = saved.read().last() {
+        ui.toast = Some((
+            format!("saved to {}", path.display()),
+            time.elapsed_secs_f64(),
+        ));
     }
 }
 
@@ -54,12 +66,16 @@ pub struct PanelData<'w> {
     variants: Res<'w, Variants>,
     settings: ResMut<'w, Settings>,
     selection: Res<'w, Selection>,
-    computer: ResMut<'w, ComputerPlayer>,
+    computer: Res<'w, ComputerPlayer>,
+    problems: Res<'w, ModProblems>,
     layout: Res<'w, BoardLayout>,
     screen: Res<'w, State<Screen>>,
     next_screen: ResMut<'w, NextState<Screen>>,
     intents: MessageWriter<'w, SessionIntent>,
     hints: MessageWriter<'w, super::computer::HintRequest>,
+    computer_intents: MessageWriter<'w, ComputerIntent>,
+    #[cfg(not(target_arch = "wasm32"))]
+    files: MessageWriter<'w, super::records::RecordIntent>,
     time: Res<'w, Time<Real>>,
 }
 
@@ -68,7 +84,7 @@ fn draw_panels(
     mut data: PanelData,
     mut state: ResMut<UiState>,
     mut area: ResMut<BoardArea>,
-    mut over_ui: ResMut<PointerOverUi>,
+    mut regions: ResMut<UiRegions>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -79,15 +95,18 @@ fn draw_panels(
             .layer_id(egui::LayerId::background())
             .max_rect(ctx.viewport_rect()),
     );
+    let mut panel_rects = Vec::new();
     if *data.screen.get() != Screen::Title {
-        side_panel::show(&mut root, &mut data, &mut state);
+        panel_rects.push(side_panel::show(&mut root, &mut data, &mut state));
     }
     let free = root.available_rect_before_wrap();
     let rect = Rect::new(free.min.x, free.min.y, free.max.x, free.max.y);
     if area.0 != Some(rect) {
         area.0 = Some(rect);
     }
-    if let Ok(window) = window.single() {
+    if let Ok(window) = window.single()
+        && *data.screen.get() != Screen::Title
+    {
         draw_coordinates(
             &ctx,
             &data.layout,
@@ -105,9 +124,25 @@ fn draw_panels(
         dialogs::rules(&ctx, &data, &mut state);
     }
     dialogs::toast(&ctx, &data, &mut state);
-    let over = ctx.is_pointer_over_egui() || ctx.egui_is_using_pointer();
-    if over_ui.0 != over {
-        over_ui.0 = over;
+    // Every window, menu and toast drawn this pass, in window pixels.
+    let shown = ctx.memory(|m| {
+        m.areas()
+            .visible_layer_ids()
+            .into_iter()
+            .filter(|layer| layer.order != egui::Order::Background)
+            .filter_map(|layer| m.area_rect(layer.id))
+            .collect::<Vec<_>>()
+    });
+    panel_rects.extend(shown);
+    let next = UiRegions {
+        rects: panel_rects
+            .into_iter()
+            .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
+            .collect(),
+        holding_pointer: ctx.egui_is_using_pointer(),
+    };
+    if *regions != next {
+        *regions = next;
     }
     Ok(())
 }

@@ -91,6 +91,11 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             ui.add(
                 egui::Slider::new(&mut form.ranks, BoardSize::MIN..=BoardSize::MAX).text("ranks"),
             );
+            for problem in &data.problems.0 {
+                ui.label(
+                    egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)),
+                );
+            }
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Start").clicked() {

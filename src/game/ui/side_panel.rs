@@ -5,14 +5,17 @@
 use bevy::prelude::DetectChangesMut;
 use bevy_egui::egui;
 
-use crate::game::computer::HintRequest;
+use crate::ai::THINK_SECONDS;
+use crate::game::computer::{ComputerIntent, HintRequest};
+use crate::game::presentation;
 use crate::game::screens::Screen;
 use crate::game::session::{NewGame, Player, SessionIntent};
 use crate::rules::{Color as Side, Position};
 
 use super::{PanelData, UiState};
 
-pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+/// Draws the panel; returns where it is.
+pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> egui::Rect {
     egui::Panel::right("side")
         .resizable(false)
         .exact_size(300.0)
@@ -28,7 +31,9 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
                 ui.separator();
                 text_io(ui, data, state);
             });
-        });
+        })
+        .response
+        .rect
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -70,7 +75,7 @@ fn status(ui: &mut egui::Ui, data: &mut PanelData) {
         Some(turn) => {
             ui.label(format!(
                 "Template: {}",
-                session.rules.variant().describe_template(turn.template())
+                presentation::of(&session.rules).describe_template(turn.template())
             ));
             ui.label(format!(
                 "The piece on {} must keep capturing while a capture fits.",
@@ -122,6 +127,12 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
     if let Some(hint) = &data.computer.hint {
         ui.label(format!("Hint: {hint}"));
     }
+    if let Some(e) = &data.computer.stopped {
+        ui.label(
+            egui::RichText::new(format!("The computer stopped playing: {e}"))
+                .color(egui::Color32::from_rgb(230, 120, 100)),
+        );
+    }
     let computers = [Side::White, Side::Black]
         .iter()
         .any(|&s| data.session.player(s) != Player::Human);
@@ -133,10 +144,11 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
                 "Pause computer"
             };
             if ui.button(label).clicked() {
-                data.computer.paused = !data.computer.paused;
+                data.computer_intents
+                    .write(ComputerIntent::Pause(!data.computer.paused));
             }
             if data.computer.paused && ui.button("Step").clicked() {
-                data.computer.step_once = true;
+                data.computer_intents.write(ComputerIntent::Step);
             }
         });
     }
@@ -191,7 +203,7 @@ fn settings(ui: &mut egui::Ui, data: &mut PanelData) {
     ui.label("Walk speed, squares per second (0 = instant)");
     ui.add(egui::Slider::new(&mut edited.walk_speed, 0.0..=20.0));
     ui.label("Think time in seconds (strongest level, hint)");
-    ui.add(egui::Slider::new(&mut edited.think_seconds, 0.1..=10.0));
+    ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
     ui.checkbox(&mut edited.muted, "Mute");
     data.settings.set_if_neq(edited);
 }
@@ -245,26 +257,14 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
             ui.add(egui::TextEdit::singleline(&mut state.file_path).desired_width(f32::INFINITY));
         });
         ui.horizontal(|ui| {
+            let path = std::path::PathBuf::from(&state.file_path);
             if ui.button("Save record").clicked() {
-                let result = std::fs::write(&state.file_path, data.session.record().to_string());
-                let message = match result {
-                    Ok(()) => format!("saved to {}", state.file_path),
-                    Err(e) => format!("could not save {}: {e}", state.file_path),
-                };
-                state.toast = Some((message, data.time.elapsed_secs_f64()));
+                data.files
+                    .write(crate::game::records::RecordIntent::Save(path.clone()));
             }
             if ui.button("Load record").clicked() {
-                match std::fs::read_to_string(&state.file_path) {
-                    Ok(text) => {
-                        data.intents.write(SessionIntent::LoadRecord(text));
-                    }
-                    Err(e) => {
-                        state.toast = Some((
-                            format!("could not read {}: {e}", state.file_path),
-                            data.time.elapsed_secs_f64(),
-                        ))
-                    }
-                }
+                data.files
+                    .write(crate::game::records::RecordIntent::Load(path));
             }
         });
     }

@@ -1,6 +1,7 @@
-//! Scripted play for checks and demos: starts a given game, clicks squares
-//! through the real pointer path (cursor placement and mouse-button input),
-//! then saves a screenshot once the board is still and quits.
+//! What the game opens with ([`GameOptions`]), and scripted play for checks
+//! and demos: starts a given game, clicks squares through the real pointer
+//! path (cursor placement and mouse-button input), then saves a screenshot
+//! once the board is still and quits.
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
@@ -83,7 +84,7 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 pressed: false,
                 shot_taken: false,
             });
-            app.add_systems(Update, drive_script.before(GameSet::Input));
+            app.add_systems(Update, drive_script.in_set(GameSet::Input));
         }
     }
 }

@@ -1,25 +1,33 @@
 //! [`Rules`]: one variant bound to the shared engine. Everything that plays,
 //! analyses or draws a game asks a `Rules` value.
 
+use std::any::{Any, TypeId};
 use std::fmt;
 use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, CaptureView, Color, EvaluationWeights, LevelLookahead, MAX_LOOKAHEAD,
-    MovementProblem, PathShape, Position, Route, RouteCandidates, Square, Template, Variant,
+    Bitboard, Board, CaptureView, Color, MoveError, MovementProblem, PathShape, Position, Route,
+    RouteCandidates, Square, Template, Variant,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
-/// Cheap to clone (the variant is shared).
+/// Cheap to clone (the variant and its attachments are shared).
 #[derive(Clone)]
 pub struct Rules {
     variant: Arc<dyn Variant>,
     movegen: MoveGen,
     uses_route: bool,
-    evaluation_weights: EvaluationWeights,
-    level_lookahead: LevelLookahead,
+    attachments: Attachments,
 }
+
+/// Values other layers keep beside a game's rules, one per type: the
+/// computer players' profile of the game, the screen's presentation of it.
+/// The engine never reads them; whoever defines a type looks it up with
+/// [`Rules::attachment`], so a mod hands each layer what it needs through
+/// one registration.
+#[derive(Clone, Default)]
+struct Attachments(Arc<Vec<(TypeId, Arc<dyn Any + Send + Sync>)>>);
 
 impl fmt::Debug for Rules {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -51,7 +59,6 @@ pub enum VariantProblem {
     BadMovement(MovementProblem),
     RouteTemplateWithBoxPaths,
     RouteNotInMovement(Route),
-    BadLookahead(Box<LevelLookahead>),
 }
 
 impl fmt::Display for VariantError {
@@ -71,11 +78,6 @@ impl fmt::Display for VariantError {
                     "it proposed the route {r}, which its own movement rule does not allow"
                 )
             }
-            VariantProblem::BadLookahead(l) => write!(
-                f,
-                "its level look-ahead {l:?} is not one the computer can search: \
-                 each level looks 1 to {MAX_LOOKAHEAD} turns ahead, at a width of at least one turn"
-            ),
         }
     }
 }
@@ -109,17 +111,10 @@ impl Rules {
         if uses_route && movement.shape == PathShape::WithinBox {
             return Err(error(VariantProblem::RouteTemplateWithBoxPaths));
         }
-        let level_lookahead = variant.level_lookahead();
-        if !level_lookahead.is_valid() {
-            return Err(error(VariantProblem::BadLookahead(Box::new(
-                level_lookahead,
-            ))));
-        }
         Ok(Rules {
             movegen: MoveGen::new(movement),
             uses_route,
-            evaluation_weights: variant.evaluation_weights(),
-            level_lookahead,
+            attachments: Attachments::default(),
             variant,
         })
     }
@@ -142,14 +137,22 @@ impl Rules {
         self.uses_route
     }
 
-    /// The variant's [`Variant::evaluation_weights`], asked once.
-    pub fn evaluation_weights(&self) -> EvaluationWeights {
-        self.evaluation_weights
+    /// Keeps `value` beside these rules for whoever reads its type (one
+    /// value per type: attaching a second replaces the first).
+    pub fn attach<T: Any + Send + Sync>(&mut self, value: T) -> &mut Rules {
+        let list = Arc::make_mut(&mut self.attachments.0);
+        list.retain(|(id, _)| *id != TypeId::of::<T>());
+        list.push((TypeId::of::<T>(), Arc::new(value)));
+        self
     }
 
-    /// The variant's [`Variant::level_lookahead`], asked and checked once.
-    pub fn level_lookahead(&self) -> LevelLookahead {
-        self.level_lookahead
+    /// The value of type `T` attached to these rules, if any.
+    pub fn attachment<T: Any + Send + Sync>(&self) -> Option<&T> {
+        self.attachments
+            .0
+            .iter()
+            .find(|(id, _)| *id == TypeId::of::<T>())
+            .and_then(|(_, value)| value.downcast_ref())
     }
 
     fn error(&self, problem: VariantProblem) -> VariantError {
@@ -344,16 +347,23 @@ impl Rules {
     }
 
     /// Every square the capture passes through, origin and target included:
-    /// what the UI animates. Falls back to the shortest legal path when the
-    /// capture carries no route.
-    pub fn path(&self, board: &Board, capture: &Capture) -> Vec<Square> {
-        let mover = board.color_at(capture.from).unwrap_or(Color::White);
-        match capture.route {
-            Some(route) => route_squares(capture.from, route),
+    /// what the UI animates. A capture with no route takes the shortest
+    /// legal path. Refused when `from` is empty or the capture is not one
+    /// the movement rule allows on this board.
+    pub fn path(&self, board: &Board, capture: &Capture) -> Result<Vec<Square>, MoveError> {
+        let Capture { from, to, route } = *capture;
+        let Some(mover) = board.color_at(from) else {
+            return Err(MoveError::EmptySquare(from));
+        };
+        match route {
+            Some(route) if self.walk_route(board, mover, from, route) == Some(to) => {
+                Ok(route_squares(from, route))
+            }
+            Some(route) => Err(MoveError::RouteNotACapture { from, route }),
             None => self
                 .movegen
-                .path(board, mover, capture.from, capture.to)
-                .unwrap_or_else(|| vec![capture.from, capture.to]),
+                .path(board, mover, from, to)
+                .ok_or(MoveError::NotACapture { from, to }),
         }
     }
 

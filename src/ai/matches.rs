@@ -1,19 +1,20 @@
-//! `burrow tournament`: two computer levels play each other with colours
-//! alternating from varied openings, and the result is summarised with a
-//! confidence interval.
+//! Matches: two computer levels play each other with colours alternating
+//! from varied openings, and the result is summarised with a confidence
+//! interval (what `burrow tournament` prints).
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::num::NonZeroU64;
 use std::time::Duration;
-
-use web_time::Instant;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use crate::ai::{Level, choose};
 use crate::rules::{Color, Position, Rules, VariantError};
+
+use super::selfplay::{Players, ThinkTimes, play_out};
+use super::Level;
 
 /// The outcome of a match from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -23,40 +24,6 @@ pub struct MatchResult {
     /// How long each side took per decision.
     pub a_thinking: ThinkTimes,
     pub b_thinking: ThinkTimes,
-}
-
-/// How long one side's decisions took, to check levels keep their budgets.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ThinkTimes {
-    pub decisions: u64,
-    pub total_ms: u64,
-    pub longest_ms: u64,
-}
-
-impl ThinkTimes {
-    fn add(&mut self, ms: u64) {
-        self.decisions += 1;
-        self.total_ms += ms;
-        self.longest_ms = self.longest_ms.max(ms);
-    }
-
-    fn merge(&mut self, other: &ThinkTimes) {
-        self.decisions += other.decisions;
-        self.total_ms += other.total_ms;
-        self.longest_ms = self.longest_ms.max(other.longest_ms);
-    }
-
-    pub fn mean_ms(&self) -> f64 {
-        self.total_ms as f64 / self.decisions.max(1) as f64
-    }
-}
-
-/// One game's winner and each colour's think times.
-#[derive(Clone, Copy, Debug)]
-pub struct GameResult {
-    pub winner: Color,
-    pub white_thinking: ThinkTimes,
-    pub black_thinking: ThinkTimes,
 }
 
 impl MatchResult {
@@ -109,57 +76,19 @@ pub fn opening(rules: &Rules, seed: u64) -> Result<Position, VariantError> {
     Ok(pos)
 }
 
-/// Plays one game from the opening `seed` picks ([`opening`]); both games
-/// of a pair share it, with colours swapped.
-pub fn play_game(
-    rules: &Rules,
-    white: Level,
-    black: Level,
-    think: Duration,
-    seed: u64,
-) -> Result<GameResult, VariantError> {
-    let never = AtomicBool::new(false);
-    let mut pos = opening(rules, seed)?;
-    let mut times = [ThinkTimes::default(); 2];
-    for ply in 0u64.. {
-        let (level, side) = match pos.turn {
-            Color::White => (white, 0),
-            Color::Black => (black, 1),
-        };
-        let started = Instant::now();
-        let decision = choose(
-            rules,
-            &pos,
-            level,
-            think,
-            seed.wrapping_mul(1_000_003).wrapping_add(ply),
-            &never,
-        )?;
-        times[side].add(started.elapsed().as_millis() as u64);
-        match decision {
-            Some(decision) => pos = decision.turn.result,
-            None => {
-                return Ok(GameResult {
-                    winner: pos.turn.opponent(),
-                    white_thinking: times[0],
-                    black_thinking: times[1],
-                });
-            }
-        }
-    }
-    unreachable!("every turn removes a piece")
-}
-
-/// Plays `games` games, A taking White in the even ones, on `threads` threads.
+/// Plays `games` games, A taking White in the even ones, on `threads`
+/// threads; both games of a pair start from the same [`opening`]. A match
+/// has at least one game: one of none would have no score.
 pub fn run_match(
     rules: &Rules,
     a: Level,
     b: Level,
-    games: u64,
+    games: NonZeroU64,
     seed: u64,
     threads: usize,
     think: Duration,
 ) -> Result<MatchResult, VariantError> {
+    let games = games.get();
     let next = AtomicU64::new(0);
     let wins = AtomicU64::new(0);
     let thinking = Mutex::new((ThinkTimes::default(), ThinkTimes::default()));
@@ -174,7 +103,13 @@ pub fn run_match(
                         }
                         let a_white = i.is_multiple_of(2);
                         let (white, black) = if a_white { (a, b) } else { (b, a) };
-                        let game = play_game(rules, white, black, think, seed.wrapping_add(i / 2))?;
+                        let pair = seed.wrapping_add(i / 2);
+                        let players = Players {
+                            white,
+                            black,
+                            think,
+                        };
+                        let game = play_out(rules, opening(rules, pair)?, &players, pair)?;
                         if (game.winner == Color::White) == a_white {
                             wins.fetch_add(1, Ordering::Relaxed);
                         }

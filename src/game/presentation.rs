@@ -1,0 +1,297 @@
+//! How the screen shows a game: its rules in words, its template in words
+//! and as marks and lines drawn over the board. A game's rules say nothing
+//! of this; the presentation sits beside them, attached at registration
+//! ([`attach`]), and the board overlay draws whatever it supplies, so a
+//! mod's template is drawn as the mod asks and never as a built-in game's.
+//! This module is plain Rust: the drawing is a list of squares and lines.
+
+use std::sync::Arc;
+
+use crate::rules::sight::sight_lines;
+use crate::rules::{Bitboard, Board, Rules, Square, Step, Template};
+
+/// What a game's template looks like on the board around the capturing
+/// piece: each field is drawn in the template's colour, empty ones not at all.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct TemplateDrawing {
+    /// Squares to frame.
+    pub marks: Bitboard,
+    /// Rectangles given by two opposite corner squares (both inside).
+    pub boxes: Vec<(Square, Square)>,
+    /// Paths through square centres, the first one stronger than the rest.
+    pub paths: Vec<Vec<Square>>,
+    /// Arrows from the piece, one per direction.
+    pub arrows: Vec<Step>,
+    /// Straight lines from the piece to these squares.
+    pub lines: Vec<Square>,
+}
+
+/// How one game is shown. Every method has a plain default, so a mod may
+/// supply only what it wants to change.
+pub trait Presentation: Send + Sync + 'static {
+    /// The rules in words, for the in-game help.
+    fn rules_text(&self) -> &str {
+        ""
+    }
+
+    /// The template in words, for the side panel.
+    fn describe_template(&self, template: &Template) -> String {
+        template.to_string()
+    }
+
+    /// What to draw for `template` around the piece on `at` of `board`.
+    fn template_drawing(&self, _template: &Template, _board: &Board, _at: Square) -> TemplateDrawing {
+        TemplateDrawing::default()
+    }
+}
+
+/// The attachment that carries a game's presentation beside its rules.
+#[derive(Clone)]
+pub struct AttachedPresentation(pub Arc<dyn Presentation>);
+
+/// Shows `rules`' game with `presentation`.
+pub fn attach(rules: &mut Rules, presentation: impl Presentation) -> &mut Rules {
+    rules.attach(AttachedPresentation(Arc::new(presentation)))
+}
+
+/// A game shown with no presentation of its own: its template in the
+/// engine's words, no drawing.
+struct Plain;
+
+impl Presentation for Plain {}
+
+/// How `rules`' game is shown: its attached presentation, else the built-in
+/// game's, else plainly.
+pub fn of(rules: &Rules) -> &dyn Presentation {
+    if let Some(AttachedPresentation(presentation)) = rules.attachment() {
+        return presentation.as_ref();
+    }
+    match rules.id() {
+        "box" => &BoxLook,
+        "path" => &PathLook,
+        "sweep" => &SweepLook,
+        "tumburrow" => &TumburrowLook,
+        _ => &Plain,
+    }
+}
+
+/// What every Burrow game shares, in the project's words.
+pub const SYSTEM_RULES: &str = "\
+Every square starts with a piece, in a checkerboard of White and Black; White moves first. \
+On your turn, pick one of your pieces and capture an enemy by moving onto it. That first \
+capture fixes a template. While the same piece has a capture that fits the template, it must \
+make one (you choose which when there are several). Paths only cross empty squares; squares \
+emptied earlier in the turn count as empty.
+
+A player with no initial capture at the start of their turn loses, so there are no draws.";
+
+const BOX_RULES: &str = "\
+Movement: orthogonal single steps through empty squares, every square of the path inside \
+the box whose opposite corners are the piece and its target. Any such path counts, winding \
+ones too, not only staircases [project's reading].
+
+Template: the size of that box, width × height (the horizontal and vertical distance of \
+the initial capture).
+
+Later captures: an enemy exactly width across and height up or down from the piece (any \
+of the four corners; width and height are never swapped), reached the same way inside its \
+own box. A box of width 0 or height 0 is a straight line of that exact length.";
+
+const PATH_RULES: &str = "\
+Movement: a staircase of orthogonal steps through empty squares: at most one horizontal \
+and one vertical direction, mixed in any order.
+
+Template: the exact sequence of steps, such as N N E. Different paths to the same enemy \
+are different templates, so you choose the path, not only the target.
+
+Later captures: the same sequence turned or mirrored in any of the 8 ways of the square, \
+walked from where the piece stands; every square but the last must be empty and the last \
+must hold an enemy. The sequence is never walked backwards: N N E allows E E N but not E N N.";
+
+const SWEEP_RULES: &str = "\
+Movement: a staircase of orthogonal steps through empty squares: at most one horizontal \
+and one vertical direction, mixed in any order.
+
+Template: the set of directions the initial capture used: one direction for a straight \
+capture, two for a bent one. Directions are absolute (north stays north).
+
+Later captures: any staircase through empty squares that uses only directions of the \
+template, in any amounts and order. After a straight capture the piece keeps to that one \
+direction.";
+
+const TUMBURROW_RULES: &str = "\
+Movement, for every capture: king steps through empty squares along a path of at most two \
+different directions that are not opposite [project's reading], mixed in any order. The \
+directions carry no template data.
+
+Template: once the initial capture is made, count your own pieces the capturing piece sees \
+along the eight queen lines from its new square. On each line only the first piece met \
+counts, and only if it is yours; any piece blocks the line. The piece never counts itself, \
+and the square it left is empty [project's reading].
+
+Later captures: any capture (same movement) after which the same count, taken the same \
+way, equals the template.";
+
+struct BoxLook;
+
+impl Presentation for BoxLook {
+    fn rules_text(&self) -> &str {
+        BOX_RULES
+    }
+
+    fn describe_template(&self, template: &Template) -> String {
+        match template {
+            Template::Box { width, height } => format!("a box {width} wide and {height} high"),
+            other => other.to_string(),
+        }
+    }
+
+    /// The box at every placement with the piece in a corner.
+    fn template_drawing(&self, template: &Template, board: &Board, at: Square) -> TemplateDrawing {
+        let Template::Box { width, height } = *template else {
+            return TemplateDrawing::default();
+        };
+        let (w, h) = (width as i8, height as i8);
+        let boxes = [(1, 1), (-1, 1), (1, -1), (-1, -1)]
+            .into_iter()
+            .filter_map(|(sx, sy)| at.offset(sx * w, sy * h))
+            .filter(|&corner| board.size().contains(corner))
+            .map(|corner| (at, corner))
+            .collect();
+        TemplateDrawing {
+            boxes,
+            ..TemplateDrawing::default()
+        }
+    }
+}
+
+struct PathLook;
+
+impl Presentation for PathLook {
+    fn rules_text(&self) -> &str {
+        PATH_RULES
+    }
+
+    fn describe_template(&self, template: &Template) -> String {
+        match template {
+            Template::Route(route) => format!("the path {route}, turned or mirrored"),
+            other => other.to_string(),
+        }
+    }
+
+    /// The path and its seven images, walked from the piece as far as the
+    /// board goes; the path itself first.
+    fn template_drawing(&self, template: &Template, board: &Board, at: Square) -> TemplateDrawing {
+        let Template::Route(route) = *template else {
+            return TemplateDrawing::default();
+        };
+        let paths = (0..8)
+            .map(|symmetry| {
+                let mut squares = vec![at];
+                let mut sq = Some(at);
+                for step in route.transformed(symmetry).steps() {
+                    sq = sq
+                        .and_then(|s| s.offset(step.dx, step.dy))
+                        .filter(|&s| board.size().contains(s));
+                    match sq {
+                        Some(s) => squares.push(s),
+                        None => break,
+                    }
+                }
+                squares
+            })
+            .collect();
+        TemplateDrawing {
+            paths,
+            ..TemplateDrawing::default()
+        }
+    }
+}
+
+struct SweepLook;
+
+impl Presentation for SweepLook {
+    fn rules_text(&self) -> &str {
+        SWEEP_RULES
+    }
+
+    fn describe_template(&self, template: &Template) -> String {
+        match template {
+            Template::Directions(dirs) => {
+                let names: Vec<String> = dirs.iter().map(|d| d.to_string()).collect();
+                format!("only {}", names.join(" and "))
+            }
+            other => other.to_string(),
+        }
+    }
+
+    fn template_drawing(&self, template: &Template, _: &Board, _: Square) -> TemplateDrawing {
+        let Template::Directions(dirs) = *template else {
+            return TemplateDrawing::default();
+        };
+        TemplateDrawing {
+            arrows: dirs.iter().collect(),
+            ..TemplateDrawing::default()
+        }
+    }
+}
+
+struct TumburrowLook;
+
+impl Presentation for TumburrowLook {
+    fn rules_text(&self) -> &str {
+        TUMBURROW_RULES
+    }
+
+    fn describe_template(&self, template: &Template) -> String {
+        match template {
+            Template::Count(n) => format!("{n} friendly pieces in sight"),
+            other => other.to_string(),
+        }
+    }
+
+    /// The queen lines the piece looks along, to the first piece or the edge.
+    fn template_drawing(&self, template: &Template, board: &Board, at: Square) -> TemplateDrawing {
+        if !matches!(template, Template::Count(_)) {
+            return TemplateDrawing::default();
+        }
+        TemplateDrawing {
+            lines: sight_lines(board, at).into_iter().collect(),
+            ..TemplateDrawing::default()
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Position, VariantRegistry};
+
+    #[test]
+    fn each_built_in_game_is_drawn_its_own_way_and_a_mod_plainly() {
+        let registry = VariantRegistry::builtin();
+        let board = Position::start_standard().board;
+        let at: Square = "d4".parse().unwrap();
+        let rules = |id| registry.get(id).unwrap();
+        let box_drawing =
+            of(rules("box")).template_drawing(&Template::Box { width: 1, height: 2 }, &board, at);
+        assert_eq!(box_drawing.boxes.len(), 4);
+        let sight = of(rules("tumburrow")).template_drawing(&Template::Count(1), &board, at);
+        assert!(!sight.lines.is_empty() && sight.boxes.is_empty());
+        // A game of another id using a count template gets no sight lines.
+        let mut measure = rules("sweep").clone();
+        assert!(of(&measure).template_drawing(&Template::Count(1), &board, at) == TemplateDrawing::default());
+        struct Marks;
+        impl Presentation for Marks {
+            fn template_drawing(&self, _: &Template, _: &Board, at: Square) -> TemplateDrawing {
+                TemplateDrawing {
+                    marks: Bitboard::from(at),
+                    ..TemplateDrawing::default()
+                }
+            }
+        }
+        attach(&mut measure, Marks);
+        let drawing = of(&measure).template_drawing(&Template::Count(1), &board, at);
+        assert_eq!(drawing.marks, Bitboard::from(at));
+    }
+}

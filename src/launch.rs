@@ -1,0 +1,72 @@
+//! The `burrow` binary's start: build the variant registry from the
+//! built-in games and the mods, then run the command the arguments name or,
+//! with none, open the game window. A mod's own binary (see
+//! `examples/leapfrog.rs`) calls [`run`] with its registration.
+
+use std::process::ExitCode;
+
+use crate::cli::{self, Outcome, WindowRequest};
+use crate::rules::{Mod, VariantRegistry};
+
+/// The built-in games and `mods`, with the problems of the mods that could
+/// not be registered (each left out whole).
+pub fn registry_with(mods: &[Mod]) -> (VariantRegistry, Vec<String>) {
+    let mut registry = VariantRegistry::builtin();
+    let problems = registry
+        .add_mods(mods)
+        .iter()
+        .map(|e| format!("mod not loaded: {e}"))
+        .collect();
+    (registry, problems)
+}
+
+/// Runs `burrow` with the built-in games and `mods`.
+pub fn run<I, T>(args: I, mods: &[Mod]) -> ExitCode
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
+    let (registry, problems) = registry_with(mods);
+    for problem in &problems {
+        eprintln!("{problem}");
+    }
+    match cli::run(&registry, args) {
+        Outcome::Exit(code) => code,
+        Outcome::OpenWindow(request) => open_window(registry, problems, request),
+    }
+}
+
+#[cfg(feature = "game")]
+fn open_window(registry: VariantRegistry, problems: Vec<String>, request: WindowRequest) -> ExitCode {
+    use crate::ai::Level;
+    use crate::game::{GameOptions, NewGame, Player};
+
+    let start = request.variant.map(|variant| {
+        let computer = Player::Computer(Level::Medium);
+        NewGame {
+            variant,
+            white: if request.watch { computer } else { Player::Human },
+            black: if request.watch { computer } else { Player::Human },
+            ..NewGame::default()
+        }
+    });
+    let options = GameOptions {
+        start,
+        clicks: request.clicks,
+        screenshot: request.screenshot,
+        log_fps: request.log_fps,
+    };
+    match crate::game::run(options, registry, problems) {
+        bevy::app::AppExit::Success => ExitCode::SUCCESS,
+        bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
+    }
+}
+
+#[cfg(not(feature = "game"))]
+fn open_window(_: VariantRegistry, _: Vec<String>, _: WindowRequest) -> ExitCode {
+    eprintln!(
+        "error: this build of burrow has no game window (it was built without the `game` \
+         feature); run a command instead (burrow --help lists them)"
+    );
+    ExitCode::from(2)
+}

@@ -1,0 +1,220 @@
+//! The step level: a turn in progress, one capture at a time, as the game UI
+//! plays it. Each step is checked against the engine before it is applied.
+
+use std::fmt;
+
+use super::{
+    Board, Capture, Color, PlayedTurn, Position, Route, Rules, Square, Template, VariantError,
+};
+
+/// A turn being played: the initial capture is made and the template fixed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnInProgress {
+    start: Position,
+    board: Board,
+    origin: Square,
+    at: Square,
+    captures: Vec<Square>,
+    route: Option<Route>,
+    template: Template,
+}
+
+impl TurnInProgress {
+    /// The position the turn started from.
+    pub fn start(&self) -> &Position {
+        &self.start
+    }
+
+    /// The board as it stands mid-turn.
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    pub fn mover(&self) -> Color {
+        self.start.turn
+    }
+
+    pub fn origin(&self) -> Square {
+        self.origin
+    }
+
+    /// Where the capturing piece stands now.
+    pub fn current(&self) -> Square {
+        self.at
+    }
+
+    /// The squares captured so far, in order.
+    pub fn captures(&self) -> &[Square] {
+        &self.captures
+    }
+
+    pub fn template(&self) -> &Template {
+        &self.template
+    }
+
+    /// The turn so far as played text.
+    pub fn played(&self) -> PlayedTurn {
+        PlayedTurn {
+            origin: self.origin,
+            captures: self.captures.clone(),
+            route: self.route,
+        }
+    }
+
+    /// The position after the turn, the other side to move. Meaningful once
+    /// [`Rules::is_turn_over`] says so.
+    pub fn result(&self) -> Position {
+        Position {
+            board: self.board,
+            turn: self.start.turn.opponent(),
+        }
+    }
+}
+
+/// Why a capture or a played turn was refused. Nothing is changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The capture starts on an empty square.
+    EmptySquare(Square),
+    NotYourPiece(Square),
+    NotACapture { from: Square, to: Square },
+    RouteNeeded { from: Square, to: Square },
+    RouteNotACapture { from: Square, route: Route },
+    DoesNotFit { from: Square, to: Square },
+    TurnNotOver { at: Square },
+    Variant(VariantError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
+            MoveError::NotYourPiece(sq) => {
+                write!(f, "there is no piece of the side to move on {sq}")
+            }
+            MoveError::NotACapture { from, to } => write!(f, "{from} cannot capture on {to}"),
+            MoveError::RouteNeeded { from, to } => {
+                write!(
+                    f,
+                    "{from}x{to} needs its route (like /NNE): in this game the path is the template"
+                )
+            }
+            MoveError::RouteNotACapture { from, route } => {
+                write!(f, "the route {route} from {from} is not a capture")
+            }
+            MoveError::DoesNotFit { from, to } => {
+                write!(f, "{from}x{to} does not fit the template")
+            }
+            MoveError::TurnNotOver { at } => {
+                write!(
+                    f,
+                    "the turn cannot stop on {at}: a capture that fits the template is left"
+                )
+            }
+            MoveError::Variant(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<VariantError> for MoveError {
+    fn from(e: VariantError) -> MoveError {
+        MoveError::Variant(e)
+    }
+}
+
+impl Rules {
+    /// Makes an initial capture and fixes the template. For route variants
+    /// the capture must carry its route; otherwise a route, if given, must
+    /// be a legal path to the target.
+    pub fn begin_turn(
+        &self,
+        pos: &Position,
+        capture: &Capture,
+    ) -> Result<TurnInProgress, MoveError> {
+        let Capture { from, to, route } = *capture;
+        if !pos.ours().contains(from) {
+            return Err(MoveError::NotYourPiece(from));
+        }
+        if !self.initial_targets(pos, from).contains(to) {
+            return Err(MoveError::NotACapture { from, to });
+        }
+        match route {
+            Some(route) if self.walk_route(&pos.board, pos.turn, from, route) != Some(to) => {
+                return Err(MoveError::RouteNotACapture { from, route });
+            }
+            None if self.uses_route() => return Err(MoveError::RouteNeeded { from, to }),
+            _ => {}
+        }
+        let template = self.template_of(pos, capture);
+        let mut board = pos.board;
+        board.capture(pos.turn, from, to);
+        let route = if self.uses_route() { route } else { None };
+        Ok(TurnInProgress {
+            start: *pos,
+            board,
+            origin: from,
+            at: to,
+            captures: vec![to],
+            route,
+            template,
+        })
+    }
+
+    /// The captures that fit the template from where the piece stands, one
+    /// per target square, each with a route when one is known.
+    pub fn fitting_captures(&self, turn: &TurnInProgress) -> Result<Vec<Capture>, VariantError> {
+        let targets = self.fitting_targets(&turn.board, turn.mover(), turn.at, &turn.template)?;
+        Ok(targets
+            .map(|to| Capture {
+                from: turn.at,
+                to,
+                route: self.fitting_route(&turn.board, turn.mover(), turn.at, to, &turn.template),
+            })
+            .collect())
+    }
+
+    /// Whether no capture fits any more, so the turn is complete.
+    pub fn is_turn_over(&self, turn: &TurnInProgress) -> Result<bool, VariantError> {
+        Ok(self
+            .fitting_targets(&turn.board, turn.mover(), turn.at, &turn.template)?
+            .is_empty())
+    }
+
+    /// Makes one more capture of the turn, onto `to`.
+    pub fn continue_turn(&self, turn: &mut TurnInProgress, to: Square) -> Result<(), MoveError> {
+        let fitting = self.fitting_targets(&turn.board, turn.mover(), turn.at, &turn.template)?;
+        if !fitting.contains(to) {
+            return Err(MoveError::DoesNotFit { from: turn.at, to });
+        }
+        turn.board.capture(turn.mover(), turn.at, to);
+        turn.at = to;
+        turn.captures.push(to);
+        Ok(())
+    }
+
+    /// Plays a whole turn from its played text and returns the position it
+    /// leaves; every capture is checked and the turn must be complete.
+    pub fn play(&self, pos: &Position, played: &PlayedTurn) -> Result<TurnInProgress, MoveError> {
+        let Some((&first, rest)) = played.captures.split_first() else {
+            return Err(MoveError::NotACapture {
+                from: played.origin,
+                to: played.origin,
+            });
+        };
+        let capture = Capture {
+            from: played.origin,
+            to: first,
+            route: played.route,
+        };
+        let mut turn = self.begin_turn(pos, &capture)?;
+        for &to in rest {
+            self.continue_turn(&mut turn, to)?;
+        }
+        if !self.is_turn_over(&turn)? {
+            return Err(MoveError::TurnNotOver { at: turn.at });
+        }
+        Ok(turn)
+    }
+}
