@@ -9,8 +9,11 @@ use std::sync::Arc;
 
 #[cfg(feature = "game")]
 use burrow::game::presentation::{self, Presentation, TemplateDrawing};
+#[cfg(feature = "game")]
+use burrow::rules::Board;
 use burrow::rules::{
-    Bitboard, Board, CaptureView, RegistryError, VariantRegistry, Movement, PathShape, Square, Step, StepSet, Template, Variant,
+    Bitboard, CaptureView, Movement, PathShape, RegistryError, Square, Step, StepSet, Template,
+    Variant, VariantRegistry,
 };
 
 /// Knight leaps, up to two kinds per capture, over anything in the way.

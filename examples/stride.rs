@@ -9,8 +9,11 @@ use std::sync::Arc;
 
 #[cfg(feature = "game")]
 use burrow::game::presentation::{self, Presentation, TemplateDrawing};
+#[cfg(feature = "game")]
+use burrow::rules::Board;
 use burrow::rules::{
-    Bitboard, Board, CaptureView, RegistryError, VariantRegistry, Movement, PathShape, Square, StepSet, Template, Variant,
+    Bitboard, CaptureView, Movement, PathShape, RegistryError, Square, StepSet, Template, Variant,
+    VariantRegistry,
 };
 
 /// Straight lines in any of the 8 directions; the stride length is the template.

@@ -37,7 +37,11 @@ where
 }
 
 #[cfg(feature = "game")]
-fn open_window(registry: VariantRegistry, problems: Vec<String>, request: WindowRequest) -> ExitCode {
+fn open_window(
+    registry: VariantRegistry,
+    problems: Vec<String>,
+    request: WindowRequest,
+) -> ExitCode {
     use crate::ai::Level;
     use crate::game::{GameOptions, NewGame, Player};
 
@@ -45,8 +49,16 @@ fn open_window(registry: VariantRegistry, problems: Vec<String>, request: Window
         let computer = Player::Computer(Level::Medium);
         NewGame {
             variant,
-            white: if request.watch { computer } else { Player::Human },
-            black: if request.watch { computer } else { Player::Human },
+            white: if request.watch {
+                computer
+            } else {
+                Player::Human
+            },
+            black: if request.watch {
+                computer
+            } else {
+                Player::Human
+            },
             ..NewGame::default()
         }
     });

@@ -7,11 +7,11 @@ use std::time::Duration;
 
 use std::sync::Arc;
 
+use burrow::ai::Level;
 use burrow::ai::{
     AiProfile, DEFAULT_TABLE_BYTES, EvaluationWeights, IterativeSearch, LevelLookahead, Lookahead,
     SearchConfig, Thinker, attach_profile, choose, evaluate, opening, play_random_game, search,
 };
-use burrow::ai::Level;
 use burrow::rules::variants::BoxBurrow;
 use burrow::rules::{
     BoardSize, CaptureView, Movement, Position, RegistryError, Rules, Template, Variant,
@@ -203,13 +203,17 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
         let decide = |max_depth, root_width| {
             search(&rules, pos, &config(max_depth, root_width), &never)
                 .unwrap()
-                .map(|d| (d.turn.key(), d.report.nodes))
+                .map(|d| (d.turn.key(), d.report.nodes, d.report.score))
         };
         let (Some(one_turn), Some(narrow), Some(full)) =
             (decide(1, None), decide(2, Some(1)), decide(2, None))
         else {
             continue;
         };
+        // A result one turn proves needs no second turn: nothing to compare.
+        if one_turn.2.abs() > 900_000 {
+            continue;
+        }
         // Width one checks the replies to the one-turn favourite only, so it
         // keeps that choice, having searched fewer positions than a full look.
         assert_eq!(narrow.0, one_turn.0, "at {pos}");
@@ -227,7 +231,10 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
 struct TunedBox;
 
 impl TunedBox {
-    fn rules(weights: EvaluationWeights, lookahead: LevelLookahead) -> Result<Rules, RegistryError> {
+    fn rules(
+        weights: EvaluationWeights,
+        lookahead: LevelLookahead,
+    ) -> Result<Rules, RegistryError> {
         let mut registry = VariantRegistry::empty();
         let rules = registry.register(Arc::new(TunedBox))?;
         let profile = AiProfile {
@@ -417,9 +424,16 @@ fn every_level_and_the_hint_answer_a_position_of_astronomically_many_turns() {
     for level in Level::ALL {
         let started = std::time::Instant::now();
         // The hint is the strongest level with the player's think time.
-        let decision = choose(&tumburrow, &pos, level, Duration::from_millis(300), 1, &never)
-            .unwrap()
-            .unwrap_or_else(|| panic!("{level}: the lone piece has captures"));
+        let decision = choose(
+            &tumburrow,
+            &pos,
+            level,
+            Duration::from_millis(300),
+            1,
+            &never,
+        )
+        .unwrap()
+        .unwrap_or_else(|| panic!("{level}: the lone piece has captures"));
         let replayed = tumburrow
             .play(&pos, &decision.turn.played())
             .unwrap_or_else(|e| panic!("{level} played an illegal turn: {e}"));
@@ -433,8 +447,14 @@ fn every_level_and_the_hint_answer_a_position_of_astronomically_many_turns() {
         );
     }
     // The web build's sliced search too.
-    let mut thinker =
-        Thinker::new(&tumburrow, &pos, Level::Strongest, Duration::from_millis(300), 1).unwrap();
+    let mut thinker = Thinker::new(
+        &tumburrow,
+        &pos,
+        Level::Strongest,
+        Duration::from_millis(300),
+        1,
+    )
+    .unwrap();
     let decision = loop {
         if let Some(decision) = thinker.think_for(Duration::from_millis(12)).unwrap() {
             break decision.unwrap();
@@ -462,7 +482,10 @@ fn the_transposition_table_keeps_to_its_memory_budget() {
     assert!(before > budget / 2 && before <= budget, "{before}");
     assert_eq!(search.table_memory(), before);
     let decision = search.into_decision().unwrap();
-    assert!(decision.report.nodes as usize > before / 40, "the search outgrew the table");
+    assert!(
+        decision.report.nodes as usize > before / 40,
+        "the search outgrew the table"
+    );
 }
 
 #[test]

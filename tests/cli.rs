@@ -95,7 +95,15 @@ const LONE_PIECE: &str =
 fn moves_and_perft_stop_at_their_limit_and_say_how_far_they_got() {
     for args in [
         vec!["moves", "--variant", "tumburrow", "--position", LONE_PIECE],
-        vec!["perft", "--variant", "tumburrow", "--depth", "2", "--position", LONE_PIECE],
+        vec![
+            "perft",
+            "--variant",
+            "tumburrow",
+            "--depth",
+            "2",
+            "--position",
+            LONE_PIECE,
+        ],
     ] {
         let mut args = args.clone();
         args.extend(["--max-states", "200000"]);
@@ -109,20 +117,48 @@ fn moves_and_perft_stop_at_their_limit_and_say_how_far_they_got() {
         assert_eq!(err.trim_end().lines().count(), 1, "{err}");
     }
     // A limit that ordinary positions stay far under changes nothing.
-    let out = burrow(&["perft", "--variant", "box", "--depth", "2", "--max-states", "100000"]);
+    let out = burrow(&[
+        "perft",
+        "--variant",
+        "box",
+        "--depth",
+        "2",
+        "--max-states",
+        "100000",
+    ]);
     assert_eq!(stdout(&out), "12140\n");
 }
 
 #[test]
 fn a_tournament_of_no_games_is_refused() {
     let out = burrow(&[
-        "tournament", "--variant", "box", "--a", "random", "--b", "greedy", "--games", "0",
+        "tournament",
+        "--variant",
+        "box",
+        "--a",
+        "random",
+        "--b",
+        "greedy",
+        "--games",
+        "0",
     ]);
     assert!(!out.status.success());
     assert!(stdout(&out).is_empty(), "no score for no games");
     let out = burrow(&[
-        "tournament", "--variant", "box", "--a", "random", "--b", "greedy", "--think-ms", "5",
+        "tournament",
+        "--variant",
+        "box",
+        "--a",
+        "random",
+        "--b",
+        "greedy",
+        "--think-ms",
+        "5",
     ]);
     assert!(!out.status.success());
-    assert!(String::from_utf8(out.stderr).unwrap().contains("100 to 10000 ms"));
+    assert!(
+        String::from_utf8(out.stderr)
+            .unwrap()
+            .contains("100 to 10000 ms")
+    );
 }

@@ -453,7 +453,10 @@ fn clicks_on_a_panel_or_behind_the_menu_never_reach_the_board() {
     };
     // b1 holds a White piece with a capture, in window pixels.
     let b1 = |app: &App| {
-        let world = app.world().resource::<BoardLayout>().square_center(sq("b1"));
+        let world = app
+            .world()
+            .resource::<BoardLayout>()
+            .square_center(sq("b1"));
         Vec2::new(world.x + 500.0, 400.0 - world.y)
     };
     // On the menu screen the board takes no clicks at all.

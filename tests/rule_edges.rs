@@ -20,9 +20,7 @@ fn box_paths_may_wind_inside_the_box() {
             .initial_targets(&position, sq("a1"))
             .contains(sq("e4"))
     );
-    let path = boxed
-        .path(&position.board, &capture("a1", "e4"))
-        .unwrap();
+    let path = boxed.path(&position.board, &capture("a1", "e4")).unwrap();
     assert!(
         path.windows(2).any(|w| w[1].y() < w[0].y()),
         "expected a winding path, got {path:?}"

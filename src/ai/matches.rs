@@ -2,9 +2,9 @@
 //! from varied openings, and the result is summarised with a confidence
 //! interval (what `burrow tournament` prints).
 
+use std::num::NonZeroU64;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::num::NonZeroU64;
 use std::time::Duration;
 
 use rand::SeedableRng;
@@ -13,8 +13,8 @@ use rand::seq::IndexedRandom;
 
 use crate::rules::{Color, Position, Rules, VariantError};
 
-use super::selfplay::{Players, ThinkTimes, play_out};
 use super::Level;
+use super::selfplay::{Players, ThinkTimes, play_out};
 
 /// The outcome of a match from A's point of view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]

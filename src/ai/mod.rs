@@ -104,7 +104,10 @@ impl Level {
             time: Duration::from_millis(ms),
             max_depth: look.turns,
             table: true,
-            table_bytes: DEFAULT_TABLE_BYTES,
+            // A search of a fixed few turns meets far fewer positions than
+            // `strongest`, and a decision should not spend its time
+            // clearing memory it never reaches.
+            table_bytes: DEFAULT_TABLE_BYTES / 8,
             root_width: look.width,
             reductions: false,
         };
@@ -120,6 +123,7 @@ impl Level {
             Level::Hard => Some(config(700, lookahead.hard)),
             Level::Strongest => Some(SearchConfig {
                 time: think_time,
+                table_bytes: DEFAULT_TABLE_BYTES,
                 reductions: lookahead.strongest_reduces,
                 ..config(0, Lookahead::full(64))
             }),
@@ -140,7 +144,12 @@ pub struct ParseLevelError(pub String);
 impl fmt::Display for ParseLevelError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names: Vec<&str> = Level::ALL.iter().map(|l| l.name()).collect();
-        write!(f, "unknown level `{}` (known: {})", self.0, names.join(", "))
+        write!(
+            f,
+            "unknown level `{}` (known: {})",
+            self.0,
+            names.join(", ")
+        )
     }
 }
 

@@ -382,7 +382,10 @@ impl<'a> IterativeSearch<'a> {
     /// The memory its transposition table takes (0 without one): fixed
     /// when the search starts, whatever the search then meets.
     pub fn table_memory(&self) -> usize {
-        self.searcher.table.as_ref().map_or(0, TranspositionTable::memory)
+        self.searcher
+            .table
+            .as_ref()
+            .map_or(0, TranspositionTable::memory)
     }
 
     /// When the whole search must end.
@@ -460,7 +463,10 @@ impl<'a> IterativeSearch<'a> {
             self.best = Some((turn, report(score)));
             self.depth += 1;
             // A forced result needs no deeper look.
-            if score.abs() >= -(LOSS + FORCED) || self.turns.len() == 1 || self.depth > self.max_depth {
+            if score.abs() >= -(LOSS + FORCED)
+                || self.turns.len() == 1
+                || self.depth > self.max_depth
+            {
                 self.finished = true;
             }
         }

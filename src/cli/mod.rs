@@ -232,7 +232,11 @@ fn too_many_states(max_states: u64, what: &str) -> String {
     )
 }
 
-fn execute(registry: &VariantRegistry, command: Command, out: &mut impl Write) -> Result<(), String> {
+fn execute(
+    registry: &VariantRegistry,
+    command: Command,
+    out: &mut impl Write,
+) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     match command {
         Command::Moves {

@@ -12,9 +12,9 @@ use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 
-use crate::ai::{Level, think_time};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::ai::choose;
+use crate::ai::{Level, think_time};
 use crate::rules::{Capture, PlayedTurn, Position, Rules, VariantError};
 
 use super::GameSet;

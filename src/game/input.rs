@@ -138,7 +138,10 @@ fn touch_input(
     mut clicks: MessageWriter<SquareClicked>,
 ) {
     let Ok(window) = window.single() else { return };
-    for touch in touches.iter_just_pressed().filter(|t| !panels.covers(t.position())) {
+    for touch in touches
+        .iter_just_pressed()
+        .filter(|t| !panels.covers(t.position()))
+    {
         let world = window_to_world(Vec2::new(window.width(), window.height()), touch.position());
         if let Some(sq) = layout.square_at(world) {
             clicks.write(SquareClicked(sq));
@@ -319,7 +322,11 @@ fn update_highlights(
         route_count = options.len();
         if let Some(&pick) = options.get(selection.route_index % options.len().max(1)) {
             let board = session.shown().board;
-            preview = session.rules.path(&board, &pick).ok().map(|path| (pick, path));
+            preview = session
+                .rules
+                .path(&board, &pick)
+                .ok()
+                .map(|path| (pick, path));
         }
     }
     let next = Selection {

@@ -8,21 +8,20 @@ use crate::rules::{Square, Step};
 
 use super::GameSet;
 use super::board::palette;
-use super::presentation;
 use super::computer::ComputerPlayer;
 use super::input::Selection;
 use super::layout::BoardLayout;
+use super::presentation;
 use super::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, thicker_lines)
-        .add_systems(
-            Update,
-            (draw_trail, draw_template, draw_selection)
-                .chain()
-                .run_if(in_state(super::InGame))
-                .in_set(GameSet::Present),
-        );
+    app.add_systems(Startup, thicker_lines).add_systems(
+        Update,
+        (draw_trail, draw_template, draw_selection)
+            .chain()
+            .run_if(in_state(super::InGame))
+            .in_set(GameSet::Present),
+    );
 }
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {

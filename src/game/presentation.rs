@@ -40,7 +40,12 @@ pub trait Presentation: Send + Sync + 'static {
     }
 
     /// What to draw for `template` around the piece on `at` of `board`.
-    fn template_drawing(&self, _template: &Template, _board: &Board, _at: Square) -> TemplateDrawing {
+    fn template_drawing(
+        &self,
+        _template: &Template,
+        _board: &Board,
+        _at: Square,
+    ) -> TemplateDrawing {
         TemplateDrawing::default()
     }
 }
@@ -273,14 +278,23 @@ mod tests {
         let board = Position::start_standard().board;
         let at: Square = "d4".parse().unwrap();
         let rules = |id| registry.get(id).unwrap();
-        let box_drawing =
-            of(rules("box")).template_drawing(&Template::Box { width: 1, height: 2 }, &board, at);
+        let box_drawing = of(rules("box")).template_drawing(
+            &Template::Box {
+                width: 1,
+                height: 2,
+            },
+            &board,
+            at,
+        );
         assert_eq!(box_drawing.boxes.len(), 4);
         let sight = of(rules("tumburrow")).template_drawing(&Template::Count(1), &board, at);
         assert!(!sight.lines.is_empty() && sight.boxes.is_empty());
         // A game of another id using a count template gets no sight lines.
         let mut measure = rules("sweep").clone();
-        assert!(of(&measure).template_drawing(&Template::Count(1), &board, at) == TemplateDrawing::default());
+        assert!(
+            of(&measure).template_drawing(&Template::Count(1), &board, at)
+                == TemplateDrawing::default()
+        );
         struct Marks;
         impl Presentation for Marks {
             fn template_drawing(&self, _: &Template, _: &Board, at: Square) -> TemplateDrawing {

@@ -90,9 +90,14 @@ pub enum Refusal {
     GameOver,
     ComputersTurn,
     /// A click on a square no fitting capture reaches, mid-turn.
-    DoesNotFit { square: Square, piece: Square },
+    DoesNotFit {
+        square: Square,
+        piece: Square,
+    },
     /// A capture from another piece than the one in the middle of its turn.
-    MustKeepCapturing { piece: Square },
+    MustKeepCapturing {
+        piece: Square,
+    },
     NothingToCapture(Square),
     NotACaptureForSelected(Square),
     /// A click on an empty or enemy square with no piece selected.
@@ -105,7 +110,10 @@ pub enum Refusal {
     RecordDoesNotReplay(ReplayError),
     BadPosition(ParsePositionError),
     /// A record file could not be read or written.
-    File { path: String, error: String },
+    File {
+        path: String,
+        error: String,
+    },
     /// The game's variant broke the engine's rules while the computer
     /// thought; the computer stops playing.
     ComputerStopped(VariantError),

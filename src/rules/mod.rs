@@ -37,16 +37,16 @@ pub mod variants;
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize, ParseBoardSizeError};
 pub use color::Color;
-pub use perft::PerftCount;
-pub use rules::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
 pub use movegen::route_squares;
 pub use movement::{Movement, MovementProblem, PathShape};
 pub use notation::{ParseTurnError, PlayedTurn, TurnKey, TurnTextProblem};
+pub use perft::PerftCount;
 pub use position::{ParsePositionError, Position, PositionProblem};
 pub use record::{
     GameRecord, GameResult, ParseGameResultError, ParseRecordError, RecordProblem, ReplayError,
 };
 pub use registry::{Mod, RegistryError, VariantRegistry, builtin_rules};
+pub use rules::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
 pub use square::{ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use symmetry::{SYMMETRIES, turn_orbits};

@@ -20,7 +20,10 @@ pub enum RegistryError {
     Invalid(VariantError),
     /// Another layer turned down what the variant attached (say, a computer
     /// profile the search cannot run), in that layer's words.
-    Refused { variant: String, reason: String },
+    Refused {
+        variant: String,
+        reason: String,
+    },
 }
 
 /// A mod: a plain function that registers its games, and attaches to each

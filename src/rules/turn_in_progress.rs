@@ -77,11 +77,25 @@ pub enum MoveError {
     /// The capture starts on an empty square.
     EmptySquare(Square),
     NotYourPiece(Square),
-    NotACapture { from: Square, to: Square },
-    RouteNeeded { from: Square, to: Square },
-    RouteNotACapture { from: Square, route: Route },
-    DoesNotFit { from: Square, to: Square },
-    TurnNotOver { at: Square },
+    NotACapture {
+        from: Square,
+        to: Square,
+    },
+    RouteNeeded {
+        from: Square,
+        to: Square,
+    },
+    RouteNotACapture {
+        from: Square,
+        route: Route,
+    },
+    DoesNotFit {
+        from: Square,
+        to: Square,
+    },
+    TurnNotOver {
+        at: Square,
+    },
     Variant(VariantError),
 }
 

@@ -7,8 +7,8 @@ use std::sync::Arc;
 use super::fxhash::FxHashMap;
 use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
-    Bitboard, Board, Color, Position, Route, RouteCandidates, Rules, Square, Template,
-    Turn, Variant, VariantError,
+    Bitboard, Board, Color, Position, Route, RouteCandidates, Rules, Square, Template, Turn,
+    Variant, VariantError,
 };
 
 /// Why a turn search ended early.
