@@ -495,3 +495,58 @@ fn the_phase_follows_who_the_game_waits_for() {
     app.update();
     assert_eq!(phase(&app), Phase::Reviewing);
 }
+
+/// One black piece among 63 white ones in Tumburrow: astronomically many
+/// distinct turns, yet the game plays on.
+const LONE_PIECE: &str =
+    "WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWW/WWWWWWWB B";
+
+#[test]
+fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_turns() {
+    let mut game = app_with(VariantRegistry::builtin());
+    start(&mut game, humans("tumburrow", Some(LONE_PIECE)));
+    // A person selects the piece and captures; the fitting captures follow.
+    click(&mut game, "h1");
+    click(&mut game, "g1");
+    settle(&mut game);
+    let session = game.world().resource::<GameSession>();
+    assert!(session.turn.is_some() || session.played.len() == 1);
+    // The hint comes back with a legal turn.
+    let mut app = app_with(VariantRegistry::builtin());
+    start(&mut app, humans("tumburrow", Some(LONE_PIECE)));
+    app.world_mut()
+        .write_message(burrow::game::computer::HintRequest);
+    for _ in 0..400 {
+        app.update();
+        if app.world().resource::<ComputerPlayer>().hint.is_some() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+    let hint = app
+        .world()
+        .resource::<ComputerPlayer>()
+        .hint
+        .clone()
+        .expect("the hint arrived");
+    let session = app.world().resource::<GameSession>();
+    assert!(session.rules.play(session.position(), &hint).is_ok());
+    // And the computer, playing Black, makes its turn.
+    let mut app = app_with(VariantRegistry::builtin());
+    let setup = NewGame {
+        black: Player::Computer(Level::Strongest),
+        ..humans("tumburrow", Some(LONE_PIECE))
+    };
+    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    for _ in 0..3000 {
+        app.update();
+        if !app.world().resource::<GameSession>().played.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert_eq!(app.world().resource::<GameSession>().played.len(), 1);
+}

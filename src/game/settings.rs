@@ -89,7 +89,7 @@ impl Settings {
             };
             match key {
                 "walk_speed" => settings.walk_speed = number(0.0..=20.0)?,
-                "think_seconds" => settings.think_seconds = number(0.1..=10.0)?,
+                "think_seconds" => settings.think_seconds = number(crate::ai::THINK_SECONDS)?,
                 "muted" => settings.muted = flag()?,
                 "flipped" => settings.flipped = flag()?,
                 _ => {}
