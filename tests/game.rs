@@ -17,12 +17,9 @@ use burrow::game::input::SquareClicked;
 use burrow::game::*;
 use std::sync::Arc;
 
-use burrow::rules::{
-    CaptureView, Color as Side, MoveError, Movement, RouteCandidates, Template, Variant,
-    VariantRegistry,
-};
+use burrow::rules::{Color as Side, MoveError, VariantRegistry};
 
-use crate::support::{pos, sq};
+use crate::support::{Liar, pos, sq};
 
 fn app() -> App {
     app_with(VariantRegistry::builtin())
@@ -319,33 +316,6 @@ fn last_refusal(app: &App) -> Option<Refusal> {
         .iter_current_update_messages()
         .last()
         .map(|r| r.0.clone())
-}
-
-/// Proposes, once a turn has begun, routes its own movement rule does not
-/// allow: the engine catches it as a variant error mid-turn.
-struct Liar;
-
-impl Variant for Liar {
-    fn id(&self) -> &str {
-        "liar"
-    }
-    fn name(&self) -> &str {
-        "Liar"
-    }
-    fn movement(&self) -> Movement {
-        Movement::ORTHOGONAL_STAIRCASE
-    }
-    fn template(&self, _: &CaptureView) -> Template {
-        Template::Count(0)
-    }
-    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
-        true
-    }
-    fn candidate_routes(&self, _: &Template) -> Option<RouteCandidates> {
-        let mut routes = RouteCandidates::default();
-        routes.add("N.NE".parse().unwrap());
-        Some(routes)
-    }
 }
 
 fn with_liar() -> VariantRegistry {

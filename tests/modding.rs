@@ -10,6 +10,8 @@ use burrow::launch::registry_with;
 use burrow::rules::variants::{BoxBurrow, PathBurrow, SweepBurrow, Tumburrow};
 use burrow::rules::*;
 
+use crate::support::Liar;
+
 #[path = "../examples/leapfrog.rs"]
 mod leapfrog;
 #[path = "../examples/stride.rs"]
@@ -86,32 +88,6 @@ impl Variant for Broken {
     }
     fn fits(&self, _: &Template, _: &CaptureView) -> bool {
         true
-    }
-}
-
-/// Proposes routes its own movement rule does not allow.
-struct Liar;
-
-impl Variant for Liar {
-    fn id(&self) -> &str {
-        "liar"
-    }
-    fn name(&self) -> &str {
-        "Liar"
-    }
-    fn movement(&self) -> Movement {
-        Movement::ORTHOGONAL_STAIRCASE
-    }
-    fn template(&self, _: &CaptureView) -> Template {
-        Template::Count(0)
-    }
-    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
-        true
-    }
-    fn candidate_routes(&self, _: &Template) -> Option<RouteCandidates> {
-        let mut routes = RouteCandidates::default();
-        routes.add("N.NE".parse().unwrap());
-        Some(routes)
     }
 }
 

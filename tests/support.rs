@@ -1,6 +1,9 @@
 //! Small helpers shared by the behaviour tests.
 
-use burrow::rules::{Capture, Position, Rules, Square, builtin_rules};
+use burrow::rules::{
+    Capture, CaptureView, Movement, Position, RouteCandidates, Rules, Square, Template, Variant,
+    builtin_rules,
+};
 
 pub fn rules(id: &str) -> Rules {
     builtin_rules(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
@@ -44,5 +47,32 @@ pub fn capture(from: &str, to: &str) -> Capture {
         from: sq(from),
         to: sq(to),
         route: None,
+    }
+}
+
+/// Proposes, once a turn has begun, routes its own movement rule does not
+/// allow: the engine catches it as a variant error mid-turn.
+pub struct Liar;
+
+impl Variant for Liar {
+    fn id(&self) -> &str {
+        "liar"
+    }
+    fn name(&self) -> &str {
+        "Liar"
+    }
+    fn movement(&self) -> Movement {
+        Movement::ORTHOGONAL_STAIRCASE
+    }
+    fn template(&self, _: &CaptureView) -> Template {
+        Template::Count(0)
+    }
+    fn fits(&self, _: &Template, _: &CaptureView) -> bool {
+        true
+    }
+    fn candidate_routes(&self, _: &Template) -> Option<RouteCandidates> {
+        let mut routes = RouteCandidates::default();
+        routes.add("N.NE".parse().unwrap());
+        Some(routes)
     }
 }
