@@ -294,9 +294,16 @@ fn execute(
                     root_turns_counted,
                     root_turns,
                 } => {
+                    let progress = if root_turns == 0 {
+                        "it stopped while listing the position's own turns".to_string()
+                    } else {
+                        format!(
+                            "{root_turns_counted} of the root's {root_turns} turns were counted \
+                             in full, {partial} sequences"
+                        )
+                    };
                     return Err(format!(
-                        "{}; {root_turns_counted} of the root's {root_turns} turns were counted \
-                         in full, {partial} sequences",
+                        "{}; {progress}",
                         too_many_states(max_states, "perft")
                     ));
                 }

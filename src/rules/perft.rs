@@ -21,6 +21,15 @@ pub enum PerftCount {
     },
 }
 
+/// The stop check of one position's listing: the limit's state budget, or
+/// none (a boxed `never` allocates nothing).
+fn listing_stop(limit: Option<u64>) -> Box<dyn FnMut() -> bool> {
+    match limit {
+        Some(max_states) => Box::new(state_budget(max_states)),
+        None => Box::new(never),
+    }
+}
+
 impl Rules {
     /// Counts distinct turn sequences of `depth` turns (RULES.md §6).
     ///
@@ -59,27 +68,23 @@ impl Rules {
     ) -> Result<PerftCount, VariantError> {
         let limit = (max_states < u64::MAX).then_some(max_states);
         let mut search = Search::default();
+        let at_the_root = |halt| match halt {
+            Halt::Stopped => Ok(PerftCount::Stopped {
+                partial: 0,
+                root_turns_counted: 0,
+                root_turns: 0,
+            }),
+            Halt::Variant(e) => Err(e),
+        };
         if depth < 2 {
-            return Ok(match self.perft_with(pos, depth, &mut search, limit) {
-                Ok(count) => PerftCount::Done(count),
-                Err(Halt::Stopped) => PerftCount::Stopped {
-                    partial: 0,
-                    root_turns_counted: 0,
-                    root_turns: 0,
-                },
-                Err(Halt::Variant(e)) => return Err(e),
-            });
+            return self
+                .perft_with(pos, depth, &mut search, limit)
+                .map(PerftCount::Done)
+                .or_else(at_the_root);
         }
         let children = match self.successors(pos, &mut search, limit) {
             Ok(children) => children,
-            Err(Halt::Stopped) => {
-                return Ok(PerftCount::Stopped {
-                    partial: 0,
-                    root_turns_counted: 0,
-                    root_turns: 0,
-                });
-            }
-            Err(Halt::Variant(e)) => return Err(e),
+            Err(halt) => return at_the_root(halt),
         };
         let next = AtomicUsize::new(0);
         let stopped = AtomicBool::new(false);
@@ -139,12 +144,9 @@ impl Rules {
         }
         if depth == 1 {
             let mut count = 0;
-            let mut budget = limit.map(state_budget);
+            let mut stop = listing_stop(limit);
             for origin in pos.ours() {
-                match budget.as_mut() {
-                    Some(stop) => self.explore_origin(pos, origin, search, stop)?,
-                    None => self.explore_origin(pos, origin, search, &mut never)?,
-                }
+                self.explore_origin(pos, origin, search, &mut stop)?;
                 count += search.endings.len() as u64;
             }
             return Ok(count);
@@ -165,12 +167,9 @@ impl Rules {
         limit: Option<u64>,
     ) -> Result<Vec<Position>, Halt> {
         let mut out = Vec::new();
-        let mut budget = limit.map(state_budget);
+        let mut stop = listing_stop(limit);
         for origin in pos.ours() {
-            match budget.as_mut() {
-                Some(stop) => self.explore_origin(pos, origin, search, stop)?,
-                None => self.explore_origin(pos, origin, search, &mut never)?,
-            }
+            self.explore_origin(pos, origin, search, &mut stop)?;
             out.extend(search.endings.iter().map(|e| Position {
                 board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
                 turn: pos.turn.opponent(),
