@@ -221,6 +221,9 @@ try {
   // page's paste event, as a browser does, along with the key press.
   const pasted = "WB2/4/4/2BW W";
   await stored.mouse.click(950, 350); // the text box
+  // Let the click's frame give the text box the focus before the paste
+  // arrives (the page draws only when something happens).
+  await stored.waitForTimeout(300);
   await stored.keyboard.press("Control+A");
   await stored.evaluate((text) => {
     const data = new DataTransfer();
