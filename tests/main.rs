@@ -6,11 +6,13 @@ mod differential;
 mod formats;
 #[cfg(feature = "game")]
 mod game;
+mod minimax;
 mod modding;
 mod perft;
 mod properties;
 mod reference;
 mod rule_edges;
+mod solver;
 mod support;
 #[cfg(feature = "game")]
 mod window;

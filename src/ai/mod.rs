@@ -22,6 +22,7 @@ mod profile;
 mod scratch_pool;
 mod search;
 mod selfplay;
+mod solver;
 mod table;
 mod zobrist;
 
@@ -44,6 +45,10 @@ pub use profile::{
 };
 pub use search::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig, SearchReport, search};
 pub use selfplay::{PlayedGame, Players, ThinkTimes, play_levels, play_out, play_random_game};
+pub use solver::{
+    Analysis, Distances, Knowledge, Progress, ProgressFn, SolveLimits, Solved, Solver,
+    SolverConfig, Value,
+};
 pub use zobrist::zobrist;
 
 /// The think times a player may set for `strongest` and the hint, in
@@ -187,6 +192,20 @@ pub fn choose(
 ) -> Result<Option<Decision>, VariantError> {
     match level {
         Level::Random | Level::Greedy => quick_decision(rules, pos, level, seed, LISTING_BUDGET),
+        Level::Strongest => {
+            let start = web_time::Instant::now();
+            let proof_time = think_time / PROOF_SHARE;
+            if let Some(decision) = proven_win(rules, pos, proof_time, Some(cancel))? {
+                return Ok(Some(decision));
+            }
+            let config = level
+                .search_config(
+                    AiProfile::of(rules).levels,
+                    think_time.saturating_sub(start.elapsed()),
+                )
+                .expect("search levels have a config");
+            search(rules, pos, &config, cancel)
+        }
         _ => {
             let config = level
                 .search_config(AiProfile::of(rules).levels, think_time)
@@ -194,6 +213,54 @@ pub fn choose(
             search(rules, pos, &config, cancel)
         }
     }
+}
+
+/// `strongest` (and the hint) first spends this share of its think time
+/// trying to prove a win: one of 1/`PROOF_SHARE`.
+const PROOF_SHARE: u32 = 5;
+
+/// The solver's table for a decision: small, since a proof that fits in a
+/// fifth of a think time meets few positions.
+const PROOF_TABLE_BYTES: usize = 16 << 20;
+
+/// A proven winning turn (the fastest known), if the solver finds one in
+/// `time`.
+fn proven_win(
+    rules: &Rules,
+    pos: &Position,
+    time: Duration,
+    cancel: Option<&AtomicBool>,
+) -> Result<Option<Decision>, VariantError> {
+    let start = web_time::Instant::now();
+    let solver = Solver::new(
+        rules,
+        SolverConfig {
+            table_bytes: PROOF_TABLE_BYTES,
+            threads: 1,
+        },
+    );
+    let limits = SolveLimits {
+        deadline: Some(start + time),
+        cancel,
+        ..SolveLimits::default()
+    };
+    let analysis = solver.analyse(pos, &limits, Distances::Winning, None)?;
+    Ok(analysis.best_win().map(|(turn, knowledge)| Decision {
+        turn: turn.clone(),
+        report: SearchReport {
+            score: proven_score(knowledge),
+            depth: 0,
+            nodes: analysis.positions,
+            elapsed_ms: start.elapsed().as_millis() as u64,
+        },
+    }))
+}
+
+/// A proven win as the search reports a forced one: the further the win, the
+/// lower the score.
+fn proven_score(knowledge: Knowledge) -> i32 {
+    let most = knowledge.turns_between().map_or(0, |(_, most)| most);
+    -LOSS - most as i32
 }
 
 /// How long `random` and `greedy` may spend listing a position's turns on a
@@ -257,6 +324,13 @@ pub struct Thinker {
 
 enum ThinkerState {
     Decided(Option<Decision>),
+    /// `strongest` first tries to prove a win, until `until`.
+    Proving {
+        solver: Box<Solver>,
+        pos: Position,
+        until: web_time::Instant,
+        config: SearchConfig,
+    },
     Searching(Box<IterativeSearch<'static>>),
 }
 
@@ -269,6 +343,24 @@ impl Thinker {
         seed: u64,
     ) -> Result<Thinker, VariantError> {
         let state = match level.search_config(AiProfile::of(rules).levels, think_time) {
+            Some(config) if level == Level::Strongest => {
+                let proof_time = think_time / PROOF_SHARE;
+                ThinkerState::Proving {
+                    solver: Box::new(Solver::new(
+                        rules,
+                        SolverConfig {
+                            table_bytes: PROOF_TABLE_BYTES,
+                            threads: 1,
+                        },
+                    )),
+                    pos: *pos,
+                    until: web_time::Instant::now() + proof_time,
+                    config: SearchConfig {
+                        time: think_time.saturating_sub(proof_time),
+                        ..config
+                    },
+                }
+            }
             Some(config) => {
                 ThinkerState::Searching(Box::new(IterativeSearch::new(rules, pos, &config, None)?))
             }
@@ -279,6 +371,37 @@ impl Thinker {
 
     /// Thinks for about `slice`; returns the decision once there is one.
     pub fn think_for(&mut self, slice: Duration) -> Result<Option<Option<Decision>>, VariantError> {
+        if let ThinkerState::Proving {
+            solver,
+            pos,
+            until,
+            config,
+        } = &self.state
+        {
+            let now = web_time::Instant::now();
+            let limits = SolveLimits {
+                deadline: Some((now + slice).min(*until)),
+                ..SolveLimits::default()
+            };
+            // The proof table keeps each slice's work for the next.
+            let analysis = solver.analyse(pos, &limits, Distances::Winning, None)?;
+            if let Some((turn, knowledge)) = analysis.best_win() {
+                let report = SearchReport {
+                    score: proven_score(knowledge),
+                    ..SearchReport::default()
+                };
+                return Ok(Some(Some(Decision {
+                    turn: turn.clone(),
+                    report,
+                })));
+            }
+            if analysis.stopped && web_time::Instant::now() < *until {
+                return Ok(None);
+            }
+            let search = IterativeSearch::new(solver.rules(), pos, config, None)?;
+            self.state = ThinkerState::Searching(Box::new(search));
+            return Ok(None);
+        }
         if let ThinkerState::Searching(search) = &mut self.state {
             let until = web_time::Instant::now() + slice;
             if !search.run_until(until)? {
@@ -289,6 +412,7 @@ impl Thinker {
         Ok(Some(match state {
             ThinkerState::Decided(decision) => decision,
             ThinkerState::Searching(search) => search.into_decision(),
+            ThinkerState::Proving { .. } => unreachable!("a proof stage returns above"),
         }))
     }
 }

@@ -14,7 +14,9 @@ use std::time::Duration;
 use clap::{Parser, Subcommand};
 
 use crate::ai::{self, Level, Players};
-use crate::rules::{PerftCount, Position, Rules, Square, VariantRegistry, state_budget};
+use crate::rules::{BoardSize, PerftCount, Position, Rules, Square, VariantRegistry, state_budget};
+
+mod solve;
 
 /// How many turn states listing one position's turns may take by default
 /// (`--max-states`): above the heaviest position met in real games (about 7
@@ -110,6 +112,52 @@ enum Command {
         /// Search time in milliseconds.
         #[arg(long, default_value_t = 1000)]
         time: u64,
+    },
+    /// Prove who wins a position, and print every winning turn with the
+    /// number of turns to the end under best play.
+    Solve {
+        #[arg(long)]
+        variant: String,
+        /// Solve the start position of a board this size (e.g. 5x5).
+        #[arg(long)]
+        size: Option<BoardSize>,
+        /// Solve this position instead.
+        #[arg(long)]
+        position: Option<String>,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The proof table's memory in MB.
+        #[arg(long, default_value_t = 1024)]
+        memory: usize,
+        /// Stop after this many seconds and say what was proved.
+        #[arg(long)]
+        time_limit: Option<f64>,
+        /// Keep the solved turns in this file and resume from it.
+        #[arg(long)]
+        checkpoint: Option<PathBuf>,
+        /// Find every turn's distance, losing turns' too (slower).
+        #[arg(long, conflicts_with = "value_only")]
+        all_distances: bool,
+        /// Prove only who wins after each turn, no distances (fastest).
+        #[arg(long)]
+        value_only: bool,
+    },
+    /// Solve the start of every board up to a number of squares, for each
+    /// game, printing the solutions table (tests/data/solutions.txt).
+    SolveBoards {
+        /// Only this game (every registered game when left out).
+        #[arg(long)]
+        variant: Vec<String>,
+        #[arg(long, default_value_t = 30)]
+        max_squares: u32,
+        #[arg(long, default_value_t = 1)]
+        threads: usize,
+        /// The proof table's memory in MB (for each board).
+        #[arg(long, default_value_t = 1024)]
+        memory: usize,
+        /// Give up on a board after this many seconds.
+        #[arg(long)]
+        time_limit: Option<f64>,
     },
     /// Play a whole game and print its record.
     Play {
@@ -361,6 +409,68 @@ fn execute(
                 )
                 .map_err(io)?;
             }
+        }
+        Command::Solve {
+            variant,
+            size,
+            position,
+            threads,
+            memory,
+            time_limit,
+            checkpoint,
+            all_distances,
+            value_only,
+        } => {
+            let rules = rules_for(registry, &variant)?;
+            solve::solve(
+                rules,
+                solve::SolveRequest {
+                    size,
+                    position,
+                    threads,
+                    memory_mb: memory,
+                    time_limit,
+                    checkpoint,
+                    distances: if all_distances {
+                        ai::Distances::All
+                    } else if value_only {
+                        ai::Distances::None
+                    } else {
+                        ai::Distances::Winning
+                    },
+                },
+                out,
+            )?;
+        }
+        Command::SolveBoards {
+            variant,
+            max_squares,
+            threads,
+            memory,
+            time_limit,
+        } => {
+            let ids: Vec<String> = if variant.is_empty() {
+                registry.ids().into_iter().map(String::from).collect()
+            } else {
+                variant
+            };
+            let games = ids
+                .iter()
+                .map(|id| rules_for(registry, id))
+                .collect::<Result<Vec<_>, _>>()?;
+            if !(1..=solve::MAX_MEMORY_MB).contains(&memory) || threads == 0 {
+                return Err("--memory must be 1 to 16384 MB and --threads at least 1".to_string());
+            }
+            let limit = match time_limit {
+                None => None,
+                Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+                Some(s) => return Err(format!("--time-limit {s}: must be positive")),
+            };
+            let config = ai::SolverConfig {
+                table_bytes: memory << 20,
+                threads,
+            };
+            solve::solve_boards(&games, max_squares, config, limit, out)?;
         }
         Command::Analyze {
             variant,

@@ -338,6 +338,32 @@ impl Rules {
         }
     }
 
+    /// The position each distinct turn leaves, in the order
+    /// [`Rules::turns`] lists the turns, into `out` (cleared first): what a
+    /// solver needs, without building the turns themselves. `false` when
+    /// `stop` ended the listing early (`out` is then incomplete).
+    pub fn turn_results_with(
+        &self,
+        pos: &Position,
+        scratch: &mut TurnScratch,
+        stop: &mut dyn FnMut() -> bool,
+        out: &mut Vec<Position>,
+    ) -> Result<bool, VariantError> {
+        out.clear();
+        for origin in pos.ours() {
+            match self.explore_origin(pos, origin, &mut scratch.search, stop) {
+                Ok(()) => {}
+                Err(Halt::Stopped) => return Ok(false),
+                Err(Halt::Variant(e)) => return Err(e),
+            }
+            out.extend(scratch.search.endings.iter().map(|e| Position {
+                board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
+                turn: pos.turn.opponent(),
+            }));
+        }
+        Ok(true)
+    }
+
     fn collect_turns(
         &self,
         pos: &Position,

@@ -119,6 +119,15 @@ pub trait Variant: Send + Sync + 'static {
         false
     }
 
+    /// Whether the rules treat the board's eight symmetries alike (mirrors
+    /// and quarter turns, the latter on square boards): a position and its
+    /// images then have the same value and the same number of turns. The
+    /// solver looks at one image of each position only when this is true;
+    /// a game with a forward direction, say, must leave it false.
+    fn symmetric(&self) -> bool {
+        false
+    }
+
     /// Optional speed-up: the only squares (relative to nothing; absolute
     /// squares) where a capture from `from` could fit. Default: anywhere.
     fn candidate_targets(&self, _template: &Template, _from: Square) -> Bitboard {

@@ -14,6 +14,10 @@ fn box_of(capture: &CaptureView) -> Template {
 }
 
 impl Variant for BoxBurrow {
+    fn symmetric(&self) -> bool {
+        true
+    }
+
     fn id(&self) -> &str {
         "box"
     }

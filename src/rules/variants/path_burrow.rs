@@ -16,6 +16,10 @@ fn images(template: &Template) -> Option<RouteCandidates> {
 }
 
 impl Variant for PathBurrow {
+    fn symmetric(&self) -> bool {
+        true
+    }
+
     fn id(&self) -> &str {
         "path"
     }

@@ -21,6 +21,10 @@ fn directions_of(capture: &CaptureView) -> Directions {
 }
 
 impl Variant for SweepBurrow {
+    fn symmetric(&self) -> bool {
+        true
+    }
+
     fn id(&self) -> &str {
         "sweep"
     }

@@ -5,6 +5,10 @@ use crate::rules::{CaptureView, Movement, PathShape, StepSet, Template, Variant}
 pub struct Tumburrow;
 
 impl Variant for Tumburrow {
+    fn symmetric(&self) -> bool {
+        true
+    }
+
     fn id(&self) -> &str {
         "tumburrow"
     }

@@ -1,0 +1,313 @@
+//! `burrow solve`: the exact value of a position and of each of its turns.
+
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::PathBuf;
+use std::time::Duration;
+
+use crate::ai::{
+    Analysis, Distances, Knowledge, Progress, SolveLimits, Solver, SolverConfig, Value,
+};
+use crate::rules::{BoardSize, Position, Rules, Turn};
+
+/// What `burrow solve` was asked.
+pub struct SolveRequest {
+    pub size: Option<BoardSize>,
+    pub position: Option<String>,
+    pub threads: usize,
+    pub memory_mb: usize,
+    pub time_limit: Option<f64>,
+    pub checkpoint: Option<PathBuf>,
+    pub distances: Distances,
+}
+
+/// The position a request names: the start of `--size`, or `--position`.
+pub fn requested_position(size: Option<BoardSize>, text: Option<&str>) -> Result<Position, String> {
+    match (size, text) {
+        (Some(_), Some(_)) => Err("give --size or --position, not both".to_string()),
+        (Some(size), None) => Ok(Position::start(size)),
+        (None, Some(text)) => text.parse().map_err(|e| format!("{e}")),
+        (None, None) => Err("say what to solve: --size FILESxRANKS or --position P".to_string()),
+    }
+}
+
+/// The largest proof table `--memory` may ask for, in MB.
+pub const MAX_MEMORY_MB: usize = 16 * 1024;
+
+pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let pos = requested_position(request.size, request.position.as_deref())?;
+    if !(1..=MAX_MEMORY_MB).contains(&request.memory_mb) {
+        return Err(format!(
+            "--memory {}: the proof table must be 1 to {MAX_MEMORY_MB} MB",
+            request.memory_mb
+        ));
+    }
+    if request.threads == 0 {
+        return Err("--threads must be at least 1".to_string());
+    }
+    let limits = match request.time_limit {
+        None => SolveLimits::none(),
+        Some(s) if s.is_finite() && s > 0.0 => SolveLimits::time(Duration::from_secs_f64(s)),
+        Some(s) => {
+            return Err(format!(
+                "--time-limit {s}: must be a positive number of seconds"
+            ));
+        }
+    };
+    let solver = Solver::new(
+        rules,
+        SolverConfig {
+            table_bytes: request.memory_mb << 20,
+            threads: request.threads,
+        },
+    );
+    if let Some(path) = &request.checkpoint
+        && path.exists()
+    {
+        let resumed = read_checkpoint(&solver, path, pos.size())?;
+        eprintln!("resumed {resumed} solved turns from {}", path.display());
+    }
+    let report = |p: &Progress| {
+        let what = if p.pass == 1 { "who wins" } else { "distances" };
+        eprintln!(
+            "… {what}: {} of {} turns (up to symmetry), {} positions, {:.0} s",
+            p.done,
+            p.classes,
+            p.positions,
+            p.elapsed.as_secs_f64()
+        );
+    };
+    let analysis = solver
+        .analyse(
+            &pos,
+            &limits,
+            request.distances,
+            Some((&report, Duration::from_secs(10))),
+        )
+        .map_err(|e| e.to_string())?;
+    if let Some(path) = &request.checkpoint {
+        write_checkpoint(path, &analysis).map_err(io)?;
+    }
+    print_analysis(
+        rules,
+        &pos,
+        &analysis,
+        solver.stored(),
+        solver.capacity(),
+        out,
+    )
+    .map_err(io)
+}
+
+/// The checkpoint's first line; each line after it is a position a turn
+/// leaves and the bounds proven on its score (`1000 - d` for a win in d
+/// turns, `d - 1000` for a loss in d).
+const CHECKPOINT_HEADER: &str = "# burrow solve checkpoint: POSITION SIDE LOWER UPPER";
+
+fn write_checkpoint(path: &PathBuf, analysis: &Analysis) -> std::io::Result<()> {
+    let mut lines = std::collections::BTreeSet::new();
+    for (turn, knowledge) in &analysis.turns {
+        // The turn's knowledge is for its player; the result's side to move
+        // is the other one.
+        if knowledge.wins().is_some() {
+            let (lower, upper) = knowledge.after().bounds();
+            lines.insert(format!("{} {lower} {upper}", turn.result));
+        }
+    }
+    let mut text = format!("{CHECKPOINT_HEADER}\n");
+    for line in lines {
+        text.push_str(&line);
+        text.push('\n');
+    }
+    let partial = path.with_extension("partial");
+    std::fs::write(&partial, text)?;
+    std::fs::rename(partial, path)
+}
+
+fn read_checkpoint(solver: &Solver, path: &PathBuf, size: BoardSize) -> Result<usize, String> {
+    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut count = 0;
+    for (n, line) in text.lines().enumerate() {
+        if n == 0 && line == CHECKPOINT_HEADER {
+            continue;
+        }
+        let bad = |why: &str| format!("{} line {}: {why}", path.display(), n + 1);
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let [board, side, lower, upper] = parts[..] else {
+            return Err(bad("expected `POSITION SIDE LOWER UPPER`"));
+        };
+        let pos: Position = format!("{board} {side}")
+            .parse()
+            .map_err(|e| bad(&format!("{e}")))?;
+        if pos.size() != size {
+            return Err(bad("the position is not on the board being solved"));
+        }
+        let number = |t: &str| t.parse::<i32>().map_err(|_| bad("bounds must be numbers"));
+        let knowledge = Knowledge::from_bounds(number(lower)?, number(upper)?)
+            .ok_or_else(|| bad("bounds must satisfy -1000 <= LOWER <= UPPER <= 1000"))?;
+        solver.remember(&pos, knowledge);
+        count += 1;
+    }
+    Ok(count)
+}
+
+/// Turns grouped by the position's own symmetries (the turns of one group
+/// are images of each other), one representative each.
+pub fn turn_groups<'a>(
+    pos: &Position,
+    turns: &'a [(Turn, Knowledge)],
+) -> Vec<(&'a Turn, Knowledge, usize)> {
+    let symmetries = pos.symmetries();
+    let mut groups: BTreeMap<String, (&Turn, Knowledge, usize)> = BTreeMap::new();
+    for (turn, knowledge) in turns {
+        let image = turn.result.canonical_image(&symmetries).to_string();
+        groups
+            .entry(image)
+            .and_modify(|g| g.2 += 1)
+            .or_insert((turn, *knowledge, 1));
+    }
+    let mut groups: Vec<_> = groups.into_values().collect();
+    groups.sort_by_key(|g| (std::cmp::Reverse(g.1.bounds().0), g.0.key().to_string()));
+    groups
+}
+
+fn print_analysis(
+    rules: &Rules,
+    pos: &Position,
+    analysis: &Analysis,
+    stored: usize,
+    capacity: usize,
+    out: &mut impl Write,
+) -> std::io::Result<()> {
+    let mover = pos.turn;
+    let summary = match (analysis.knowledge.value(), analysis.knowledge.wins()) {
+        (Some(Value::Win(d)), _) => format!("{mover} to move wins in {d} turns"),
+        (Some(Value::Loss(d)), _) => format!("{mover} to move loses in {d} turns"),
+        (None, Some(true)) => format!("{mover} to move wins ({})", analysis.knowledge),
+        (None, Some(false)) => format!("{mover} to move loses ({})", analysis.knowledge),
+        (None, None) => "not proven".to_string(),
+    };
+    writeln!(out, "{} {} {pos}", rules.id(), pos.size())?;
+    writeln!(out, "value: {summary}")?;
+    let groups = turn_groups(pos, &analysis.turns);
+    let winning: Vec<_> = groups.iter().filter(|g| g.1.wins() == Some(true)).collect();
+    writeln!(
+        out,
+        "turns: {} distinct, {} up to symmetry, {} winning ({} up to symmetry)",
+        analysis.turns.len(),
+        groups.len(),
+        winning.iter().map(|g| g.2).sum::<usize>(),
+        winning.len()
+    )?;
+    for (turn, knowledge, count) in &winning {
+        let like = if *count > 1 {
+            format!(" ({count} turns like it)")
+        } else {
+            String::new()
+        };
+        writeln!(out, "  {} {knowledge}{like}", turn.played())?;
+    }
+    if analysis.knowledge.wins() == Some(false)
+        && let Some((turn, knowledge, _)) = groups.first()
+        && knowledge.value().is_some()
+    {
+        writeln!(out, "  longest defence: {} {knowledge}", turn.played())?;
+    }
+    let unproven = groups.iter().filter(|g| g.1.value().is_none()).count();
+    writeln!(
+        out,
+        "positions {} time {:.2} s table {stored} of {capacity} entries",
+        analysis.positions,
+        analysis.elapsed.as_secs_f64()
+    )?;
+    if analysis.stopped {
+        writeln!(
+            out,
+            "stopped by its limit: {unproven} of {} turns (up to symmetry) without an exact value",
+            groups.len()
+        )?;
+    }
+    Ok(())
+}
+
+/// The boards `burrow solve-boards` covers: every size of at most
+/// `max_squares` squares, smallest first.
+pub fn boards_up_to(max_squares: u32) -> Vec<BoardSize> {
+    let mut sizes: Vec<BoardSize> = (4..=8u8)
+        .flat_map(|files| (4..=8u8).filter_map(move |ranks| BoardSize::new(files, ranks)))
+        .filter(|s| u32::from(s.files()) * u32::from(s.ranks()) <= max_squares)
+        .collect();
+    sizes.sort_by_key(|s| {
+        (
+            u32::from(s.files()) * u32::from(s.ranks()),
+            s.ranks(),
+            s.files(),
+        )
+    });
+    sizes
+}
+
+/// One line of the solutions table (`tests/data/solutions.txt`): the game,
+/// the board, who wins from the start and in how many turns, the winning
+/// first turns up to symmetry, the positions searched and the seconds.
+pub fn solution_line(rules: &Rules, size: BoardSize, analysis: &Analysis) -> String {
+    let pos = Position::start(size);
+    let value = match (analysis.knowledge.value(), analysis.knowledge.wins()) {
+        (Some(Value::Win(d)), _) => format!("first-player-win {d}"),
+        (Some(Value::Loss(d)), _) => format!("second-player-win {d}"),
+        (None, Some(true)) => "first-player-win ?".to_string(),
+        (None, Some(false)) => "second-player-win ?".to_string(),
+        (None, None) => "open ?".to_string(),
+    };
+    let groups = turn_groups(&pos, &analysis.turns);
+    let winning: Vec<String> = groups
+        .iter()
+        .filter(|g| g.1.wins() == Some(true))
+        .map(|g| match g.1.value() {
+            Some(v) => format!("{}:{}", g.0.key(), v.turns()),
+            None => format!("{}:?", g.0.key()),
+        })
+        .collect();
+    let winning = if winning.is_empty() {
+        "-".to_string()
+    } else {
+        winning.join(",")
+    };
+    format!(
+        "{} {size} {value} {winning} {} {:.1}{}",
+        rules.id(),
+        analysis.positions,
+        analysis.elapsed.as_secs_f64(),
+        if analysis.stopped { " stopped" } else { "" }
+    )
+}
+
+/// Solves the start of every board of at most `max_squares` squares for
+/// each game, printing one table line per board as it finishes.
+pub fn solve_boards(
+    games: &[&Rules],
+    max_squares: u32,
+    config: SolverConfig,
+    time_limit: Option<Duration>,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(
+        out,
+        "# game board value turns winning-first-turns(turn:turns) positions seconds"
+    )
+    .map_err(io)?;
+    for size in boards_up_to(max_squares) {
+        for rules in games {
+            let solver = Solver::new(rules, config);
+            let limits = time_limit.map_or_else(SolveLimits::none, SolveLimits::time);
+            let analysis = solver
+                .analyse(&Position::start(size), &limits, Distances::Winning, None)
+                .map_err(|e| e.to_string())?;
+            writeln!(out, "{}", solution_line(rules, size, &analysis)).map_err(io)?;
+            out.flush().map_err(io)?;
+        }
+    }
+    Ok(())
+}
