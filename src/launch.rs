@@ -59,7 +59,8 @@ fn open_window(
             } else {
                 Player::Human
             },
-            ..NewGame::default()
+            size: request.position.map_or_else(Default::default, |p| p.size()),
+            start: request.position,
         }
     });
     let options = GameOptions {
@@ -67,6 +68,7 @@ fn open_window(
         clicks: request.clicks,
         screenshot: request.screenshot,
         log_fps: request.log_fps,
+        analysis: request.analysis,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

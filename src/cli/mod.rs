@@ -48,6 +48,12 @@ struct Cli {
     /// Log frames per second every few seconds.
     #[arg(long)]
     fps: bool,
+    /// Start the game (with --variant) from this position, on its board.
+    #[arg(long, requires = "variant")]
+    position: Option<Position>,
+    /// Open with the analysis on (a screenshot then waits for it to finish).
+    #[arg(long)]
+    analysis: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -184,6 +190,9 @@ pub struct WindowRequest {
     pub clicks: Vec<Square>,
     pub screenshot: Option<PathBuf>,
     pub log_fps: bool,
+    /// Start from this position instead of the board's start.
+    pub position: Option<Position>,
+    pub analysis: bool,
 }
 
 /// What a run of the CLI came to.
@@ -229,6 +238,8 @@ where
             clicks: cli.click,
             screenshot: cli.screenshot,
             log_fps: cli.fps,
+            position: cli.position,
+            analysis: cli.analysis,
         });
     };
     let mut out = std::io::stdout().lock();

@@ -47,6 +47,8 @@ pub struct UiRegions {
     pub rects: Vec<Rect>,
     /// A panel widget holds the pointer (a slider being dragged).
     pub holding_pointer: bool,
+    /// A panel widget takes the keys (the text box has the focus).
+    pub typing: bool,
 }
 
 impl UiRegions {
@@ -151,6 +153,9 @@ fn touch_input(
 
 fn keyboard_input(
     keys: Res<ButtonInput<KeyCode>>,
+    regions: Res<UiRegions>,
+    analysis: Res<super::analysis::BoardAnalysis>,
+    mut analysis_intents: MessageWriter<super::analysis::AnalysisIntent>,
     session: Res<GameSession>,
     layout: Res<BoardLayout>,
     mut selection: ResMut<Selection>,
@@ -163,6 +168,13 @@ fn keyboard_input(
         KeyCode::SuperLeft,
         KeyCode::SuperRight,
     ]);
+    if regions.typing {
+        return;
+    }
+    if !ctrl && keys.just_pressed(KeyCode::KeyA) {
+        analysis_intents.write(super::analysis::AnalysisIntent(!analysis.enabled));
+        return;
+    }
     if ctrl && keys.just_pressed(KeyCode::KeyZ) {
         intents.write(SessionIntent::Undo);
         return;

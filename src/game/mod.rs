@@ -7,6 +7,7 @@
 //! the panels. Every system slots into one ordered list of [`GameSet`]s;
 //! the screens and the turn's phase are [`States`] ([`Screen`], [`Phase`]).
 
+pub mod analysis;
 pub mod animation;
 mod audio;
 pub mod board;
@@ -114,6 +115,7 @@ impl Plugin for GameCorePlugin {
             animation::plugin,
             input::plugin,
             computer::plugin,
+            analysis::plugin,
         ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);

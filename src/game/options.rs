@@ -16,6 +16,7 @@ use bevy::winit::WinitSettings;
 use crate::rules::Square;
 
 use super::GameSet;
+use super::analysis::{AnalysisIntent, BoardAnalysis};
 use super::animation::AnimationQueue;
 use super::computer::ComputerPlayer;
 use super::layout::BoardLayout;
@@ -33,6 +34,8 @@ pub struct GameOptions {
     pub screenshot: Option<PathBuf>,
     /// Log frames per second (for measuring).
     pub log_fps: bool,
+    /// Open with the analysis on.
+    pub analysis: bool,
 }
 
 impl GameOptions {
@@ -74,6 +77,11 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 },
             );
         }
+        if options.analysis {
+            app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {
+                intents.write(AnalysisIntent(true));
+            });
+        }
         if scripted {
             // Frames must keep coming while nobody moves the mouse.
             app.insert_resource(WinitSettings::continuous());
@@ -97,6 +105,7 @@ fn drive_script(
     layout: Res<BoardLayout>,
     queue: Res<AnimationQueue>,
     computer: Res<ComputerPlayer>,
+    analysis: Res<BoardAnalysis>,
     screen: Res<State<Screen>>,
     mut buttons: MessageWriter<MouseButtonInput>,
     mut exit: MessageWriter<AppExit>,
@@ -118,6 +127,7 @@ fn drive_script(
         || *screen.get() == Screen::Title
         || !queue.is_idle()
         || computer.is_thinking()
+        || analysis.is_running()
     {
         script.wait = script.wait.saturating_sub(1);
         return;

@@ -8,6 +8,7 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::GameSet;
+use super::analysis::BoardAnalysis;
 use super::animation::AnimationQueue;
 use super::computer::ComputerPlayer;
 use super::screens::Screen;
@@ -31,13 +32,15 @@ fn request_frames(
     screen: Res<State<Screen>>,
     queue: Res<AnimationQueue>,
     computer: Res<ComputerPlayer>,
+    analysis: Res<BoardAnalysis>,
     mut settle: ResMut<FramesToSettle>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if session.is_changed() || settings.is_changed() || screen.is_changed() {
+    if session.is_changed() || settings.is_changed() || screen.is_changed() || analysis.is_changed()
+    {
         settle.0 = SETTLE_FRAMES;
     }
-    let busy = !queue.is_idle() || computer.is_busy();
+    let busy = !queue.is_idle() || computer.is_busy() || analysis.is_running();
     if busy || settle.0 > 0 {
         settle.0 = settle.0.saturating_sub(1);
         redraw.write(RequestRedraw);

@@ -73,6 +73,8 @@ pub struct PanelData<'w> {
     next_screen: ResMut<'w, NextState<Screen>>,
     intents: MessageWriter<'w, SessionIntent>,
     hints: MessageWriter<'w, super::computer::HintRequest>,
+    analysis: Res<'w, super::analysis::BoardAnalysis>,
+    analysis_intents: MessageWriter<'w, super::analysis::AnalysisIntent>,
     computer_intents: MessageWriter<'w, ComputerIntent>,
     #[cfg(not(target_arch = "wasm32"))]
     files: MessageWriter<'w, super::records::RecordIntent>,
@@ -107,11 +109,9 @@ fn draw_panels(
     if let Ok(window) = window.single()
         && *data.screen.get() != Screen::Title
     {
-        draw_coordinates(
-            &ctx,
-            &data.layout,
-            Vec2::new(window.width(), window.height()),
-        );
+        let window = Vec2::new(window.width(), window.height());
+        draw_coordinates(&ctx, &data.layout, window);
+        draw_analysis_marks(&ctx, &data, window);
     }
     match data.screen.get() {
         Screen::Title => new_game::show(&ctx, &mut data, &mut state),
@@ -140,6 +140,7 @@ fn draw_panels(
             .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
             .collect(),
         holding_pointer: ctx.egui_is_using_pointer(),
+        typing: ctx.egui_wants_keyboard_input(),
     };
     if *regions != next {
         *regions = next;
@@ -148,6 +149,37 @@ fn draw_panels(
 }
 
 /// File letters and rank numbers around the board.
+/// Each piece of the side to move marked with the best of its turns: green
+/// for a proven win, red for a proven loss, grey with the evaluation's
+/// sign where nothing is proven.
+fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
+    let position = super::analysis::analysed_position(&data.session);
+    let Some(report) = data.analysis.report_for(&position) else {
+        return;
+    };
+    if !data.analysis.enabled || data.session.turn.is_some() {
+        return;
+    }
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let layout = &data.layout;
+    let to_screen = |world: Vec2| egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y);
+    let font = egui::FontId::proportional((layout.square * 0.24).clamp(9.0, 20.0));
+    for (square, mark) in report.best_by_origin() {
+        let (fill, text) = match mark.knowledge.wins() {
+            Some(true) => (egui::Color32::from_rgb(30, 140, 60), mark.label()),
+            Some(false) => (egui::Color32::from_rgb(170, 40, 40), mark.label()),
+            None => (egui::Color32::from_gray(90), format!("{:+}", mark.evaluation / 10)),
+        };
+        // A badge in the square's top right corner.
+        let centre = layout.square_center(square)
+            + Vec2::new(layout.square * 0.28, layout.square * 0.28);
+        let p = to_screen(centre);
+        let r = layout.square * 0.2;
+        painter.circle_filled(p, r, fill);
+        painter.text(p, egui::Align2::CENTER_CENTER, text, font.clone(), egui::Color32::WHITE);
+    }
+}
+
 fn draw_coordinates(ctx: &egui::Context, layout: &BoardLayout, window: Vec2) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional((layout.square * 0.22).clamp(9.0, 18.0));

@@ -6,6 +6,7 @@ use bevy::prelude::DetectChangesMut;
 use bevy_egui::egui;
 
 use crate::ai::THINK_SECONDS;
+use crate::game::analysis::{AnalysisIntent, analysed_position};
 use crate::game::computer::{ComputerIntent, HintRequest};
 use crate::game::presentation;
 use crate::game::screens::Screen;
@@ -30,6 +31,8 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> e
                 settings(ui, data);
                 ui.separator();
                 text_io(ui, data, state);
+                ui.separator();
+                analysis(ui, data);
             });
         })
         .response
@@ -268,4 +271,73 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
             }
         });
     }
+}
+
+/// The analysis toggle, the evaluation bar and each turn's proven value.
+fn analysis(ui: &mut egui::Ui, data: &mut PanelData) {
+    let mut on = data.analysis.enabled;
+    if ui
+        .checkbox(&mut on, "Analysis (A)")
+        .on_hover_text("The solver marks each turn as a proven win or loss")
+        .changed()
+    {
+        data.analysis_intents.write(AnalysisIntent(on));
+    }
+    if !on {
+        return;
+    }
+    if let Some(e) = &data.analysis.failed {
+        ui.label(format!("The analysis stopped: {e}"));
+        return;
+    }
+    let position = analysed_position(&data.session);
+    let Some(report) = data.analysis.report_for(&position) else {
+        ui.horizontal(|ui| {
+            ui.spinner();
+            ui.label("solving…");
+        });
+        return;
+    };
+    evaluation_bar(ui, report.white_share());
+    let mover = side_name(report.position.turn);
+    let verdict = match (report.knowledge.value(), report.knowledge.wins()) {
+        (Some(crate::ai::Value::Win(d)), _) => format!("{mover} wins in {d} turns (proven)"),
+        (Some(crate::ai::Value::Loss(d)), _) => format!("{mover} loses in {d} turns (proven)"),
+        (None, Some(true)) => format!("{mover} wins (proven; distance not yet)"),
+        (None, Some(false)) => format!("{mover} loses (proven; distance not yet)"),
+        (None, None) => format!("Not proven yet; evaluation {:+} for {mover}", report.evaluation),
+    };
+    ui.label(egui::RichText::new(verdict).strong());
+    ui.horizontal(|ui| {
+        if data.analysis.is_running() {
+            ui.spinner();
+        }
+        ui.label(format!("{} positions searched", report.positions));
+    });
+    for mark in report.turns.iter().take(12) {
+        let color = match mark.knowledge.wins() {
+            Some(true) => egui::Color32::from_rgb(90, 200, 110),
+            Some(false) => egui::Color32::from_rgb(230, 110, 100),
+            None => egui::Color32::from_gray(190),
+        };
+        let text = match mark.knowledge.wins() {
+            Some(_) => format!("{}  {}", mark.label(), mark.turn),
+            None => format!("{:+}  {}", mark.evaluation, mark.turn),
+        };
+        ui.label(egui::RichText::new(text).color(color).monospace());
+    }
+    if report.turns.len() > 12 {
+        ui.label(format!("… {} turns in all", report.turns.len()));
+    }
+}
+
+/// A bar split between White (left, light) and Black (right, dark).
+fn evaluation_bar(ui: &mut egui::Ui, white_share: f32) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 14.0), egui::Sense::hover());
+    let painter = ui.painter();
+    painter.rect_filled(rect, 2.0, egui::Color32::from_gray(25));
+    let split = rect.min.x + rect.width() * white_share.clamp(0.0, 1.0);
+    let white = egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y));
+    painter.rect_filled(white, 2.0, egui::Color32::from_gray(235));
+    painter.rect_stroke(rect, 2.0, egui::Stroke::new(1.0, egui::Color32::from_gray(120)), egui::StrokeKind::Inside);
 }
