@@ -10,6 +10,7 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
+use burrow::game::analysis;
 use burrow::game::animation::{Animating, AnimationQueue};
 use burrow::game::board::{OnSquare, Piece};
 use burrow::game::computer::ComputerPlayer;
@@ -518,4 +519,66 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
         std::thread::sleep(Duration::from_millis(2));
     }
     assert_eq!(app.world().resource::<GameSession>().played.len(), 1);
+}
+
+/// Runs frames until the analysis has finished (its solver works on the
+/// async compute pool).
+fn finish_analysis(app: &mut App) {
+    for _ in 0..2000 {
+        app.update();
+        if !app
+            .world()
+            .resource::<analysis::BoardAnalysis>()
+            .is_running()
+        {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("the analysis did not finish");
+}
+
+#[test]
+fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
+    use burrow::ai::{Distances, SolveLimits, Solver, SolverConfig};
+    use burrow::game::analysis::{AnalysisIntent, BoardAnalysis};
+
+    let mut app = app();
+    let start_text = "W1B1/1BW1/B1WB/WB1W W";
+    start(&mut app, humans("box", Some(start_text)));
+    app.world_mut().write_message(AnalysisIntent(true));
+    finish_analysis(&mut app);
+    let rules = burrow::rules::builtin_rules("box").unwrap();
+    let truth = Solver::new(&rules, SolverConfig::default())
+        .analyse(&pos(start_text), &SolveLimits::none(), Distances::All, None)
+        .unwrap();
+    {
+        let analysis = app.world().resource::<BoardAnalysis>();
+        let report = analysis.report_for(&pos(start_text)).expect("a report");
+        assert!(report.finished);
+        assert_eq!(report.knowledge, truth.knowledge);
+        assert_eq!(report.turns.len(), truth.turns.len());
+        for (turn, knowledge) in &truth.turns {
+            let mark = report.turns.iter().find(|m| m.key == turn.key()).unwrap();
+            assert_eq!(mark.knowledge, *knowledge, "{}", mark.turn);
+        }
+        // Best first: the first turn is a fastest win.
+        assert_eq!(report.turns[0].label(), "W3");
+        // Each piece of the side to move has one mark.
+        assert_eq!(report.best_by_origin().len(), 5);
+    }
+    // A capture moves the analysis on to the new position.
+    click(&mut app, "c2");
+    click(&mut app, "d2");
+    settle(&mut app);
+    finish_analysis(&mut app);
+    let now = *app.world().resource::<GameSession>().position();
+    assert_ne!(now, pos(start_text));
+    let analysis = app.world().resource::<BoardAnalysis>();
+    assert!(analysis.report_for(&now).is_some());
+    // Off again: nothing is shown or running.
+    app.world_mut().write_message(AnalysisIntent(false));
+    app.update();
+    let analysis = app.world().resource::<BoardAnalysis>();
+    assert!(analysis.report.is_none() && !analysis.is_running());
 }

@@ -115,3 +115,42 @@ fn panel_line_columns(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u32> {
         })
         .collect()
 }
+
+/// The analysis board in the real window: a 4x4 Box position White wins,
+/// every White piece marked with a green badge.
+#[test]
+fn the_analysis_marks_winning_pieces_in_a_real_window() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("analysis-check.png");
+    let _ = std::fs::remove_file(&path);
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args([
+            "--variant",
+            "box",
+            "--position",
+            "W1B1/1BW1/B1WB/WB1W W",
+            "--analysis",
+            "--screenshot",
+        ])
+        .arg(&path)
+        .status()
+        .expect("xvfb-run runs (bash .ci/setup installs it)");
+    assert!(status.success(), "the game exited with {status}");
+    let (width, _, pixels) = load_png(&path);
+    let board_part = |x: u32| x < width - 300;
+    let green = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| board_part(*i as u32 % width) && near(**p, [30, 140, 60], 12))
+        .count();
+    let red = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| board_part(*i as u32 % width) && near(**p, [170, 40, 40], 12))
+        .count();
+    // Five badges of about 60 px across, all green: every piece has a winning turn.
+    assert!(green > 5 * 1500, "green badge pixels: {green}");
+    assert!(red < 200, "red badge pixels: {red}");
+}

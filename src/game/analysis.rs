@@ -105,7 +105,11 @@ impl AnalysisReport {
             .collect();
         turns.sort_by_key(|m| {
             let (lower, upper) = m.knowledge.bounds();
-            (std::cmp::Reverse(lower), std::cmp::Reverse(upper), std::cmp::Reverse(m.evaluation))
+            (
+                std::cmp::Reverse(lower),
+                std::cmp::Reverse(upper),
+                std::cmp::Reverse(m.evaluation),
+            )
         });
         AnalysisReport {
             position,
@@ -212,10 +216,11 @@ fn restart_on_change(session: Res<GameSession>, mut analysis: ResMut<BoardAnalys
         return;
     }
     let position = analysed_position(&session);
-    let current = analysis.job.as_ref().map(|j| j.position).or(analysis
-        .report
+    let current = analysis
+        .job
         .as_ref()
-        .map(|r| r.position));
+        .map(|j| j.position)
+        .or(analysis.report.as_ref().map(|r| r.position));
     if current == Some(position) {
         return;
     }

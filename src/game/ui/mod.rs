@@ -168,15 +168,24 @@ fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
         let (fill, text) = match mark.knowledge.wins() {
             Some(true) => (egui::Color32::from_rgb(30, 140, 60), mark.label()),
             Some(false) => (egui::Color32::from_rgb(170, 40, 40), mark.label()),
-            None => (egui::Color32::from_gray(90), format!("{:+}", mark.evaluation / 10)),
+            None => (
+                egui::Color32::from_gray(90),
+                format!("{:+.1}", mark.evaluation as f32 / 100.0),
+            ),
         };
         // A badge in the square's top right corner.
-        let centre = layout.square_center(square)
-            + Vec2::new(layout.square * 0.28, layout.square * 0.28);
+        let centre =
+            layout.square_center(square) + Vec2::new(layout.square * 0.28, layout.square * 0.28);
         let p = to_screen(centre);
         let r = layout.square * 0.2;
         painter.circle_filled(p, r, fill);
-        painter.text(p, egui::Align2::CENTER_CENTER, text, font.clone(), egui::Color32::WHITE);
+        painter.text(
+            p,
+            egui::Align2::CENTER_CENTER,
+            text,
+            font.clone(),
+            egui::Color32::WHITE,
+        );
     }
 }
 

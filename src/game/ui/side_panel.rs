@@ -305,7 +305,10 @@ fn analysis(ui: &mut egui::Ui, data: &mut PanelData) {
         (Some(crate::ai::Value::Loss(d)), _) => format!("{mover} loses in {d} turns (proven)"),
         (None, Some(true)) => format!("{mover} wins (proven; distance not yet)"),
         (None, Some(false)) => format!("{mover} loses (proven; distance not yet)"),
-        (None, None) => format!("Not proven yet; evaluation {:+} for {mover}", report.evaluation),
+        (None, None) => format!(
+            "Not proven yet; evaluation {:+} for {mover}",
+            report.evaluation
+        ),
     };
     ui.label(egui::RichText::new(verdict).strong());
     ui.horizontal(|ui| {
@@ -333,11 +336,17 @@ fn analysis(ui: &mut egui::Ui, data: &mut PanelData) {
 
 /// A bar split between White (left, light) and Black (right, dark).
 fn evaluation_bar(ui: &mut egui::Ui, white_share: f32) {
-    let (rect, _) = ui.allocate_exact_size(egui::vec2(ui.available_width(), 14.0), egui::Sense::hover());
+    let (rect, _) =
+        ui.allocate_exact_size(egui::vec2(ui.available_width(), 14.0), egui::Sense::hover());
     let painter = ui.painter();
     painter.rect_filled(rect, 2.0, egui::Color32::from_gray(25));
     let split = rect.min.x + rect.width() * white_share.clamp(0.0, 1.0);
     let white = egui::Rect::from_min_max(rect.min, egui::pos2(split, rect.max.y));
     painter.rect_filled(white, 2.0, egui::Color32::from_gray(235));
-    painter.rect_stroke(rect, 2.0, egui::Stroke::new(1.0, egui::Color32::from_gray(120)), egui::StrokeKind::Inside);
+    painter.rect_stroke(
+        rect,
+        2.0,
+        egui::Stroke::new(1.0, egui::Color32::from_gray(120)),
+        egui::StrokeKind::Inside,
+    );
 }
