@@ -582,3 +582,100 @@ fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
     let analysis = app.world().resource::<BoardAnalysis>();
     assert!(analysis.report.is_none() && !analysis.is_running());
 }
+
+/// Plays `turn` as a player would: the origin, then each capture the game
+/// has not already played by itself.
+fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
+    let before = app.world().resource::<GameSession>().played.len();
+    click(app, &turn.origin.to_string());
+    for capture in &turn.captures {
+        settle(app);
+        let session = app.world().resource::<GameSession>();
+        if session.played.len() > before {
+            return;
+        }
+        if session.turn.as_ref().is_some_and(|t| t.current() == *capture) {
+            continue;
+        }
+        click(app, &capture.to_string());
+    }
+    settle(app);
+}
+
+fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
+    use burrow::game::puzzles::{PuzzleIntent, Puzzles};
+    let mut app = app();
+    let (index, puzzle) = {
+        let puzzles = app.world().resource::<Puzzles>();
+        let (index, puzzle) = puzzles
+            .of("box")
+            .into_iter()
+            .find(|(_, p)| p.band == band)
+            .expect("the shipped puzzles have one");
+        (index, puzzle.clone())
+    };
+    app.world_mut().write_message(PuzzleIntent::Start(index));
+    settle(&mut app);
+    (app, index, puzzle)
+}
+
+#[test]
+fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
+    use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
+    use burrow::game::puzzles::{PuzzleStatus, Puzzles};
+    use burrow::game::settings::Settings;
+
+    let (mut app, _, puzzle) = puzzle_app(Band::Easy);
+    assert_eq!(*app.world().resource::<GameSession>().position(), puzzle.position);
+    let rules = burrow::rules::builtin_rules("box").unwrap();
+    let solver = Solver::new(&rules, SolverConfig::default());
+    // The first turn is the puzzle's answer; the solver defends; then the
+    // player finishes with a winning turn the solver names.
+    play_turn(&mut app, &puzzle.solution);
+    for _ in 0..2 {
+        settle(&mut app);
+    }
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(session.played.len(), 2, "the defender replied");
+    let now = *session.position();
+    let finish = solver
+        .analyse(&now, &SolveLimits::none(), Distances::Winning, None)
+        .unwrap();
+    let (turn, _) = finish.best_win().expect("the player still wins");
+    let turn = turn.played();
+    play_turn(&mut app, &turn);
+    let puzzles = app.world().resource::<Puzzles>();
+    let active = puzzles.active.as_ref().unwrap();
+    assert_eq!(active.status, PuzzleStatus::Solved);
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(session.outcome.map(|o| o.winner), Some(puzzle.position.turn));
+    let settings = app.world().resource::<Settings>();
+    assert!(settings.solved_puzzles.contains(&puzzle.id()));
+}
+
+#[test]
+fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
+    use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
+    use burrow::game::puzzles::{PuzzleStatus, Puzzles};
+
+    let (mut app, _, puzzle) = puzzle_app(Band::Medium);
+    let rules = burrow::rules::builtin_rules("box").unwrap();
+    let analysis = Solver::new(&rules, SolverConfig::default())
+        .analyse(&puzzle.position, &SolveLimits::none(), Distances::None, None)
+        .unwrap();
+    let (losing, _) = analysis
+        .turns
+        .iter()
+        .find(|(_, k)| k.wins() == Some(false))
+        .expect("a puzzle has a losing turn");
+    play_turn(&mut app, &losing.played());
+    settle(&mut app);
+    let puzzles = app.world().resource::<Puzzles>();
+    let PuzzleStatus::TakenBack(why) = &puzzles.active.as_ref().unwrap().status else {
+        panic!("the turn should be taken back");
+    };
+    assert!(why.contains("lets the opponent win"), "{why}");
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(*session.position(), puzzle.position, "the turn was taken back");
+    assert!(session.played.is_empty());
+}

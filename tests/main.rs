@@ -10,6 +10,7 @@ mod minimax;
 mod modding;
 mod perft;
 mod properties;
+mod puzzles;
 mod reference;
 mod rule_edges;
 mod solver;

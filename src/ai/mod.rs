@@ -19,6 +19,7 @@
 mod eval;
 mod matches;
 mod profile;
+mod puzzles;
 mod scratch_pool;
 mod search;
 mod selfplay;
@@ -44,6 +45,7 @@ pub use profile::{
     AiProfile, EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD, attach_profile,
 };
 pub use search::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig, SearchReport, search};
+pub use puzzles::{Band, ParsePuzzleError, Puzzle, Verdict, judge, parse_puzzles, puzzle_at};
 pub use selfplay::{PlayedGame, Players, ThinkTimes, play_levels, play_out, play_random_game};
 pub use solver::{
     Analysis, Distances, Knowledge, Progress, ProgressFn, SolveLimits, Solved, Solver,

@@ -16,6 +16,8 @@ use clap::{Parser, Subcommand};
 use crate::ai::{self, Level, Players};
 use crate::rules::{BoardSize, PerftCount, Position, Rules, Square, VariantRegistry, state_budget};
 
+mod accuracy;
+mod puzzles;
 mod solve;
 
 /// How many turn states listing one position's turns may take by default
@@ -164,6 +166,37 @@ enum Command {
         /// Give up on a board after this many seconds.
         #[arg(long)]
         time_limit: Option<f64>,
+    },
+    /// Find puzzles (positions the solver proves a win for the side to
+    /// move, with one winning first turn) in games of the computer levels.
+    Puzzles {
+        #[arg(long)]
+        variant: String,
+        /// Puzzles wanted in each band (easy, medium, hard).
+        #[arg(long, default_value_t = 12)]
+        per_band: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The solver's time for each position, in milliseconds.
+        #[arg(long, default_value_t = 300)]
+        proof_ms: u64,
+        /// Stop looking after this many seconds.
+        #[arg(long, default_value_t = 600)]
+        budget: u64,
+    },
+    /// Measure each computer level against the solver: in proven won
+    /// positions, how often it plays a winning turn and how often it loses
+    /// the position against the solver's best defence.
+    Accuracy {
+        #[arg(long)]
+        variant: String,
+        #[arg(long, default_value_t = 30)]
+        positions: usize,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Think time of `strongest`, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
     },
     /// Play a whole game and print its record.
     Play {
@@ -482,6 +515,35 @@ fn execute(
                 threads,
             };
             solve::solve_boards(&games, max_squares, config, limit, out)?;
+        }
+        Command::Puzzles {
+            variant,
+            per_band,
+            seed,
+            proof_ms,
+            budget,
+        } => {
+            let rules = rules_for(registry, &variant)?;
+            let found = puzzles::find(
+                registry,
+                rules,
+                per_band,
+                seed,
+                Duration::from_millis(proof_ms),
+                Duration::from_secs(budget),
+                out,
+            )?;
+            eprintln!("{found} puzzles");
+        }
+        Command::Accuracy {
+            variant,
+            positions,
+            seed,
+            think_ms,
+        } => {
+            let rules = rules_for(registry, &variant)?;
+            let think = think_time(think_ms)?;
+            accuracy::accuracy(registry, rules, positions, seed, think, out)?;
         }
         Command::Analyze {
             variant,

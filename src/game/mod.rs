@@ -19,6 +19,7 @@ pub mod modding;
 mod options;
 mod overlay;
 pub mod presentation;
+pub mod puzzles;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod records;
 pub mod screens;
@@ -116,6 +117,7 @@ impl Plugin for GameCorePlugin {
             input::plugin,
             computer::plugin,
             analysis::plugin,
+            puzzles::plugin,
         ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);

@@ -45,6 +45,8 @@ impl Default for Variants {
 pub enum Player {
     Human,
     Computer(Level),
+    /// The solver's best defence: the side a puzzle's player plays against.
+    Defender,
 }
 
 impl Player {
@@ -52,6 +54,7 @@ impl Player {
         match self {
             Player::Human => "Human".into(),
             Player::Computer(level) => format!("Computer ({level})"),
+            Player::Defender => "Solver (best defence)".into(),
         }
     }
 }

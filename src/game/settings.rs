@@ -15,6 +15,8 @@ pub struct Settings {
     pub flipped: bool,
     /// How long the `strongest` computer level (and the hint) thinks, in seconds.
     pub think_seconds: f32,
+    /// The puzzles solved ([`crate::ai::Puzzle::id`]).
+    pub solved_puzzles: Vec<String>,
 }
 
 impl Default for Settings {
@@ -24,6 +26,7 @@ impl Default for Settings {
             muted: false,
             flipped: false,
             think_seconds: 1.0,
+            solved_puzzles: Vec::new(),
         }
     }
 }
@@ -45,8 +48,12 @@ impl Settings {
     /// The settings as `key = value` lines, the form they are saved in.
     pub fn to_text(&self) -> String {
         format!(
-            "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\n",
-            self.walk_speed, self.muted, self.flipped, self.think_seconds
+            "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\nsolved_puzzles = {}\n",
+            self.walk_speed,
+            self.muted,
+            self.flipped,
+            self.think_seconds,
+            self.solved_puzzles.join("; ")
         )
     }
 
@@ -92,6 +99,14 @@ impl Settings {
                 "think_seconds" => settings.think_seconds = number(crate::ai::THINK_SECONDS)?,
                 "muted" => settings.muted = flag()?,
                 "flipped" => settings.flipped = flag()?,
+                "solved_puzzles" => {
+                    settings.solved_puzzles = value
+                        .split(';')
+                        .map(str::trim)
+                        .filter(|id| !id.is_empty())
+                        .map(String::from)
+                        .collect();
+                }
                 _ => {}
             }
         }
@@ -110,6 +125,7 @@ mod tests {
             muted: true,
             flipped: true,
             think_seconds: 2.5,
+            solved_puzzles: vec!["box 4/4/1W2/B3 W".into(), "path 8/8/8/8/8/8/8/WB6 W".into()],
         };
         assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
     }

@@ -103,3 +103,68 @@ pub fn toast(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
         });
     ctx.request_repaint_after(std::time::Duration::from_millis(250));
 }
+
+/// The puzzles of the chosen game by band, solved ones ticked.
+pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
+    let mut open = state.show_puzzles;
+    let variant = if *data.screen.get() == Screen::Title {
+        state.form.variant.clone()
+    } else {
+        data.session.rules.id().to_string()
+    };
+    let name = data
+        .variants
+        .get(&variant)
+        .map_or(variant.clone(), |r| r.variant().name().to_string());
+    let mut chosen = None;
+    egui::Window::new(format!("Puzzles: {name}"))
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            let list = data.puzzles.of(&variant);
+            if list.is_empty() {
+                ui.label("No puzzles for this game yet.");
+                return;
+            }
+            let solved = |p: &crate::ai::Puzzle| data.settings.solved_puzzles.contains(&p.id());
+            ui.label(format!(
+                "{} of {} solved. Play the winning line against the solver's best defence.",
+                list.iter().filter(|(_, p)| solved(p)).count(),
+                list.len()
+            ));
+            for band in crate::ai::Band::ALL {
+                ui.separator();
+                ui.strong(match band {
+                    crate::ai::Band::Easy => "Easy: win in 3 turns",
+                    crate::ai::Band::Medium => "Medium: win in 5 turns",
+                    crate::ai::Band::Hard => "Hard: win in 7 to 11 turns",
+                });
+                ui.horizontal_wrapped(|ui| {
+                    for (n, (index, puzzle)) in
+                        list.iter().filter(|(_, p)| p.band == band).enumerate()
+                    {
+                        let label = if solved(puzzle) {
+                            format!("{} ✔", n + 1)
+                        } else {
+                            format!("{}", n + 1)
+                        };
+                        if ui
+                            .button(label)
+                            .on_hover_text(format!("{} ({})", puzzle.task(), puzzle.position.size()))
+                            .clicked()
+                        {
+                            chosen = Some(*index);
+                        }
+                    }
+                });
+            }
+        });
+    if let Some(index) = chosen {
+        data.puzzle_intents
+            .write(crate::game::puzzles::PuzzleIntent::Start(index));
+        state.game_over_closed = false;
+        open = false;
+    }
+    state.show_puzzles = open;
+}

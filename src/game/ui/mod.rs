@@ -30,6 +30,7 @@ pub(super) fn plugin(app: &mut App) {
 pub struct UiState {
     pub form: new_game::NewGameForm,
     pub show_rules: bool,
+    pub show_puzzles: bool,
     /// The text box for pasting or copying positions and records.
     pub text: String,
     /// Where records are saved and loaded (the web page has no files).
@@ -74,6 +75,8 @@ pub struct PanelData<'w> {
     intents: MessageWriter<'w, SessionIntent>,
     hints: MessageWriter<'w, super::computer::HintRequest>,
     analysis: Res<'w, super::analysis::BoardAnalysis>,
+    puzzles: Res<'w, super::puzzles::Puzzles>,
+    puzzle_intents: MessageWriter<'w, super::puzzles::PuzzleIntent>,
     analysis_intents: MessageWriter<'w, super::analysis::AnalysisIntent>,
     computer_intents: MessageWriter<'w, ComputerIntent>,
     #[cfg(not(target_arch = "wasm32"))]
@@ -120,6 +123,9 @@ fn draw_panels(
         }
         _ => {}
     }
+    if state.show_puzzles {
+        dialogs::puzzles(&ctx, &mut data, &mut state);
+    }
     if state.show_rules {
         dialogs::rules(&ctx, &data, &mut state);
     }
@@ -148,7 +154,6 @@ fn draw_panels(
     Ok(())
 }
 
-/// File letters and rank numbers around the board.
 /// Each piece of the side to move marked with the best of its turns: green
 /// for a proven win, red for a proven loss, grey with the evaluation's
 /// sign where nothing is proven.
@@ -189,6 +194,7 @@ fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
     }
 }
 
+/// File letters and rank numbers around the board.
 fn draw_coordinates(ctx: &egui::Context, layout: &BoardLayout, window: Vec2) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional((layout.square * 0.22).clamp(9.0, 18.0));

@@ -99,12 +99,17 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Start").clicked() {
+                    data.puzzle_intents
+                        .write(crate::game::puzzles::PuzzleIntent::Leave);
                     data.intents.write(SessionIntent::NewGame(form.setup()));
                     data.next_screen.set(Screen::Playing);
                     state.game_over_closed = false;
                 }
                 if ui.button("Rules").clicked() {
                     state.show_rules = true;
+                }
+                if ui.button("Puzzles").clicked() {
+                    state.show_puzzles = true;
                 }
             });
         });

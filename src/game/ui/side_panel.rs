@@ -99,6 +99,43 @@ fn status(ui: &mut egui::Ui, data: &mut PanelData) {
     if let Some(i) = session.review {
         ui.label(egui::RichText::new(format!("Viewing the position after turn {i}")).italics());
     }
+    puzzle_status(ui, data);
+}
+
+/// The puzzle on the board: the task, the turns left, the last judgement.
+fn puzzle_status(ui: &mut egui::Ui, data: &mut PanelData) {
+    use crate::game::puzzles::{PuzzleIntent, PuzzleStatus};
+    let Some(active) = &data.puzzles.active else {
+        return;
+    };
+    ui.label(egui::RichText::new(format!("Puzzle: {}", active.puzzle.task())).strong());
+    match &active.status {
+        PuzzleStatus::Solved => {
+            ui.label(
+                egui::RichText::new("Solved!").color(egui::Color32::from_rgb(90, 200, 110)),
+            );
+        }
+        PuzzleStatus::Playing => {
+            ui.label(format!("{} turns to go", active.turns_left));
+        }
+        PuzzleStatus::TakenBack(why) => {
+            ui.label(egui::RichText::new(why).color(egui::Color32::from_rgb(230, 150, 100)));
+        }
+    }
+    let index = active.index;
+    ui.horizontal(|ui| {
+        if ui.button("Restart puzzle").clicked() {
+            data.puzzle_intents.write(PuzzleIntent::Start(index));
+        }
+        if ui.button("Next puzzle").clicked() {
+            let variant = data.session.rules.id().to_string();
+            let list = data.puzzles.of(&variant);
+            let at = list.iter().position(|(i, _)| *i == index).unwrap_or(0);
+            if let Some((next, _)) = list.get((at + 1) % list.len().max(1)) {
+                data.puzzle_intents.write(PuzzleIntent::Start(*next));
+            }
+        }
+    });
 }
 
 fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
@@ -117,6 +154,9 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         }
         if ui.button("Rules").clicked() {
             state.show_rules = true;
+        }
+        if ui.button("Puzzles").clicked() {
+            state.show_puzzles = true;
         }
         let can_hint = data.session.human_to_move() && data.session.turn.is_none();
         if ui

@@ -1,0 +1,158 @@
+//! `burrow accuracy`: the computer levels measured against the solver. In
+//! positions the solver proves won for the side to move (and where some
+//! turn throws the win away), how often each level plays a winning turn,
+//! and how often, playing on against the solver's best defence, it loses
+//! the won position after all.
+
+use std::io::Write;
+use std::sync::atomic::AtomicBool;
+use std::time::Duration;
+
+use crate::ai::{self, Distances, Level, Players, SolveLimits, Solver, SolverConfig};
+use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
+
+/// The boards test positions come from.
+const BOARDS: [(u8, u8); 3] = [(5, 5), (6, 6), (8, 8)];
+
+/// Won positions in which some turn loses, from games of evenly matched
+/// levels, each proven within `proof_time`.
+fn won_positions(
+    registry: &VariantRegistry,
+    rules: &Rules,
+    solver: &Solver,
+    wanted: usize,
+    seed: u64,
+    proof_time: Duration,
+) -> Result<Vec<Position>, String> {
+    let mut found = Vec::new();
+    let mut game = 0u64;
+    while found.len() < wanted && game < 50 * wanted as u64 {
+        let (files, ranks) = BOARDS[(game % 3) as usize];
+        let size = BoardSize::new(files, ranks).expect("a board size");
+        let played = ai::play_out(
+            rules,
+            Position::start(size),
+            &Players::new(Level::Easy, Level::Easy),
+            seed + game,
+        )
+        .map_err(|e| e.to_string())?;
+        game += 1;
+        let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
+        // One position a game: the earliest proven one of its last ten and
+        // the positions their other turns lead to (won endgames where every
+        // turn wins are common, and tell nothing).
+        let mut candidates = Vec::new();
+        for pos in positions.iter().rev().take(10).rev() {
+            candidates.push(*pos);
+            if let Some(turns) = rules
+                .turns_until(pos, &mut crate::rules::state_budget(200_000))
+                .map_err(|e| e.to_string())?
+            {
+                candidates.extend(turns.iter().take(30).map(|t| t.result));
+            }
+        }
+        for pos in &candidates {
+            let analysis = solver
+                .analyse(pos, &SolveLimits::time(proof_time), Distances::None, None)
+                .map_err(|e| e.to_string())?;
+            let critical = analysis.knowledge.wins() == Some(true)
+                && !analysis.stopped
+                && analysis.turns.iter().any(|(_, k)| k.wins() == Some(false));
+            if critical {
+                found.push(*pos);
+                break;
+            }
+        }
+    }
+    Ok(found)
+}
+
+/// The solver's longest defence, or `None` when it proves nothing in time.
+fn defence(solver: &Solver, pos: &Position) -> Result<Option<Position>, String> {
+    let analysis = solver
+        .analyse(pos, &SolveLimits::time(Duration::from_secs(2)), Distances::All, None)
+        .map_err(|e| e.to_string())?;
+    Ok(analysis
+        .turns
+        .iter()
+        .filter(|(_, k)| k.value().is_some())
+        .max_by_key(|(_, k)| k.bounds().0)
+        .map(|(t, _)| t.result))
+}
+
+pub fn accuracy(
+    registry: &VariantRegistry,
+    rules: &Rules,
+    positions: usize,
+    seed: u64,
+    think: Duration,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let solver = Solver::new(
+        rules,
+        SolverConfig {
+            table_bytes: 512 << 20,
+            threads: 1,
+        },
+    );
+    let won = won_positions(
+        registry,
+        rules,
+        &solver,
+        positions,
+        seed,
+        Duration::from_millis(300),
+    )?;
+    writeln!(
+        out,
+        "{}: {} won positions (5x5, 6x6 and 8x8 endgames) where some turn loses",
+        rules.id(),
+        won.len()
+    )
+    .map_err(io)?;
+    let never = AtomicBool::new(false);
+    for level in Level::ALL {
+        let (mut winning_turns, mut lost_games) = (0, 0);
+        for (n, start) in won.iter().enumerate() {
+            let mut pos = *start;
+            let mut first = true;
+            let winner = start.turn;
+            loop {
+                let decision = ai::choose(rules, &pos, level, think, seed + n as u64, &never)
+                    .map_err(|e| e.to_string())?;
+                let Some(decision) = decision else {
+                    // The level's side has no capture: it lost the won position.
+                    lost_games += 1;
+                    break;
+                };
+                let after = decision.turn.result;
+                if first {
+                    let value = solver
+                        .prove(&after, &SolveLimits::time(Duration::from_secs(2)))
+                        .map_err(|e| e.to_string())?;
+                    winning_turns += usize::from(value.knowledge.wins() == Some(false));
+                    first = false;
+                }
+                match defence(&solver, &after)? {
+                    Some(next) => pos = next,
+                    // The defender has no capture: the level won. (A defence
+                    // the solver cannot prove in time ends the game too, the
+                    // win held so far.)
+                    None => break,
+                }
+                debug_assert_eq!(pos.turn, winner, "the level's side moves again");
+            }
+        }
+        let share = |k: usize| 100.0 * k as f64 / won.len().max(1) as f64;
+        writeln!(
+            out,
+            "  {:>9}: winning turn {:5.1}%, won position lost {:5.1}%",
+            level.name(),
+            share(winning_turns),
+            share(lost_games)
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}

@@ -1,0 +1,83 @@
+//! `burrow puzzles`: finds puzzles in games played by the computer levels.
+
+use std::collections::HashSet;
+use std::io::Write;
+use std::time::{Duration, Instant};
+
+
+use crate::ai::{self, Band, Level, Players, SolveLimits, Solver, SolverConfig};
+use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
+
+/// The boards puzzles come from: the real game's and two small ones.
+const BOARDS: [(u8, u8); 3] = [(8, 8), (6, 6), (5, 5)];
+
+/// Plays games (greedy against random and easy, seeds from `seed` on) and
+/// tries each position from the middle game on as a puzzle, until each band
+/// has `per_band` puzzles or `budget` runs out. Prints each puzzle found.
+pub fn find(
+    registry: &VariantRegistry,
+    rules: &Rules,
+    per_band: usize,
+    seed: u64,
+    proof_time: Duration,
+    budget: Duration,
+    out: &mut impl Write,
+) -> Result<usize, String> {
+    let started = Instant::now();
+    let solver = Solver::new(
+        rules,
+        SolverConfig {
+            table_bytes: 256 << 20,
+            threads: 1,
+        },
+    );
+    let mut seen = HashSet::new();
+    let mut found = [0usize; 3];
+    // Evenly matched players: their endgames are close, so most turns of a
+    // won position still lose.
+    let pairings = [
+        Players::new(Level::Easy, Level::Easy),
+        Players::new(Level::Greedy, Level::Greedy),
+        Players::new(Level::Easy, Level::Greedy),
+    ];
+    let mut game = 0u64;
+    while found.iter().any(|&n| n < per_band) && started.elapsed() < budget {
+        let (files, ranks) = BOARDS[(game % 3) as usize];
+        let size = BoardSize::new(files, ranks).expect("a board size");
+        let players = &pairings[(game / 3 % 3) as usize];
+        let played = ai::play_out(rules, Position::start(size), players, seed + game)
+            .map_err(|e| e.to_string())?;
+        game += 1;
+        let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
+        // Late positions first: they are the ones the solver proves. Beside
+        // each, the positions its other turns lead to: a mistake to punish.
+        let mut candidates = Vec::new();
+        for pos in positions.iter().rev().skip(1).take(10) {
+            candidates.push(*pos);
+            if let Some(turns) = rules
+                .turns_until(pos, &mut crate::rules::state_budget(200_000))
+                .map_err(|e| e.to_string())?
+            {
+                candidates.extend(turns.iter().take(40).map(|t| t.result));
+            }
+        }
+        for pos in &candidates {
+            if started.elapsed() >= budget || !seen.insert(*pos) {
+                continue;
+            }
+            let limits = SolveLimits::time(proof_time);
+            let Some(puzzle) =
+                ai::puzzle_at(rules, &solver, pos, &limits).map_err(|e| e.to_string())?
+            else {
+                continue;
+            };
+            let band = Band::ALL.iter().position(|b| *b == puzzle.band).expect("a band");
+            if found[band] < per_band {
+                found[band] += 1;
+                writeln!(out, "{puzzle}").map_err(|e| e.to_string())?;
+                out.flush().map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    Ok(found.iter().sum())
+}
