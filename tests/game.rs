@@ -594,7 +594,11 @@ fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
         if session.played.len() > before {
             return;
         }
-        if session.turn.as_ref().is_some_and(|t| t.current() == *capture) {
+        if session
+            .turn
+            .as_ref()
+            .is_some_and(|t| t.current() == *capture)
+        {
             continue;
         }
         click(app, &capture.to_string());
@@ -626,7 +630,10 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     use burrow::game::settings::Settings;
 
     let (mut app, _, puzzle) = puzzle_app(Band::Easy);
-    assert_eq!(*app.world().resource::<GameSession>().position(), puzzle.position);
+    assert_eq!(
+        *app.world().resource::<GameSession>().position(),
+        puzzle.position
+    );
     let rules = burrow::rules::builtin_rules("box").unwrap();
     let solver = Solver::new(&rules, SolverConfig::default());
     // The first turn is the puzzle's answer; the solver defends; then the
@@ -648,7 +655,10 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     let active = puzzles.active.as_ref().unwrap();
     assert_eq!(active.status, PuzzleStatus::Solved);
     let session = app.world().resource::<GameSession>();
-    assert_eq!(session.outcome.map(|o| o.winner), Some(puzzle.position.turn));
+    assert_eq!(
+        session.outcome.map(|o| o.winner),
+        Some(puzzle.position.turn)
+    );
     let settings = app.world().resource::<Settings>();
     assert!(settings.solved_puzzles.contains(&puzzle.id()));
 }
@@ -661,7 +671,12 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
     let (mut app, _, puzzle) = puzzle_app(Band::Medium);
     let rules = burrow::rules::builtin_rules("box").unwrap();
     let analysis = Solver::new(&rules, SolverConfig::default())
-        .analyse(&puzzle.position, &SolveLimits::none(), Distances::None, None)
+        .analyse(
+            &puzzle.position,
+            &SolveLimits::none(),
+            Distances::None,
+            None,
+        )
         .unwrap();
     let (losing, _) = analysis
         .turns
@@ -676,6 +691,10 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
     };
     assert!(why.contains("lets the opponent win"), "{why}");
     let session = app.world().resource::<GameSession>();
-    assert_eq!(*session.position(), puzzle.position, "the turn was taken back");
+    assert_eq!(
+        *session.position(),
+        puzzle.position,
+        "the turn was taken back"
+    );
     assert!(session.played.is_empty());
 }

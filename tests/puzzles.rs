@@ -20,7 +20,9 @@ fn every_shipped_puzzle_is_proven_again() {
             assert!(n >= 5, "{variant}: {n} {} puzzles", band.name());
         }
         for puzzle in mine {
-            let solved = solver.solve(&puzzle.position, &SolveLimits::none()).unwrap();
+            let solved = solver
+                .solve(&puzzle.position, &SolveLimits::none())
+                .unwrap();
             assert_eq!(
                 solved.knowledge.value(),
                 Some(Value::Win(puzzle.turns)),

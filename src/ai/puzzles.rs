@@ -71,7 +71,10 @@ impl Puzzle {
 
     /// "White to move wins in 5 turns".
     pub fn task(&self) -> String {
-        format!("{} to move wins in {} turns", self.position.turn, self.turns)
+        format!(
+            "{} to move wins in {} turns",
+            self.position.turn, self.turns
+        )
     }
 }
 
@@ -109,7 +112,7 @@ impl FromStr for Puzzle {
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [variant, band, turns, board, side, solution] = parts[..] else {
             return Err(bad(
-                "expected `GAME BAND TURNS POSITION SIDE SOLUTION`".to_string(),
+                "expected `GAME BAND TURNS POSITION SIDE SOLUTION`".to_string()
             ));
         };
         let turns: u32 = turns
@@ -120,7 +123,10 @@ impl FromStr for Puzzle {
             .find(|b| b.name() == band)
             .ok_or_else(|| bad(format!("unknown band `{band}` (easy, medium, hard)")))?;
         if Band::of(turns) != Some(band) {
-            return Err(bad(format!("a win in {turns} turns is not {}", band.name())));
+            return Err(bad(format!(
+                "a win in {turns} turns is not {}",
+                band.name()
+            )));
         }
         let position: Position = format!("{board} {side}")
             .parse()
@@ -185,7 +191,9 @@ pub fn puzzle_at(
     if fastest.len() > 2 || losing * 2 < analysis.turns.len() {
         return Ok(None);
     }
-    let (turn, _) = analysis.best_win().expect("a won position has a winning turn");
+    let (turn, _) = analysis
+        .best_win()
+        .expect("a won position has a winning turn");
     Ok(Some(Puzzle {
         variant: rules.id().to_string(),
         band,

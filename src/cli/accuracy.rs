@@ -1,14 +1,17 @@
 //! `burrow accuracy`: the computer levels measured against the solver. In
-//! positions the solver proves won for the side to move (and where some
-//! turn throws the win away), how often each level plays a winning turn,
-//! and how often, playing on against the solver's best defence, it loses
-//! the won position after all.
+//! positions the solver proves won for the side to move, five turns or more
+//! from the end (and where some turn throws the win away), how often each
+//! level plays a winning turn, and how often, playing on against the
+//! solver's best defence, it loses the won position after all.
+//!
+//! `burrow reach`: how far exact play reaches on the real board, by the
+//! pieces left.
 
 use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::ai::{self, Distances, Level, Players, SolveLimits, Solver, SolverConfig};
+use crate::ai::{self, Distances, Level, Players, SolveLimits, Solver, SolverConfig, Value};
 use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
 
 /// The boards test positions come from.
@@ -53,9 +56,17 @@ fn won_positions(
         }
         for pos in &candidates {
             let analysis = solver
-                .analyse(pos, &SolveLimits::time(proof_time), Distances::None, None)
+                .analyse(
+                    pos,
+                    &SolveLimits::time(proof_time),
+                    Distances::Winning,
+                    None,
+                )
                 .map_err(|e| e.to_string())?;
-            let critical = analysis.knowledge.wins() == Some(true)
+            // A win at least five turns away, which a short look-ahead
+            // does not see to its end.
+            let far = matches!(analysis.knowledge.value(), Some(Value::Win(d)) if d >= 5);
+            let critical = far
                 && !analysis.stopped
                 && analysis.turns.iter().any(|(_, k)| k.wins() == Some(false));
             if critical {
@@ -70,7 +81,12 @@ fn won_positions(
 /// The solver's longest defence, or `None` when it proves nothing in time.
 fn defence(solver: &Solver, pos: &Position) -> Result<Option<Position>, String> {
     let analysis = solver
-        .analyse(pos, &SolveLimits::time(Duration::from_secs(2)), Distances::All, None)
+        .analyse(
+            pos,
+            &SolveLimits::time(Duration::from_secs(2)),
+            Distances::All,
+            None,
+        )
         .map_err(|e| e.to_string())?;
     Ok(analysis
         .turns
@@ -106,7 +122,7 @@ pub fn accuracy(
     )?;
     writeln!(
         out,
-        "{}: {} won positions (5x5, 6x6 and 8x8 endgames) where some turn loses",
+        "{}: {} won positions (5x5, 6x6 and 8x8 endgames, a win in 5 or more) where some turn loses",
         rules.id(),
         won.len()
     )
@@ -151,6 +167,76 @@ pub fn accuracy(
             level.name(),
             share(winning_turns),
             share(lost_games)
+        )
+        .map_err(io)?;
+    }
+    Ok(())
+}
+
+/// Piece-count bands for `burrow reach`.
+const BANDS: [(u32, u32); 6] = [(2, 8), (9, 12), (13, 16), (17, 20), (21, 24), (25, 32)];
+
+/// Proves who wins each position of `games` 8x8 games between `easy`
+/// players with at most 32 pieces left, within `limit` each, and prints by
+/// pieces left how many were proven and how long it took.
+pub fn reach(
+    registry: &VariantRegistry,
+    rules: &Rules,
+    games: u64,
+    seed: u64,
+    limit: Duration,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    let io = |e: std::io::Error| e.to_string();
+    let mut tried: Vec<Vec<(bool, f64)>> = vec![Vec::new(); BANDS.len()];
+    for game in 0..games {
+        let played = ai::play_out(
+            rules,
+            Position::start_standard(),
+            &Players::new(Level::Easy, Level::Easy),
+            seed + game,
+        )
+        .map_err(|e| e.to_string())?;
+        let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
+        for pos in positions {
+            let pieces = pos.board.occupied().count();
+            let Some(band) = BANDS
+                .iter()
+                .position(|(lo, hi)| (*lo..=*hi).contains(&pieces))
+            else {
+                continue;
+            };
+            // A fresh table each time: the figure is for a position met cold.
+            let solver = Solver::new(rules, SolverConfig::default());
+            let proved = solver
+                .prove(&pos, &SolveLimits::time(limit))
+                .map_err(|e| e.to_string())?;
+            tried[band].push((!proved.stopped, proved.elapsed.as_secs_f64()));
+        }
+    }
+    writeln!(
+        out,
+        "{}: 8x8 positions of {games} easy-vs-easy games, who wins proven within {} ms",
+        rules.id(),
+        limit.as_millis()
+    )
+    .map_err(io)?;
+    for (band, results) in BANDS.iter().zip(&tried) {
+        if results.is_empty() {
+            continue;
+        }
+        let mut solved: Vec<f64> = results.iter().filter(|r| r.0).map(|r| r.1).collect();
+        solved.sort_by(f64::total_cmp);
+        let median = solved
+            .get(solved.len() / 2)
+            .map_or("-".to_string(), |t| format!("{:.0} ms", t * 1000.0));
+        writeln!(
+            out,
+            "  {:>2}-{:<2} pieces: {:>4} positions, proven {:5.1}%, median time of those {median}",
+            band.0,
+            band.1,
+            results.len(),
+            100.0 * solved.len() as f64 / results.len() as f64
         )
         .map_err(io)?;
     }

@@ -198,6 +198,19 @@ enum Command {
         #[arg(long, default_value_t = 1000)]
         think_ms: u64,
     },
+    /// How far exact play reaches on 8x8: who wins proven within a time
+    /// limit, by the pieces left, in positions of real games.
+    Reach {
+        #[arg(long)]
+        variant: String,
+        #[arg(long, default_value_t = 10)]
+        games: u64,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// Time for each position, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        time_ms: u64,
+    },
     /// Play a whole game and print its record.
     Play {
         #[arg(long)]
@@ -544,6 +557,22 @@ fn execute(
             let rules = rules_for(registry, &variant)?;
             let think = think_time(think_ms)?;
             accuracy::accuracy(registry, rules, positions, seed, think, out)?;
+        }
+        Command::Reach {
+            variant,
+            games,
+            seed,
+            time_ms,
+        } => {
+            let rules = rules_for(registry, &variant)?;
+            accuracy::reach(
+                registry,
+                rules,
+                games,
+                seed,
+                Duration::from_millis(time_ms),
+                out,
+            )?;
         }
         Command::Analyze {
             variant,

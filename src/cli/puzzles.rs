@@ -4,7 +4,6 @@ use std::collections::HashSet;
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-
 use crate::ai::{self, Band, Level, Players, SolveLimits, Solver, SolverConfig};
 use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
 
@@ -71,7 +70,10 @@ pub fn find(
             else {
                 continue;
             };
-            let band = Band::ALL.iter().position(|b| *b == puzzle.band).expect("a band");
+            let band = Band::ALL
+                .iter()
+                .position(|b| *b == puzzle.band)
+                .expect("a band");
             if found[band] < per_band {
                 found[band] += 1;
                 writeln!(out, "{puzzle}").map_err(|e| e.to_string())?;

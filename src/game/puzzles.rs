@@ -136,7 +136,13 @@ fn start_puzzles(
                     continue;
                 };
                 let mover = puzzle.position.turn;
-                let side = |s: Side| if s == mover { Player::Human } else { Player::Defender };
+                let side = |s: Side| {
+                    if s == mover {
+                        Player::Human
+                    } else {
+                        Player::Defender
+                    }
+                };
                 session_intents.write(SessionIntent::NewGame(NewGame {
                     variant: puzzle.variant.clone(),
                     size: puzzle.position.size(),
@@ -158,10 +164,9 @@ fn start_puzzles(
 
 /// The defender's turn: the one that puts off the loss longest.
 fn defend(session: Res<GameSession>, mut puzzles: ResMut<Puzzles>) {
-    let waiting = puzzles
-        .active
-        .as_ref()
-        .is_some_and(|a| a.status != PuzzleStatus::Solved && !matches!(a.status, PuzzleStatus::TakenBack(_)));
+    let waiting = puzzles.active.as_ref().is_some_and(|a| {
+        a.status != PuzzleStatus::Solved && !matches!(a.status, PuzzleStatus::TakenBack(_))
+    });
     if session.player(session.to_move()) != Player::Defender
         || session.turn.is_some()
         || !puzzles.plan.is_empty()
@@ -224,7 +229,12 @@ fn judge_turns(
         },
         Err(_) => 0,
     };
-    let verdict = ai::judge(&solver, session.position(), allowed, &SolveLimits::time(SOLVER_TIME));
+    let verdict = ai::judge(
+        &solver,
+        session.position(),
+        allowed,
+        &SolveLimits::time(SOLVER_TIME),
+    );
     let Some(active) = &mut puzzles.active else {
         return;
     };

@@ -151,7 +151,11 @@ pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                         };
                         if ui
                             .button(label)
-                            .on_hover_text(format!("{} ({})", puzzle.task(), puzzle.position.size()))
+                            .on_hover_text(format!(
+                                "{} ({})",
+                                puzzle.task(),
+                                puzzle.position.size()
+                            ))
                             .clicked()
                         {
                             chosen = Some(*index);

@@ -111,9 +111,7 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut PanelData) {
     ui.label(egui::RichText::new(format!("Puzzle: {}", active.puzzle.task())).strong());
     match &active.status {
         PuzzleStatus::Solved => {
-            ui.label(
-                egui::RichText::new("Solved!").color(egui::Color32::from_rgb(90, 200, 110)),
-            );
+            ui.label(egui::RichText::new("Solved!").color(egui::Color32::from_rgb(90, 200, 110)));
         }
         PuzzleStatus::Playing => {
             ui.label(format!("{} turns to go", active.turns_left));
