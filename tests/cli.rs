@@ -162,3 +162,134 @@ fn a_tournament_of_no_games_is_refused() {
             .contains("100 to 10000 ms")
     );
 }
+
+#[test]
+fn solve_prints_the_value_and_every_winning_turn() {
+    let out = burrow(&[
+        "solve",
+        "--variant",
+        "sweep",
+        "--size",
+        "4x4",
+        "--memory",
+        "64",
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = stdout(&out);
+    assert!(
+        text.contains("value: White to move wins in 15 turns"),
+        "{text}"
+    );
+    assert!(
+        text.contains("b1xa1 win in 15 turns (4 turns like it)"),
+        "{text}"
+    );
+    assert!(text.contains("b1xb2 win in 15 turns"), "{text}");
+    assert!(!text.contains("stopped"), "{text}");
+    let lost = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "4x4",
+        "--memory",
+        "64",
+    ]);
+    assert!(stdout(&lost).contains("value: White to move loses in 14 turns"));
+}
+
+#[test]
+fn solve_refuses_bad_requests_and_resumes_from_its_checkpoint() {
+    for args in [
+        &["solve", "--variant", "box"][..],
+        &[
+            "solve",
+            "--variant",
+            "box",
+            "--size",
+            "4x4",
+            "--position",
+            "4/4/4/WB2 W",
+        ],
+        &[
+            "solve",
+            "--variant",
+            "box",
+            "--size",
+            "4x4",
+            "--memory",
+            "0",
+        ],
+        &[
+            "solve",
+            "--variant",
+            "box",
+            "--size",
+            "4x4",
+            "--time-limit",
+            "-1",
+        ],
+        &["solve", "--variant", "nope", "--size", "4x4"],
+    ] {
+        let out = burrow(args);
+        assert!(!out.status.success(), "{args:?}");
+        assert!(!out.stderr.is_empty(), "{args:?}");
+    }
+    let dir = std::env::temp_dir().join(format!("burrow-solve-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let checkpoint = dir.join("box-5x4.ck");
+    let path = checkpoint.to_str().unwrap();
+    // A run stopped by its limit says so and keeps what it proved.
+    let stopped = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "5x4",
+        "--time-limit",
+        "0.3",
+        "--checkpoint",
+        path,
+    ]);
+    assert!(stopped.status.success());
+    assert!(
+        stdout(&stopped).contains("stopped by its limit"),
+        "{}",
+        stdout(&stopped)
+    );
+    assert!(checkpoint.exists());
+    let resumed = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "5x4",
+        "--checkpoint",
+        path,
+    ]);
+    assert!(resumed.status.success());
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains("resumed"));
+    assert!(stdout(&resumed).contains("value: White to move loses in 18 turns"));
+    // A damaged checkpoint is refused by line.
+    std::fs::write(
+        &checkpoint,
+        "# burrow solve checkpoint: POSITION SIDE LOWER UPPER\nWBWB W 1\n",
+    )
+    .unwrap();
+    let damaged = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "5x4",
+        "--checkpoint",
+        path,
+    ]);
+    assert!(!damaged.status.success());
+    assert!(String::from_utf8_lossy(&damaged.stderr).contains("line 2"));
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,7 @@ mod properties;
 mod puzzles;
 mod reference;
 mod rule_edges;
+mod solutions;
 mod solver;
 mod support;
 #[cfg(feature = "game")]

@@ -20,6 +20,8 @@ mod accuracy;
 mod puzzles;
 mod solve;
 
+pub use solve::{boards_up_to, solution_line};
+
 /// How many turn states listing one position's turns may take by default
 /// (`--max-states`): above the heaviest position met in real games (about 7
 /// million, a Tumburrow middle game with 154,566 turns, listed in about 4 s),

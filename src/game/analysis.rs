@@ -43,8 +43,11 @@ pub struct AnalysisIntent(pub bool);
 /// The most time the solver spends on one position.
 pub const ANALYSIS_BUDGET: Duration = Duration::from_secs(4);
 
-/// The solver's proof table in the game.
+/// The solver's proof table in the game (smaller in a browser tab).
+#[cfg(not(target_arch = "wasm32"))]
 const TABLE_BYTES: usize = 64 << 20;
+#[cfg(target_arch = "wasm32")]
+const TABLE_BYTES: usize = 16 << 20;
 
 /// What is known of one legal turn.
 #[derive(Clone, Debug)]
@@ -149,6 +152,7 @@ impl AnalysisReport {
     }
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 type Found = Result<AnalysisReport, crate::rules::VariantError>;
 
 /// A solver at work on one position.

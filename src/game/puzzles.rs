@@ -106,7 +106,7 @@ impl Puzzles {
                 let solver = Arc::new(Solver::new(
                     &session.rules,
                     SolverConfig {
-                        table_bytes: 32 << 20,
+                        table_bytes: 16 << 20,
                         threads: 1,
                     },
                 ));

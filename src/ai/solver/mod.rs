@@ -367,12 +367,12 @@ impl<'a> Searcher<'a> {
 
     fn visit(&mut self) -> Result<(), Halt> {
         self.visited += 1;
-        if self.visited % CHECK_EVERY == 0 {
+        if self.visited.is_multiple_of(CHECK_EVERY) {
             self.run.positions.fetch_add(CHECK_EVERY, Ordering::Relaxed);
             if self.run.should_stop() {
                 return Err(Halt::Stopped);
             }
-            if self.visited % (CHECK_EVERY * 64) == 0 {
+            if self.visited.is_multiple_of(CHECK_EVERY * 64) {
                 self.run.maybe_report();
             }
         }
