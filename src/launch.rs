@@ -69,6 +69,7 @@ fn open_window(
         screenshot: request.screenshot,
         log_fps: request.log_fps,
         analysis: request.analysis,
+        puzzle: request.puzzle.map(|n| n.get() - 1),
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -39,24 +39,24 @@ fn srgb(r: f32, g: f32, b: f32) -> [u8; 3] {
     ]
 }
 
+/// Runs the game under Xvfb with `args`, to its screenshot at `path`.
+fn run_game(args: &[&str], path: &PathBuf) {
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(args)
+        .arg("--screenshot")
+        .arg(path)
+        .status()
+        .expect("xvfb-run runs (bash .ci/setup installs it)");
+    assert!(status.success(), "the game exited with {status}");
+}
+
 #[test]
 fn the_game_draws_board_pieces_and_targets_in_a_real_window() {
     let path = screenshot_path();
     let _ = std::fs::remove_file(&path);
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_burrow"))
-        .args([
-            "--variant",
-            "box",
-            "--click",
-            "b1,a1,c1,d1,f1",
-            "--screenshot",
-        ])
-        .arg(&path)
-        .status()
-        .expect("xvfb-run runs (bash .ci/setup installs it)");
-    assert!(status.success(), "the game exited with {status}");
+    run_game(&["--variant", "box", "--click", "b1,a1,c1,d1,f1"], &path);
     let (width, height, pixels) = load_png(&path);
     assert!(width >= 800 && height >= 600, "{width}x{height}");
     let count = |color: [u8; 3], tolerance: i32| {
@@ -123,21 +123,16 @@ fn the_analysis_marks_winning_pieces_in_a_real_window() {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("analysis-check.png");
     let _ = std::fs::remove_file(&path);
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_burrow"))
-        .args([
+    run_game(
+        &[
             "--variant",
             "box",
             "--position",
             "W1B1/1BW1/B1WB/WB1W W",
             "--analysis",
-            "--screenshot",
-        ])
-        .arg(&path)
-        .status()
-        .expect("xvfb-run runs (bash .ci/setup installs it)");
-    assert!(status.success(), "the game exited with {status}");
+        ],
+        &path,
+    );
     let (width, _, pixels) = load_png(&path);
     let board_part = |x: u32| x < width - 300;
     let green = pixels

@@ -58,6 +58,9 @@ struct Cli {
     /// Open with the analysis on (a screenshot then waits for it to finish).
     #[arg(long)]
     analysis: bool,
+    /// Open puzzle number N of the shipped puzzles (counting from 1).
+    #[arg(long, conflicts_with = "variant")]
+    puzzle: Option<std::num::NonZeroUsize>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -241,6 +244,8 @@ pub struct WindowRequest {
     /// Start from this position instead of the board's start.
     pub position: Option<Position>,
     pub analysis: bool,
+    /// Open this puzzle (counting from 1).
+    pub puzzle: Option<std::num::NonZeroUsize>,
 }
 
 /// What a run of the CLI came to.
@@ -288,6 +293,7 @@ where
             log_fps: cli.fps,
             position: cli.position,
             analysis: cli.analysis,
+            puzzle: cli.puzzle,
         });
     };
     let mut out = std::io::stdout().lock();

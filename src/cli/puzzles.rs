@@ -60,6 +60,9 @@ pub fn find(
                 candidates.extend(turns.iter().take(40).map(|t| t.result));
             }
         }
+        // One puzzle a band from each game: its other positions are close
+        // relatives of the one found.
+        let mut taken = [false; 3];
         for pos in &candidates {
             if started.elapsed() >= budget || !seen.insert(*pos) {
                 continue;
@@ -74,8 +77,9 @@ pub fn find(
                 .iter()
                 .position(|b| *b == puzzle.band)
                 .expect("a band");
-            if found[band] < per_band {
+            if found[band] < per_band && !taken[band] {
                 found[band] += 1;
+                taken[band] = true;
                 writeln!(out, "{puzzle}").map_err(|e| e.to_string())?;
                 out.flush().map_err(|e| e.to_string())?;
             }

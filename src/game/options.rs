@@ -20,6 +20,7 @@ use super::analysis::{AnalysisIntent, BoardAnalysis};
 use super::animation::AnimationQueue;
 use super::computer::ComputerPlayer;
 use super::layout::BoardLayout;
+use super::puzzles::PuzzleIntent;
 use super::screens::Screen;
 use super::session::{NewGame, SessionIntent};
 
@@ -36,6 +37,8 @@ pub struct GameOptions {
     pub log_fps: bool,
     /// Open with the analysis on.
     pub analysis: bool,
+    /// Open this puzzle (an index into the shipped puzzles).
+    pub puzzle: Option<usize>,
 }
 
 impl GameOptions {
@@ -76,6 +79,11 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                     next.set(Screen::Playing);
                 },
             );
+        }
+        if let Some(index) = options.puzzle {
+            app.add_systems(Startup, move |mut intents: MessageWriter<PuzzleIntent>| {
+                intents.write(PuzzleIntent::Start(index));
+            });
         }
         if options.analysis {
             app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {

@@ -49,7 +49,7 @@ pub use registry::{Mod, RegistryError, VariantRegistry, builtin_rules};
 pub use rules::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
 pub use square::{ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
-pub use symmetry::{SYMMETRIES, turn_orbits};
+pub use symmetry::{SYMMETRIES, square_image, turn_orbits};
 pub use template::Template;
 pub use turn::Turn;
 pub use turn_in_progress::{MoveError, TurnInProgress};

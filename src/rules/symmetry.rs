@@ -4,7 +4,7 @@
 
 use std::collections::BTreeMap;
 
-use super::{Board, Position, Rules, Square, VariantError};
+use super::{Board, BoardSize, Position, Rules, Square, VariantError};
 
 /// Symmetry `s` in `0..8`, numbered as [`super::Step::transformed`] numbers
 /// them: bit 2 mirrors the files, the low two bits turn the board by that
@@ -30,20 +30,7 @@ impl Position {
         }
         let mut board = Board::empty(size);
         for sq in self.board.occupied() {
-            let (mut x, mut y) = (sq.x(), sq.y());
-            if s & 4 != 0 {
-                x = files - 1 - x;
-            }
-            if s & 2 != 0 {
-                // Half a turn, which any rectangle allows.
-                (x, y) = (files - 1 - x, ranks - 1 - y);
-            }
-            if s & 1 != 0 {
-                // A quarter turn clockwise (square boards only).
-                (x, y) = (y, files - 1 - x);
-            }
-            let image = Square::new(x, y).expect("a symmetry keeps squares on the board");
-            board.set(image, self.board.color_at(sq));
+            board.set(square_image(s, size, sq), self.board.color_at(sq));
         }
         Some(Position {
             board,
@@ -67,6 +54,25 @@ impl Position {
             .min_by_key(|p| p.to_string())
             .unwrap_or(*self)
     }
+}
+
+/// Where `sq` goes under symmetry `s` ([`SYMMETRIES`]) on a board of
+/// `size`; a quarter turn (odd `s`) needs a square board.
+pub fn square_image(s: u8, size: BoardSize, sq: Square) -> Square {
+    let (files, ranks) = (size.files(), size.ranks());
+    let (mut x, mut y) = (sq.x(), sq.y());
+    if s & 4 != 0 {
+        x = files - 1 - x;
+    }
+    if s & 2 != 0 {
+        // Half a turn, which any rectangle allows.
+        (x, y) = (files - 1 - x, ranks - 1 - y);
+    }
+    if s & 1 != 0 {
+        // A quarter turn clockwise (square boards only).
+        (x, y) = (y, files - 1 - x);
+    }
+    Square::new(x, y).expect("a symmetry keeps squares on the board")
 }
 
 /// The positions a position's turns leave, grouped by the position's own

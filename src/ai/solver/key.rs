@@ -3,7 +3,7 @@
 
 #[cfg(test)]
 use crate::rules::{Bitboard, Board};
-use crate::rules::{BoardSize, Color, Position, SYMMETRIES, Square};
+use crate::rules::{BoardSize, Color, Position, SYMMETRIES, Square, square_image};
 
 /// A position as the proof table stores it: both sides' pieces in full (no
 /// hash collisions can mix two positions up) and the side to move.
@@ -74,7 +74,8 @@ impl Canonicalizer {
                         let mut bits = 0u64;
                         for x in 0..files {
                             if byte & (1 << x) != 0 {
-                                bits |= image(s, files, ranks, x, y).bit();
+                                let sq = Square::new(x, y).expect("a square of the board");
+                                bits |= square_image(s, size, sq).bit();
                             }
                         }
                         map[usize::from(y)][byte] = bits;
@@ -116,22 +117,6 @@ fn apply(map: &RankMaps, bits: u64, ranks: usize) -> u64 {
         out |= rank[((bits >> (8 * y)) & 0xff) as usize];
     }
     out
-}
-
-/// Where square (x, y) goes under symmetry `s`, as [`Position::transformed`]
-/// moves it.
-fn image(s: u8, files: u8, ranks: u8, x: u8, y: u8) -> Square {
-    let (mut x, mut y) = (x, y);
-    if s & 4 != 0 {
-        x = files - 1 - x;
-    }
-    if s & 2 != 0 {
-        (x, y) = (files - 1 - x, ranks - 1 - y);
-    }
-    if s & 1 != 0 {
-        (x, y) = (y, files - 1 - x);
-    }
-    Square::new(x, y).expect("a symmetry keeps squares on the board")
 }
 
 #[cfg(test)]
