@@ -12,7 +12,9 @@ use bevy::prelude::*;
 
 use crate::ai::Level;
 
+use super::analysis::BoardAnalysis;
 use super::layout::BoardLayout;
+use super::puzzles::{PuzzleIntent, Puzzles};
 use super::screens::Screen;
 use super::session::{GameSession, NewGame, Player, SessionIntent, Variants};
 
@@ -43,6 +45,7 @@ fn parse_player(name: &str) -> Option<Player> {
 
 fn start_from_address(
     variants: Res<Variants>,
+    mut puzzles: MessageWriter<PuzzleIntent>,
     mut intents: MessageWriter<SessionIntent>,
     mut next: ResMut<NextState<Screen>>,
 ) {
@@ -53,6 +56,10 @@ fn start_from_address(
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     };
+    if let Some(n) = get("puzzle").and_then(|n| n.parse::<usize>().ok()).filter(|n| *n > 0) {
+        puzzles.write(PuzzleIntent::Start(n - 1));
+        return;
+    }
     let Some(variant) = get("variant") else {
         return;
     };
@@ -72,6 +79,8 @@ fn start_from_address(
 
 fn publish_state(
     session: Res<GameSession>,
+    analysis: Res<BoardAnalysis>,
+    puzzles: Res<Puzzles>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
@@ -100,6 +109,23 @@ fn publish_state(
         let _ = html.set_attribute("data-screen", screen_name);
         let _ = html.set_attribute("data-position", &session.shown().to_string());
         let _ = html.set_attribute("data-turns", &session.played.len().to_string());
+    }
+    if analysis.is_changed() {
+        // "TURNS PROVEN running|done": the turns marked, how many of them proven.
+        let text = match &analysis.report {
+            Some(report) => format!(
+                "{} {} {}",
+                report.turns.len(),
+                report.turns.iter().filter(|m| m.knowledge.wins().is_some()).count(),
+                if analysis.is_running() { "running" } else { "done" }
+            ),
+            None => "none".to_string(),
+        };
+        let _ = html.set_attribute("data-analysis", &text);
+    }
+    if puzzles.is_changed() {
+        let text = puzzles.active.as_ref().map_or(String::new(), |a| a.puzzle.task());
+        let _ = html.set_attribute("data-puzzle", &text);
     }
     if layout.is_changed()
         && let Ok(window) = windows.single()

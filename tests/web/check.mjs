@@ -192,7 +192,36 @@ try {
   }
   await playedOnce(keyboard);
   console.log("web check: a capture played with the keyboard");
+  // The A key turns the analysis on: the solver marks Black's turns in
+  // slices while the page keeps drawing.
+  const framesBeforeAnalysis = Number(await keyboard.evaluate(() => document.documentElement.dataset.frames));
+  await keyboard.keyboard.press("a");
+  await keyboard.waitForFunction(
+    () => /^[1-9][0-9]* [0-9]+ (running|done)$/.test(document.documentElement.dataset.analysis ?? ""),
+    null,
+    { timeout: 30_000 },
+  );
+  await keyboard.waitForTimeout(1000);
+  const analysed = await keyboard.evaluate(() => document.documentElement.dataset.analysis);
+  const framesAnalysing = Number(await keyboard.evaluate(() => document.documentElement.dataset.frames)) - framesBeforeAnalysis;
+  if (framesAnalysing < 10) fail(`the page drew only ${framesAnalysing} frames in the analysis's first second`);
+  const analysisShot = screenshot.replace(/\.png$/, "-analysis.png");
+  await keyboard.screenshot({ path: analysisShot });
+  console.log(`web check: analysis on (${analysed}: turns marked, proven, state), ${framesAnalysing} frames; screenshot ${analysisShot}`);
   await keyboard.close();
+
+  // A puzzle from the page's address, played against the solver.
+  const puzzlePage = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  watch(puzzlePage);
+  await puzzlePage.goto(`http://127.0.0.1:${server.address().port}/?puzzle=1`);
+  await boardReady(puzzlePage);
+  const task = await puzzlePage.evaluate(() => document.documentElement.dataset.puzzle);
+  if (!/to move wins in [0-9]+ turns$/.test(task ?? "")) fail(`the puzzle page shows no puzzle ('${task}')`);
+  const puzzleShot = screenshot.replace(/\.png$/, "-puzzle.png");
+  await puzzlePage.waitForTimeout(500);
+  await puzzlePage.screenshot({ path: puzzleShot });
+  console.log(`web check: puzzle 1 opened from the address: ${task}; screenshot ${puzzleShot}`);
+  await puzzlePage.close();
 
   // Settings live in local storage: flip the board, reload, and it stays
   // flipped. Copy position puts the position on the clipboard, and a pasted
