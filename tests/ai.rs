@@ -523,3 +523,46 @@ fn forced_results_score_the_same_with_and_without_the_table() {
     }
     assert!(forced > 20, "only {forced} forced positions met");
 }
+
+/// `strongest` asks the solver first: in the shipped hard puzzles (wins in
+/// 7 to 11 turns) it plays a proven winning turn, found well within its
+/// think time.
+#[test]
+fn strongest_plays_a_proven_win_when_the_solver_finds_one() {
+    use burrow::ai::{Band, SolveLimits, Solver, SolverConfig, parse_puzzles};
+    let puzzles = parse_puzzles(include_str!("../assets/puzzles.txt")).unwrap();
+    let never = AtomicBool::new(false);
+    for variant in ["box", "sweep"] {
+        let rules = burrow::rules::builtin_rules(variant).unwrap();
+        let solver = Solver::new(&rules, SolverConfig::default());
+        for puzzle in puzzles
+            .iter()
+            .filter(|p| p.variant == variant && p.band == Band::Hard)
+            .take(3)
+        {
+            let decision = choose(
+                &rules,
+                &puzzle.position,
+                Level::Strongest,
+                Duration::from_secs(2),
+                1,
+                &never,
+            )
+            .unwrap()
+            .expect("a won position has turns");
+            let after = solver
+                .solve(&decision.turn.result, &SolveLimits::none())
+                .unwrap();
+            assert_eq!(
+                after.knowledge.wins(),
+                Some(false),
+                "{puzzle}: {}",
+                decision.turn.played()
+            );
+            assert!(
+                decision.report.score > 900_000,
+                "{puzzle}: reported as a forced win"
+            );
+        }
+    }
+}

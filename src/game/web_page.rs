@@ -56,7 +56,10 @@ fn start_from_address(
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     };
-    if let Some(n) = get("puzzle").and_then(|n| n.parse::<usize>().ok()).filter(|n| *n > 0) {
+    if let Some(n) = get("puzzle")
+        .and_then(|n| n.parse::<usize>().ok())
+        .filter(|n| *n > 0)
+    {
         puzzles.write(PuzzleIntent::Start(n - 1));
         return;
     }
@@ -116,15 +119,26 @@ fn publish_state(
             Some(report) => format!(
                 "{} {} {}",
                 report.turns.len(),
-                report.turns.iter().filter(|m| m.knowledge.wins().is_some()).count(),
-                if analysis.is_running() { "running" } else { "done" }
+                report
+                    .turns
+                    .iter()
+                    .filter(|m| m.knowledge.wins().is_some())
+                    .count(),
+                if analysis.is_running() {
+                    "running"
+                } else {
+                    "done"
+                }
             ),
             None => "none".to_string(),
         };
         let _ = html.set_attribute("data-analysis", &text);
     }
     if puzzles.is_changed() {
-        let text = puzzles.active.as_ref().map_or(String::new(), |a| a.puzzle.task());
+        let text = puzzles
+            .active
+            .as_ref()
+            .map_or(String::new(), |a| a.puzzle.task());
         let _ = html.set_attribute("data-puzzle", &text);
     }
     if layout.is_changed()
