@@ -204,7 +204,9 @@ try {
   await keyboard.waitForTimeout(1000);
   const analysed = await keyboard.evaluate(() => document.documentElement.dataset.analysis);
   const framesAnalysing = Number(await keyboard.evaluate(() => document.documentElement.dataset.frames)) - framesBeforeAnalysis;
-  if (framesAnalysing < 10) fail(`the page drew only ${framesAnalysing} frames in the analysis's first second`);
+  // Software WebGL takes up to a quarter second a frame here by itself (see
+  // the computer's check above); a page held by the solver would draw none.
+  if (framesAnalysing < 3) fail(`the page drew only ${framesAnalysing} frames in the analysis's first second`);
   const analysisShot = screenshot.replace(/\.png$/, "-analysis.png");
   await keyboard.screenshot({ path: analysisShot });
   console.log(`web check: analysis on (${analysed}: turns marked, proven, state), ${framesAnalysing} frames; screenshot ${analysisShot}`);
