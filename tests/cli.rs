@@ -262,15 +262,18 @@ fn solve_refuses_bad_requests_and_resumes_from_its_checkpoint() {
         stdout(&stopped)
     );
     assert!(checkpoint.exists());
-    let resumed = burrow(&[
-        "solve",
-        "--variant",
-        "box",
-        "--size",
-        "5x4",
-        "--checkpoint",
-        path,
-    ]);
+    let box_5x4 = || {
+        burrow(&[
+            "solve",
+            "--variant",
+            "box",
+            "--size",
+            "5x4",
+            "--checkpoint",
+            path,
+        ])
+    };
+    let resumed = box_5x4();
     assert!(resumed.status.success());
     assert!(String::from_utf8_lossy(&resumed.stderr).contains("resumed"));
     assert!(stdout(&resumed).contains("value: White to move loses in 18 turns"));
@@ -280,15 +283,7 @@ fn solve_refuses_bad_requests_and_resumes_from_its_checkpoint() {
         "# burrow solve checkpoint: POSITION SIDE LOWER UPPER\nWBWB W 1\n",
     )
     .unwrap();
-    let damaged = burrow(&[
-        "solve",
-        "--variant",
-        "box",
-        "--size",
-        "5x4",
-        "--checkpoint",
-        path,
-    ]);
+    let damaged = box_5x4();
     assert!(!damaged.status.success());
     assert!(String::from_utf8_lossy(&damaged.stderr).contains("line 2"));
     let _ = std::fs::remove_dir_all(&dir);

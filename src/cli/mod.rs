@@ -137,14 +137,8 @@ enum Command {
         /// Solve this position instead.
         #[arg(long)]
         position: Option<String>,
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// The proof table's memory in MB.
-        #[arg(long, default_value_t = 1024)]
-        memory: usize,
-        /// Stop after this many seconds and say what was proved.
-        #[arg(long)]
-        time_limit: Option<f64>,
+        #[command(flatten)]
+        solver: solve::SolverArgs,
         /// Keep the solved turns in this file and resume from it.
         #[arg(long)]
         checkpoint: Option<PathBuf>,
@@ -163,14 +157,9 @@ enum Command {
         variant: Vec<String>,
         #[arg(long, default_value_t = 30)]
         max_squares: u32,
-        #[arg(long, default_value_t = 1)]
-        threads: usize,
-        /// The proof table's memory in MB (for each board).
-        #[arg(long, default_value_t = 1024)]
-        memory: usize,
-        /// Give up on a board after this many seconds.
-        #[arg(long)]
-        time_limit: Option<f64>,
+        /// Threads, and memory and time limit for each board.
+        #[command(flatten)]
+        solver: solve::SolverArgs,
     },
     /// Find puzzles (positions the solver proves a win for the side to
     /// move, with one winning first turn) in games of the computer levels.
@@ -479,9 +468,7 @@ fn execute(
             variant,
             size,
             position,
-            threads,
-            memory,
-            time_limit,
+            solver,
             checkpoint,
             all_distances,
             value_only,
@@ -492,9 +479,7 @@ fn execute(
                 solve::SolveRequest {
                     size,
                     position,
-                    threads,
-                    memory_mb: memory,
-                    time_limit,
+                    solver,
                     checkpoint,
                     distances: if all_distances {
                         ai::Distances::All
@@ -510,9 +495,7 @@ fn execute(
         Command::SolveBoards {
             variant,
             max_squares,
-            threads,
-            memory,
-            time_limit,
+            solver,
         } => {
             let ids: Vec<String> = if variant.is_empty() {
                 registry.ids().into_iter().map(String::from).collect()
@@ -523,18 +506,7 @@ fn execute(
                 .iter()
                 .map(|id| rules_for(registry, id))
                 .collect::<Result<Vec<_>, _>>()?;
-            if !(1..=solve::MAX_MEMORY_MB).contains(&memory) || threads == 0 {
-                return Err("--memory must be 1 to 16384 MB and --threads at least 1".to_string());
-            }
-            let limit = match time_limit {
-                None => None,
-                Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
-                Some(s) => return Err(format!("--time-limit {s}: must be positive")),
-            };
-            let config = ai::SolverConfig {
-                table_bytes: memory << 20,
-                threads,
-            };
+            let (config, limit) = solver.checked()?;
             solve::solve_boards(&games, max_squares, config, limit, out)?;
         }
         Command::Puzzles {

@@ -10,13 +10,53 @@ use crate::ai::{
 };
 use crate::rules::{BoardSize, Position, Rules, Turn};
 
+/// The solver's settings `solve` and `solve-boards` share.
+#[derive(clap::Args, Debug)]
+pub struct SolverArgs {
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
+    /// The proof table's memory in MB.
+    #[arg(long, default_value_t = 1024)]
+    pub memory: usize,
+    /// Stop after this many seconds and say what was proved.
+    #[arg(long)]
+    pub time_limit: Option<f64>,
+}
+
+impl SolverArgs {
+    /// The solver's configuration and the time limit, once checked.
+    pub fn checked(&self) -> Result<(SolverConfig, Option<Duration>), String> {
+        if !(1..=MAX_MEMORY_MB).contains(&self.memory) {
+            return Err(format!(
+                "--memory {}: the proof table must be 1 to {MAX_MEMORY_MB} MB",
+                self.memory
+            ));
+        }
+        if self.threads == 0 {
+            return Err("--threads must be at least 1".to_string());
+        }
+        let limit = match self.time_limit {
+            None => None,
+            Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
+            Some(s) => {
+                return Err(format!(
+                    "--time-limit {s}: must be a positive number of seconds"
+                ));
+            }
+        };
+        let config = SolverConfig {
+            table_bytes: self.memory << 20,
+            threads: self.threads,
+        };
+        Ok((config, limit))
+    }
+}
+
 /// What `burrow solve` was asked.
 pub struct SolveRequest {
     pub size: Option<BoardSize>,
     pub position: Option<String>,
-    pub threads: usize,
-    pub memory_mb: usize,
-    pub time_limit: Option<f64>,
+    pub solver: SolverArgs,
     pub checkpoint: Option<PathBuf>,
     pub distances: Distances,
 }
@@ -37,31 +77,9 @@ pub const MAX_MEMORY_MB: usize = 16 * 1024;
 pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     let pos = requested_position(request.size, request.position.as_deref())?;
-    if !(1..=MAX_MEMORY_MB).contains(&request.memory_mb) {
-        return Err(format!(
-            "--memory {}: the proof table must be 1 to {MAX_MEMORY_MB} MB",
-            request.memory_mb
-        ));
-    }
-    if request.threads == 0 {
-        return Err("--threads must be at least 1".to_string());
-    }
-    let limits = match request.time_limit {
-        None => SolveLimits::none(),
-        Some(s) if s.is_finite() && s > 0.0 => SolveLimits::time(Duration::from_secs_f64(s)),
-        Some(s) => {
-            return Err(format!(
-                "--time-limit {s}: must be a positive number of seconds"
-            ));
-        }
-    };
-    let solver = Solver::new(
-        rules,
-        SolverConfig {
-            table_bytes: request.memory_mb << 20,
-            threads: request.threads,
-        },
-    );
+    let (config, limit) = request.solver.checked()?;
+    let limits = limit.map_or_else(SolveLimits::none, SolveLimits::time);
+    let solver = Solver::new(rules, config);
     if let Some(path) = &request.checkpoint
         && path.exists()
     {
