@@ -157,6 +157,9 @@ enum Command {
         variant: Vec<String>,
         #[arg(long, default_value_t = 30)]
         max_squares: u32,
+        /// Skip the boards smaller than this (to go on from an earlier run).
+        #[arg(long, default_value_t = 16)]
+        min_squares: u32,
         /// Threads, and memory and time limit for each board.
         #[command(flatten)]
         solver: solve::SolverArgs,
@@ -495,6 +498,7 @@ fn execute(
         Command::SolveBoards {
             variant,
             max_squares,
+            min_squares,
             solver,
         } => {
             let ids: Vec<String> = if variant.is_empty() {
@@ -507,7 +511,7 @@ fn execute(
                 .map(|id| rules_for(registry, id))
                 .collect::<Result<Vec<_>, _>>()?;
             let (config, limit) = solver.checked()?;
-            solve::solve_boards(&games, max_squares, config, limit, out)?;
+            solve::solve_boards(&games, min_squares..=max_squares, config, limit, out)?;
         }
         Command::Puzzles {
             variant,

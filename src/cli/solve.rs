@@ -301,11 +301,12 @@ pub fn solution_line(rules: &Rules, size: BoardSize, analysis: &Analysis) -> Str
     )
 }
 
-/// Solves the start of every board of at most `max_squares` squares for
-/// each game, printing one table line per board as it finishes.
+/// Solves the start of every board whose number of squares is in
+/// `squares` for each game, printing one table line per board as it
+/// finishes.
 pub fn solve_boards(
     games: &[&Rules],
-    max_squares: u32,
+    squares: std::ops::RangeInclusive<u32>,
     config: SolverConfig,
     time_limit: Option<Duration>,
     out: &mut impl Write,
@@ -316,7 +317,10 @@ pub fn solve_boards(
         "# game board value turns winning-first-turns(turn:turns) positions seconds"
     )
     .map_err(io)?;
-    for size in boards_up_to(max_squares) {
+    let boards = boards_up_to(*squares.end())
+        .into_iter()
+        .filter(|s| u32::from(s.files()) * u32::from(s.ranks()) >= *squares.start());
+    for size in boards {
         for rules in games {
             let solver = Solver::new(rules, config);
             let limits = time_limit.map_or_else(SolveLimits::none, SolveLimits::time);
