@@ -44,17 +44,8 @@ fn won_positions(
         // One position a game: the earliest proven one of its last ten and
         // the positions their other turns lead to (won endgames where every
         // turn wins are common, and tell nothing).
-        let mut candidates = Vec::new();
-        for pos in positions.iter().rev().take(10).rev() {
-            candidates.push(*pos);
-            if let Some(turns) = rules
-                .turns_until(pos, &mut crate::rules::state_budget(200_000))
-                .map_err(|e| e.to_string())?
-            {
-                candidates.extend(turns.iter().take(30).map(|t| t.result));
-            }
-        }
-        for pos in &candidates {
+        let late: Vec<Position> = positions.iter().rev().take(10).rev().copied().collect();
+        for pos in &late_positions_and_siblings(rules, &late, 30)? {
             let analysis = solver
                 .analyse(
                     pos,
@@ -88,12 +79,7 @@ fn defence(solver: &Solver, pos: &Position) -> Result<Option<Position>, String> 
             None,
         )
         .map_err(|e| e.to_string())?;
-    Ok(analysis
-        .turns
-        .iter()
-        .filter(|(_, k)| k.value().is_some())
-        .max_by_key(|(_, k)| k.bounds().0)
-        .map(|(t, _)| t.result))
+    Ok(analysis.longest_defence().map(|t| t.result))
 }
 
 pub fn accuracy(
@@ -241,4 +227,26 @@ pub fn reach(
         .map_err(io)?;
     }
     Ok(())
+}
+
+/// `late` and, after each, up to `siblings` of the positions its turns lead
+/// to: where puzzles and test positions are looked for (a won endgame in
+/// which every turn wins is common and tells nothing; a sibling is often a
+/// mistake to punish).
+pub(super) fn late_positions_and_siblings(
+    rules: &Rules,
+    late: &[Position],
+    siblings: usize,
+) -> Result<Vec<Position>, String> {
+    let mut candidates = Vec::new();
+    for pos in late {
+        candidates.push(*pos);
+        if let Some(turns) = rules
+            .turns_until(pos, &mut crate::rules::state_budget(200_000))
+            .map_err(|e| e.to_string())?
+        {
+            candidates.extend(turns.iter().take(siblings).map(|t| t.result));
+        }
+    }
+    Ok(candidates)
 }

@@ -50,16 +50,8 @@ pub fn find(
         let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
         // Late positions first: they are the ones the solver proves. Beside
         // each, the positions its other turns lead to: a mistake to punish.
-        let mut candidates = Vec::new();
-        for pos in positions.iter().rev().skip(1).take(10) {
-            candidates.push(*pos);
-            if let Some(turns) = rules
-                .turns_until(pos, &mut crate::rules::state_budget(200_000))
-                .map_err(|e| e.to_string())?
-            {
-                candidates.extend(turns.iter().take(40).map(|t| t.result));
-            }
-        }
+        let late: Vec<Position> = positions.iter().rev().skip(1).take(10).copied().collect();
+        let candidates = super::accuracy::late_positions_and_siblings(rules, &late, 40)?;
         // One puzzle a band from each game: its other positions are close
         // relatives of the one found.
         let mut taken = [false; 3];

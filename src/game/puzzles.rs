@@ -180,11 +180,11 @@ fn defend(session: Res<GameSession>, mut puzzles: ResMut<Puzzles>) {
     let Ok(analysis) = solver.analyse(session.position(), &limits, Distances::All, None) else {
         return;
     };
+    // Should the solver run out of time, any legal turn keeps the game going.
     let longest = analysis
-        .turns
-        .iter()
-        .max_by_key(|(_, k)| k.bounds().0)
-        .map(|(turn, _)| turn.played());
+        .longest_defence()
+        .or_else(|| analysis.turns.first().map(|(turn, _)| turn))
+        .map(|turn| turn.played());
     if let Some(turn) = longest {
         puzzles.plan = turn_steps(&turn);
         if let Some(active) = &mut puzzles.active

@@ -571,6 +571,17 @@ pub struct Analysis {
 }
 
 impl Analysis {
+    /// The turn a losing side should play: the proven loss that lasts
+    /// longest (of a position it wins, the win that takes longest to
+    /// prove; `None` with no turn known exactly).
+    pub fn longest_defence(&self) -> Option<&Turn> {
+        self.turns
+            .iter()
+            .filter(|(_, k)| k.value().is_some())
+            .max_by_key(|(_, k)| k.lower)
+            .map(|(t, _)| t)
+    }
+
     /// The proven winning turn with the fewest turns to the end (of those
     /// whose distance is not yet exact, by the most it can be), if any.
     pub fn best_win(&self) -> Option<(&Turn, Knowledge)> {
