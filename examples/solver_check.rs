@@ -23,6 +23,7 @@ fn main() {
             SolverConfig {
                 table_bytes: 1 << 30,
                 threads: 1,
+                ..SolverConfig::default()
             },
         );
         let mut positions: Vec<_> = memo.iter().collect();

@@ -58,6 +58,7 @@ fn the_cheap_boards_of_the_solutions_table_solve_the_same_again() {
             SolverConfig {
                 table_bytes: 256 << 20,
                 threads: 2,
+                ..SolverConfig::default()
             },
         );
         let start = Position::start(line.board);

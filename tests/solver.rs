@@ -8,18 +8,23 @@ use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::{RngExt, SeedableRng};
 
-use burrow::ai::{Distances, SolveLimits, Solver, SolverConfig, Value};
+use burrow::ai::{Distances, Search, SolveLimits, Solver, SolverConfig, Value};
 use burrow::rules::{Bitboard, Board, BoardSize, Position, Rules, Square};
 
 use crate::minimax::{games, minimax};
 use crate::support::rules;
 
 fn solver(rules: &Rules) -> Solver {
+    solver_with(rules, Search::AlphaBeta)
+}
+
+fn solver_with(rules: &Rules, search: Search) -> Solver {
     Solver::new(
         rules,
         SolverConfig {
             table_bytes: 64 << 20,
             threads: 2,
+            search,
         },
     )
 }
@@ -112,6 +117,7 @@ fn random_small_board_positions_have_the_minimax_value() {
     let mut wins = 0;
     for rules in games() {
         let solver = solver(&rules);
+        let numbers = solver_with(&rules, Search::ProofNumber);
         let mut memo = HashMap::new();
         for _ in 0..100 {
             let pos = random_position(&mut rng);
@@ -126,6 +132,16 @@ fn random_small_board_positions_have_the_minimax_value() {
             );
             let proved = solver.prove(&pos, &SolveLimits::none()).unwrap();
             assert_eq!(proved.knowledge.wins(), Some(expected.is_win()));
+            let proved = numbers.prove(&pos, &SolveLimits::none()).unwrap();
+            assert_eq!(
+                proved.knowledge.wins(),
+                Some(expected.is_win()),
+                "proof-number search, {} {pos}",
+                rules.id()
+            );
+            // Its bounds on the distance are true ones.
+            let (least, most) = proved.knowledge.turns_between().unwrap();
+            assert!((least..=most).contains(&expected.turns()), "{pos}");
         }
     }
     // Both outcomes are well represented.
@@ -147,6 +163,35 @@ fn a_stopped_solve_says_so_and_keeps_what_it_proved() {
     let fresh = solver_value(&rules, &start);
     let resumed = solver.solve(&start, &SolveLimits::none()).unwrap();
     assert_eq!(resumed.knowledge.value(), Some(fresh));
+}
+
+/// Proof-number search proves the 4x4 starts, and every turn's value it
+/// gives agrees with alpha-beta's, distances included (those are always
+/// alpha-beta's).
+#[test]
+fn proof_number_search_agrees_on_the_4x4_starts() {
+    let start = Position::start("4x4".parse().unwrap());
+    for rules in games() {
+        let by_numbers = solver_with(&rules, Search::ProofNumber)
+            .analyse(&start, &SolveLimits::none(), Distances::All, None)
+            .unwrap();
+        let by_bounds = solver(&rules)
+            .analyse(&start, &SolveLimits::none(), Distances::All, None)
+            .unwrap();
+        assert!(!by_numbers.stopped);
+        assert_eq!(by_numbers.knowledge, by_bounds.knowledge, "{}", rules.id());
+        assert_eq!(by_numbers.turns, by_bounds.turns, "{}", rules.id());
+    }
+    // A limit stops it as it stops alpha-beta.
+    let rules = rules("box");
+    let stopped = solver_with(&rules, Search::ProofNumber)
+        .prove(
+            &Position::start("5x4".parse().unwrap()),
+            &SolveLimits::positions(2_000),
+        )
+        .unwrap();
+    assert!(stopped.stopped);
+    assert_eq!(stopped.knowledge.wins(), None);
 }
 
 fn solver_value(rules: &Rules, pos: &Position) -> Value {

@@ -48,7 +48,7 @@ pub use puzzles::{Band, ParsePuzzleError, Puzzle, Verdict, judge, parse_puzzles,
 pub use search::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig, SearchReport, search};
 pub use selfplay::{PlayedGame, Players, ThinkTimes, play_levels, play_out, play_random_game};
 pub use solver::{
-    Analysis, Distances, Knowledge, Progress, ProgressFn, SolveLimits, Solved, Solver,
+    Analysis, Distances, Knowledge, Progress, ProgressFn, Search, SolveLimits, Solved, Solver,
     SolverConfig, Value,
 };
 pub use zobrist::zobrist;
@@ -239,6 +239,7 @@ fn proven_win(
         SolverConfig {
             table_bytes: PROOF_TABLE_BYTES,
             threads: 1,
+            ..SolverConfig::default()
         },
     );
     let limits = SolveLimits {
@@ -353,6 +354,7 @@ impl Thinker {
                         SolverConfig {
                             table_bytes: PROOF_TABLE_BYTES,
                             threads: 1,
+                            ..SolverConfig::default()
                         },
                     )),
                     pos: *pos,

@@ -96,6 +96,7 @@ pub fn accuracy(
         SolverConfig {
             table_bytes: 512 << 20,
             threads: 1,
+            ..SolverConfig::default()
         },
     );
     let won = won_positions(

@@ -28,6 +28,7 @@ pub fn find(
         SolverConfig {
             table_bytes: 256 << 20,
             threads: 1,
+            ..SolverConfig::default()
         },
     );
     let mut seen = HashSet::new();

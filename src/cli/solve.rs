@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use crate::ai::{
-    Analysis, Distances, Knowledge, Progress, SolveLimits, Solver, SolverConfig, Value,
+    Analysis, Distances, Knowledge, Progress, Search, SolveLimits, Solver, SolverConfig, Value,
 };
 use crate::rules::{BoardSize, Position, Rules, Turn};
 
@@ -21,6 +21,18 @@ pub struct SolverArgs {
     /// Stop after this many seconds and say what was proved.
     #[arg(long)]
     pub time_limit: Option<f64>,
+    /// How to prove who wins (distances always use alpha-beta).
+    #[arg(long, value_enum, default_value_t = SearchArg::AlphaBeta)]
+    pub search: SearchArg,
+}
+
+/// `--search`: the proof search for who wins.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SearchArg {
+    /// Alpha-beta with an empty window and a table of proved bounds.
+    AlphaBeta,
+    /// Depth-first proof-number search (df-pn).
+    ProofNumber,
 }
 
 impl SolverArgs {
@@ -47,6 +59,10 @@ impl SolverArgs {
         let config = SolverConfig {
             table_bytes: self.memory << 20,
             threads: self.threads,
+            search: match self.search {
+                SearchArg::AlphaBeta => Search::AlphaBeta,
+                SearchArg::ProofNumber => Search::ProofNumber,
+            },
         };
         Ok((config, limit))
     }

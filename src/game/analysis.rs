@@ -238,6 +238,7 @@ fn restart_on_change(session: Res<GameSession>, mut analysis: ResMut<BoardAnalys
             SolverConfig {
                 table_bytes: TABLE_BYTES,
                 threads: 1,
+                ..SolverConfig::default()
             },
         )));
     }

@@ -108,6 +108,7 @@ impl Puzzles {
                     SolverConfig {
                         table_bytes: 16 << 20,
                         threads: 1,
+                        ..SolverConfig::default()
                     },
                 ));
                 self.solver = Some(solver.clone());

@@ -20,6 +20,7 @@
 //! opponent first).
 
 mod key;
+mod pns;
 mod table;
 
 use std::fmt;
@@ -28,11 +29,12 @@ use std::sync::{Arc, Mutex};
 
 use web_time::{Duration, Instant};
 
-use crate::rules::{BoardSize, Position, Rules, Turn, TurnScratch, VariantError};
+use crate::rules::{BoardSize, Color, Position, Rules, Turn, TurnScratch, VariantError};
 
 use super::eval::evaluate_with;
 use super::profile::{AiProfile, EvaluationWeights};
 use key::{Canonicalizer, Key};
+use pns::{NumberTable, PnSearcher};
 use table::ProofTable;
 
 /// A win in 0 turns: the score scale's top.
@@ -278,6 +280,29 @@ impl Run<'_> {
         stop
     }
 
+    /// Counts one more position of a searcher's; every [`CHECK_EVERY`]
+    /// adds them to the run's total and checks the limits.
+    fn count(&self, visited: &mut u64) -> Result<(), Halt> {
+        *visited += 1;
+        if visited.is_multiple_of(CHECK_EVERY) {
+            self.positions.fetch_add(CHECK_EVERY, Ordering::Relaxed);
+            if self.should_stop() {
+                return Err(Halt::Stopped);
+            }
+            if visited.is_multiple_of(CHECK_EVERY * 64) {
+                self.maybe_report();
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a searcher's positions since its last check to the total.
+    fn settle(&self, visited: &mut u64) {
+        self.positions
+            .fetch_add(*visited % CHECK_EVERY, Ordering::Relaxed);
+        *visited -= *visited % CHECK_EVERY;
+    }
+
     fn snapshot(&self) -> Progress {
         Progress {
             pass: self.pass.load(Ordering::Relaxed) as u8,
@@ -327,6 +352,32 @@ struct Child {
     order: (u8, i32),
 }
 
+/// The results of `pos`'s turns into `children`, one for each class of
+/// images under the game's symmetries.
+fn distinct_results(
+    rules: &Rules,
+    canon: &Canonicalizer,
+    run: &Run,
+    scratch: &mut TurnScratch,
+    pos: &Position,
+    results: &mut Vec<Position>,
+    children: &mut Vec<Child>,
+) -> Result<(), Halt> {
+    let complete = rules.turn_results_with(pos, scratch, &mut || run.should_stop(), results)?;
+    if !complete {
+        return Err(Halt::Stopped);
+    }
+    children.clear();
+    children.extend(results.iter().map(|result| Child {
+        pos: *result,
+        key: canon.key(result),
+        order: (0, 0),
+    }));
+    children.sort_unstable_by_key(|c| c.key);
+    children.dedup_by_key(|c| c.key);
+    Ok(())
+}
+
 /// Positions a searcher counts before it adds them to the run's total and
 /// checks the limits.
 const CHECK_EVERY: u64 = 64;
@@ -365,26 +416,9 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    fn visit(&mut self) -> Result<(), Halt> {
-        self.visited += 1;
-        if self.visited.is_multiple_of(CHECK_EVERY) {
-            self.run.positions.fetch_add(CHECK_EVERY, Ordering::Relaxed);
-            if self.run.should_stop() {
-                return Err(Halt::Stopped);
-            }
-            if self.visited.is_multiple_of(CHECK_EVERY * 64) {
-                self.run.maybe_report();
-            }
-        }
-        Ok(())
-    }
-
     /// Adds the positions visited since the last check to the run's total.
     fn flush(&mut self) {
-        self.run
-            .positions
-            .fetch_add(self.visited % CHECK_EVERY, Ordering::Relaxed);
-        self.visited -= self.visited % CHECK_EVERY;
+        self.run.settle(&mut self.visited);
     }
 
     /// The score of `pos` if it lies strictly between `alpha` and `beta`;
@@ -397,7 +431,7 @@ impl<'a> Searcher<'a> {
         mut beta: i32,
         ply: usize,
     ) -> Result<i32, Halt> {
-        self.visit()?;
+        self.run.count(&mut self.visited)?;
         let start = self.visited;
         if let Some((lower, upper)) = self.table.probe(&key) {
             if lower >= beta || lower == upper {
@@ -409,42 +443,30 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(lower);
             beta = beta.min(upper);
         }
-        let run = self.run;
-        let complete = self.rules.turn_results_with(
-            pos,
-            &mut self.scratch,
-            &mut || run.should_stop(),
-            &mut self.results,
-        )?;
-        if !complete {
-            return Err(Halt::Stopped);
+        if self.children.len() <= ply {
+            self.children.resize_with(ply + 1, Vec::new);
         }
-        if self.results.is_empty() {
+        let mut children = std::mem::take(&mut self.children[ply]);
+        distinct_results(
+            self.rules,
+            self.canon,
+            self.run,
+            &mut self.scratch,
+            pos,
+            &mut self.results,
+            &mut children,
+        )?;
+        if children.is_empty() {
+            self.children[ply] = children;
             self.table.store(&key, -WIN, -WIN, 1);
             return Ok(-WIN);
         }
         // No win is faster than one turn, and with a turn to play no loss
         // comes before the opponent's reply.
-        if alpha >= WIN - 1 {
-            return Ok(WIN - 1);
+        if alpha >= WIN - 1 || beta <= 2 - WIN {
+            self.children[ply] = children;
+            return Ok(if alpha >= WIN - 1 { WIN - 1 } else { 2 - WIN });
         }
-        if beta <= 2 - WIN {
-            return Ok(2 - WIN);
-        }
-        if self.children.len() <= ply {
-            self.children.resize_with(ply + 1, Vec::new);
-        }
-        let mut children = std::mem::take(&mut self.children[ply]);
-        children.clear();
-        for result in &self.results {
-            children.push(Child {
-                pos: *result,
-                key: self.canon.key(result),
-                order: (0, 0),
-            });
-        }
-        children.sort_unstable_by_key(|c| c.key);
-        children.dedup_by_key(|c| c.key);
         for child in &mut children {
             child.order = match self.table.probe(&child.key) {
                 // The child is lost for the opponent: this turn wins.
@@ -516,13 +538,74 @@ impl<'a> Searcher<'a> {
     }
 }
 
+/// One thread's searchers: alpha-beta for distances, and proof-number
+/// search for who wins when the solver is set up for it.
+struct Searchers<'a> {
+    alpha_beta: Searcher<'a>,
+    numbers: Option<PnSearcher<'a>>,
+}
+
+impl Searchers<'_> {
+    /// Who wins `pos`: bounds that settle it.
+    fn prove(&mut self, pos: &Position) -> Result<Knowledge, Halt> {
+        let Some(numbers) = &mut self.numbers else {
+            return self.alpha_beta.prove(pos);
+        };
+        let start = numbers.visited;
+        // Every turn captures, so the game ends within a turn a piece.
+        let most = WIN
+            - (pos.board.pieces(Color::White).0 | pos.board.pieces(Color::Black).0).count_ones()
+                as i32;
+        let known = if numbers.prove(pos)? {
+            Knowledge {
+                lower: most,
+                upper: WIN,
+            }
+        } else {
+            Knowledge {
+                lower: -WIN,
+                upper: -most,
+            }
+        };
+        let key = self.alpha_beta.canon.key(pos);
+        self.alpha_beta
+            .table
+            .store(&key, known.lower, known.upper, numbers.visited - start);
+        Ok(known)
+    }
+
+    fn solve(&mut self, pos: &Position) -> Result<Knowledge, Halt> {
+        self.alpha_beta.solve(pos)
+    }
+
+    fn flush(&mut self) {
+        self.alpha_beta.flush();
+        if let Some(numbers) = &mut self.numbers {
+            self.alpha_beta.run.settle(&mut numbers.visited);
+        }
+    }
+}
+
+/// How the solver proves who wins a position (distances are always found
+/// by alpha-beta).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Search {
+    /// Alpha-beta with an empty window around 0 and the proof table.
+    #[default]
+    AlphaBeta,
+    /// Depth-first proof-number search (df-pn) with a table of proof
+    /// numbers; the proof table gets a quarter of the memory.
+    ProofNumber,
+}
+
 /// How a solver is set up.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SolverConfig {
-    /// The proof table's memory, in bytes.
+    /// The solver's tables' memory, in bytes.
     pub table_bytes: usize,
     /// Threads for [`Solver::analyse`] (the turns are shared out).
     pub threads: usize,
+    pub search: Search,
 }
 
 impl Default for SolverConfig {
@@ -530,6 +613,7 @@ impl Default for SolverConfig {
         SolverConfig {
             table_bytes: 64 << 20,
             threads: 1,
+            search: Search::AlphaBeta,
         }
     }
 }
@@ -600,6 +684,7 @@ pub struct Solver {
     rules: Rules,
     config: SolverConfig,
     table: Arc<ProofTable>,
+    numbers: Option<Arc<NumberTable>>,
     canon: Mutex<Option<Arc<Canonicalizer>>>,
 }
 
@@ -608,7 +693,12 @@ impl Solver {
         Solver {
             rules: rules.clone(),
             config,
-            table: Arc::new(ProofTable::with_memory(config.table_bytes)),
+            table: Arc::new(ProofTable::with_memory(match config.search {
+                Search::AlphaBeta => config.table_bytes,
+                Search::ProofNumber => config.table_bytes / 4,
+            })),
+            numbers: (config.search == Search::ProofNumber)
+                .then(|| Arc::new(NumberTable::with_memory(config.table_bytes / 4 * 3))),
             canon: Mutex::new(None),
         }
     }
@@ -658,9 +748,19 @@ impl Solver {
             })
     }
 
+    fn searchers<'a>(&'a self, canon: &'a Canonicalizer, run: &'a Run<'a>) -> Searchers<'a> {
+        Searchers {
+            alpha_beta: Searcher::new(&self.rules, canon, &self.table, run),
+            numbers: self
+                .numbers
+                .as_deref()
+                .map(|table| PnSearcher::new(&self.rules, canon, table, run)),
+        }
+    }
+
     fn one<F>(&self, pos: &Position, limits: &SolveLimits, f: F) -> Result<Solved, VariantError>
     where
-        F: FnOnce(&mut Searcher, &Position) -> Result<Knowledge, Halt>,
+        F: FnOnce(&mut Searchers, &Position) -> Result<Knowledge, Halt>,
     {
         let canon = self.canonicalizer(pos.size());
         let run = Run {
@@ -673,7 +773,7 @@ impl Solver {
             classes: 1,
             progress: None,
         };
-        let mut searcher = Searcher::new(&self.rules, &canon, &self.table, &run);
+        let mut searcher = self.searchers(&canon, &run);
         let outcome = f(&mut searcher, pos);
         searcher.flush();
         let (knowledge, stopped) = match outcome {
@@ -765,7 +865,7 @@ impl Solver {
             run.pass.store(usize::from(pass), Ordering::Relaxed);
             run.done.store(0, Ordering::Relaxed);
             let next = AtomicUsize::new(0);
-            let work = |searcher: &mut Searcher| -> Result<(), VariantError> {
+            let work = |searcher: &mut Searchers| -> Result<(), VariantError> {
                 loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
                     let Some((_, result)) = classes.get(i) else {
@@ -796,7 +896,7 @@ impl Solver {
             };
             let threads = self.config.threads.clamp(1, classes.len().max(1));
             let results: Vec<Result<(), VariantError>> = if threads == 1 {
-                let mut searcher = Searcher::new(&self.rules, &canon, &self.table, &run);
+                let mut searcher = self.searchers(&canon, &run);
                 let r = work(&mut searcher);
                 searcher.flush();
                 vec![r]
@@ -805,8 +905,7 @@ impl Solver {
                     let handles: Vec<_> = (0..threads)
                         .map(|_| {
                             scope.spawn(|| {
-                                let mut searcher =
-                                    Searcher::new(&self.rules, &canon, &self.table, &run);
+                                let mut searcher = self.searchers(&canon, &run);
                                 let r = work(&mut searcher);
                                 searcher.flush();
                                 r
@@ -860,7 +959,7 @@ impl Solver {
         {
             // A lost position's length: one search from the position itself
             // needs only bounds on most turns, not their exact values.
-            let mut searcher = Searcher::new(&self.rules, &canon, &self.table, &run);
+            let mut searcher = self.searchers(&canon, &run);
             let found = searcher.solve(pos);
             searcher.flush();
             match found {

@@ -1,29 +1,50 @@
-//! The proof table: for each position the solver met, the bounds it proved
-//! on the position's score, in a fixed amount of memory shared by every
-//! thread of a solve.
+//! The solver's tables: for each position a search met, what it learned of
+//! the position (proved bounds on its score for alpha-beta, proof and
+//! disproof numbers for proof-number search), in a fixed amount of memory
+//! shared by every thread of a solve.
 //!
 //! An entry holds the whole position ([`Key`]), not a hash, so a table hit is
-//! never another position's result. Bounds from different searches of the
-//! same position are all true, so a new result narrows the old one. When a
-//! bucket is full the entry whose proof took the least work makes room.
+//! never another position's result. When a bucket is full the entry that
+//! took the least work makes room.
 
 use std::sync::Mutex;
 
 use super::key::Key;
 
+/// What a table keeps of one position.
+pub(crate) trait Payload: Copy + Default {
+    /// Folds a newer finding into what the entry holds.
+    fn merge(&mut self, newer: Self);
+}
+
+/// Proved bounds on a position's score. Bounds from different searches of
+/// the same position are all true, so a new result narrows the old one.
 #[derive(Clone, Copy, Default)]
-struct Entry {
-    white: u64,
-    black: u64,
+pub(crate) struct Bounds {
     lower: i16,
     upper: i16,
+}
+
+impl Payload for Bounds {
+    fn merge(&mut self, newer: Bounds) {
+        self.lower = self.lower.max(newer.lower);
+        self.upper = self.upper.min(newer.upper);
+        debug_assert!(self.lower <= self.upper, "bounds of one position disagree");
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry<V> {
+    white: u64,
+    black: u64,
+    value: V,
     /// Bit 0: in use; bit 1: Black to move.
     flags: u8,
-    /// About log2 of the positions searched to prove these bounds.
+    /// About log2 of the positions searched to find the value.
     work: u8,
 }
 
-impl Entry {
+impl<V> Entry<V> {
     fn holds(&self, key: &Key) -> bool {
         self.flags & 1 != 0
             && self.white == key.white
@@ -35,22 +56,22 @@ impl Entry {
 const BUCKET: usize = 4;
 const SHARDS: usize = 64;
 
-type Bucket = [Entry; BUCKET];
+type Bucket<V> = [Entry<V>; BUCKET];
 
-/// Bounds on positions' scores, shared between threads.
-pub(crate) struct ProofTable {
-    shards: Vec<Mutex<Vec<Bucket>>>,
+/// One payload per position, shared between threads.
+pub(crate) struct Table<V> {
+    shards: Vec<Mutex<Vec<Bucket<V>>>>,
     buckets_per_shard: usize,
 }
 
-/// The memory one position's entry takes.
-pub(crate) const ENTRY_BYTES: usize = size_of::<Entry>();
+/// Bounds on positions' scores: alpha-beta's table.
+pub(crate) type ProofTable = Table<Bounds>;
 
-impl ProofTable {
+impl<V: Payload> Table<V> {
     /// A table of at most `bytes` (at least one bucket a shard).
-    pub fn with_memory(bytes: usize) -> ProofTable {
-        let buckets_per_shard = (bytes / (ENTRY_BYTES * BUCKET * SHARDS)).max(1);
-        ProofTable {
+    pub fn with_memory(bytes: usize) -> Table<V> {
+        let buckets_per_shard = (bytes / (size_of::<Entry<V>>() * BUCKET * SHARDS)).max(1);
+        Table {
             shards: (0..SHARDS)
                 .map(|_| Mutex::new(vec![[Entry::default(); BUCKET]; buckets_per_shard]))
                 .collect(),
@@ -70,36 +91,30 @@ impl ProofTable {
         (shard, bucket)
     }
 
-    fn shard(&self, index: usize) -> std::sync::MutexGuard<'_, Vec<Bucket>> {
+    fn shard(&self, index: usize) -> std::sync::MutexGuard<'_, Vec<Bucket<V>>> {
         // A thread that panicked mid-store left at worst a stale entry
-        // whose bounds were all true when written.
+        // whose value was true when written.
         self.shards[index]
             .lock()
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    /// The bounds proved for `key`, lower then upper.
-    pub fn probe(&self, key: &Key) -> Option<(i32, i32)> {
+    /// What the table holds of `key`.
+    pub fn get(&self, key: &Key) -> Option<V> {
         let (shard, bucket) = self.slot(key);
         let guard = self.shard(shard);
-        guard[bucket]
-            .iter()
-            .find(|e| e.holds(key))
-            .map(|e| (i32::from(e.lower), i32::from(e.upper)))
+        guard[bucket].iter().find(|e| e.holds(key)).map(|e| e.value)
     }
 
-    /// Records that `key`'s score lies in `lower..=upper`, proved with about
-    /// `positions` positions of work.
-    pub fn store(&self, key: &Key, lower: i32, upper: i32, positions: u64) {
+    /// Records `value` for `key`, found with about `positions` positions of
+    /// work.
+    pub fn put(&self, key: &Key, value: V, positions: u64) {
         let work = (64 - positions.leading_zeros()) as u8;
-        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
         let (shard, bucket) = self.slot(key);
         let mut guard = self.shard(shard);
         let bucket = &mut guard[bucket];
         if let Some(e) = bucket.iter_mut().find(|e| e.holds(key)) {
-            e.lower = e.lower.max(clamp(lower));
-            e.upper = e.upper.min(clamp(upper));
-            debug_assert!(e.lower <= e.upper, "bounds of one position disagree");
+            e.value.merge(value);
             e.work = e.work.max(work);
             return;
         }
@@ -116,8 +131,7 @@ impl ProofTable {
         *victim = Entry {
             white: key.white,
             black: key.black,
-            lower: clamp(lower),
-            upper: clamp(upper),
+            value,
             flags: 1 | if key.black_to_move { 2 } else { 0 },
             work,
         };
@@ -134,6 +148,25 @@ impl ProofTable {
                     .count()
             })
             .sum()
+    }
+}
+
+impl ProofTable {
+    /// The bounds proved for `key`, lower then upper.
+    pub fn probe(&self, key: &Key) -> Option<(i32, i32)> {
+        self.get(key)
+            .map(|b| (i32::from(b.lower), i32::from(b.upper)))
+    }
+
+    /// Records that `key`'s score lies in `lower..=upper`, proved with about
+    /// `positions` positions of work.
+    pub fn store(&self, key: &Key, lower: i32, upper: i32, positions: u64) {
+        let clamp = |v: i32| v.clamp(i32::from(i16::MIN), i32::from(i16::MAX)) as i16;
+        let bounds = Bounds {
+            lower: clamp(lower),
+            upper: clamp(upper),
+        };
+        self.put(key, bounds, positions);
     }
 }
 
