@@ -194,6 +194,33 @@ fn proof_number_search_agrees_on_the_4x4_starts() {
     assert_eq!(stopped.knowledge.wins(), None);
 }
 
+/// The web runs the analysis in slices of a few milliseconds: slice after
+/// slice builds on the last (the root's turns listed once, every proof
+/// kept) and ends where one analysis does.
+#[test]
+fn an_analysis_in_slices_ends_where_one_analysis_does() {
+    let rules = rules("sweep");
+    let start = Position::start("5x4".parse().unwrap());
+    let whole = solver(&rules)
+        .analyse(&start, &SolveLimits::none(), Distances::All, None)
+        .unwrap();
+    let sliced = solver(&rules);
+    let mut slices = 0;
+    let last = loop {
+        slices += 1;
+        assert!(slices < 2_000, "slices make no progress");
+        let slice = sliced
+            .analyse(&start, &SolveLimits::positions(5_000), Distances::All, None)
+            .unwrap();
+        if !slice.stopped {
+            break slice;
+        }
+    };
+    assert!(slices > 10, "the limit cut the analysis into slices: {slices}");
+    assert_eq!(last.knowledge, whole.knowledge);
+    assert_eq!(last.turns, whole.turns);
+}
+
 fn solver_value(rules: &Rules, pos: &Position) -> Value {
     solver(rules)
         .solve(pos, &SolveLimits::none())

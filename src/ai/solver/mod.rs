@@ -686,6 +686,10 @@ pub struct Solver {
     table: Arc<ProofTable>,
     numbers: Option<Arc<NumberTable>>,
     canon: Mutex<Option<Arc<Canonicalizer>>>,
+    /// The last position [`Solver::analyse`] listed the turns of, and
+    /// those turns: an analysis run in short slices (the web's) lists them
+    /// once, not once a slice.
+    listed: Mutex<Option<(Position, Arc<Vec<Turn>>)>>,
 }
 
 impl Solver {
@@ -700,6 +704,7 @@ impl Solver {
             numbers: (config.search == Search::ProofNumber)
                 .then(|| Arc::new(NumberTable::with_memory(config.table_bytes / 4 * 3))),
             canon: Mutex::new(None),
+            listed: Mutex::new(None),
         }
     }
 
@@ -816,22 +821,38 @@ impl Solver {
             limits.deadline.is_some_and(|d| Instant::now() >= d)
                 || limits.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
         };
-        let Some(turns) =
-            self.rules
-                .turns_with(pos, &mut TurnScratch::default(), &mut stop_listing)?
-        else {
-            return Ok(Analysis {
-                turns: Vec::new(),
-                knowledge: self.known(pos),
-                stopped: true,
-                positions: 0,
-                elapsed: start.elapsed(),
-            });
+        let cached = self
+            .listed
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .as_ref()
+            .filter(|(listed, _)| listed == pos)
+            .map(|(_, turns)| turns.clone());
+        let turns = match cached {
+            Some(turns) => turns,
+            None => {
+                let Some(turns) =
+                    self.rules
+                        .turns_with(pos, &mut TurnScratch::default(), &mut stop_listing)?
+                else {
+                    return Ok(Analysis {
+                        turns: Vec::new(),
+                        knowledge: self.known(pos),
+                        stopped: true,
+                        positions: 0,
+                        elapsed: start.elapsed(),
+                    });
+                };
+                let turns = Arc::new(turns);
+                *self.listed.lock().unwrap_or_else(|p| p.into_inner()) =
+                    Some((*pos, turns.clone()));
+                turns
+            }
         };
         let keys: Vec<Key> = turns.iter().map(|t| canon.key(&t.result)).collect();
         let mut classes: Vec<(Key, Position)> = keys
             .iter()
-            .zip(&turns)
+            .zip(turns.iter())
             .map(|(k, t)| (*k, t.result))
             .collect();
         classes.sort_unstable_by_key(|c| c.0);
@@ -940,9 +961,9 @@ impl Solver {
             known[i].before()
         };
         let analysed: Vec<(Turn, Knowledge)> = turns
-            .into_iter()
+            .iter()
             .zip(&keys)
-            .map(|(t, k)| (t, of_turn(k)))
+            .map(|(t, k)| (t.clone(), of_turn(k)))
             .collect();
         let mut knowledge = if analysed.is_empty() {
             Knowledge::exact(-WIN)
