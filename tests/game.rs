@@ -194,6 +194,47 @@ fn an_illegal_click_is_refused_and_changes_nothing() {
     assert_entities_match_engine(&mut app);
 }
 
+/// Each refused click says why in the game's terms, and the reason is the
+/// engine's own for that capture.
+#[test]
+fn refused_clicks_explain_themselves() {
+    let mut app = app();
+    // d4xe5 fixes a 1 by 1 box; g5 is an enemy two squares away.
+    start(
+        &mut app,
+        humans("box", Some("8/8/5B2/4B1B1/3W1B2/8/8/W7 W")),
+    );
+    click(&mut app, "h8");
+    assert_eq!(
+        last_refusal(&app).unwrap().to_string(),
+        "choose one of your own pieces (White)"
+    );
+    click(&mut app, "d4");
+    click(&mut app, "d6");
+    assert_eq!(
+        last_refusal(&app).unwrap().to_string(),
+        "d6 is empty: a capture lands on an enemy piece"
+    );
+    click(&mut app, "e5");
+    settle(&mut app);
+    click(&mut app, "g5");
+    let refusal = last_refusal(&app).expect("g5 does not fit");
+    assert_eq!(
+        refusal.to_string(),
+        "does not fit: the box is 1 wide and 1 high, this capture spans 2 by 0"
+    );
+    assert!(matches!(refusal, Refusal::DoesNotFit { .. }));
+    click(&mut app, "a1");
+    assert_eq!(
+        last_refusal(&app).unwrap().to_string(),
+        "e5 must keep capturing"
+    );
+    // Nothing changed: the turn waits at e5 for f4 or f6.
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(session.turn.as_ref().unwrap().current(), sq("e5"));
+    assert_entities_match_engine(&mut app);
+}
+
 #[test]
 fn undo_and_redo_rebuild_the_board() {
     let mut app = app();

@@ -366,3 +366,196 @@ fn the_path_of_a_capture_from_an_empty_square_is_refused() {
         Ok(vec![sq("a1"), sq("b1")])
     );
 }
+
+// ---- Refusals ----
+
+/// The positions of a random game from the start.
+fn random_game(rules: &Rules, size: BoardSize, seed: u64) -> Vec<Position> {
+    use rand::seq::IndexedRandom;
+    use rand::{SeedableRng, rngs::StdRng};
+    let mut rng = StdRng::seed_from_u64(seed);
+    let mut positions = vec![Position::start(size)];
+    loop {
+        let turns = rules.turns(positions.last().unwrap()).unwrap();
+        match turns.choose(&mut rng) {
+            Some(turn) => positions.push(turn.result),
+            None => return positions,
+        }
+    }
+}
+
+/// The template a capture would fix, compared with the turn's, in the terms
+/// the refusal must give.
+fn expected_misfit(rules: &Rules, template: &Template, view: &CaptureView) -> Option<String> {
+    let (dx, dy) = view.offset();
+    match (rules.id(), *template) {
+        ("box", Template::Box { width, height })
+            if (dx.unsigned_abs(), dy.unsigned_abs()) != (width, height) =>
+        {
+            Some(format!(
+                "the box is {width} wide and {height} high, this capture spans {} by {}",
+                dx.unsigned_abs(),
+                dy.unsigned_abs()
+            ))
+        }
+        ("tumburrow", Template::Count(n)) if view.friends_in_sight_after() != n => Some(format!(
+            "the piece would see {}",
+            view.friends_in_sight_after()
+        )),
+        ("sweep", Template::Directions(allowed)) => {
+            let needs = |step: Step| {
+                (step.dx != 0 && step.dx.signum() == dx.signum())
+                    || (step.dy != 0 && step.dy.signum() == dy.signum())
+            };
+            let outside = Step::ORTHOGONAL
+                .into_iter()
+                .any(|s| needs(s) && !allowed.contains(s));
+            outside.then(|| "this turn goes only".to_string())
+        }
+        _ => None,
+    }
+}
+
+/// Every square a piece cannot capture on, at the start of a turn and in
+/// the middle of one, is refused with the reason that holds: the target,
+/// the template (the numbers of the game's own template) or the pieces in
+/// the way, and every square it can capture on is not refused at all.
+#[test]
+fn every_refusal_names_the_rule_that_caused_it() {
+    let mut rng_seed = 0;
+    for id in ["box", "path", "sweep", "tumburrow"] {
+        let rules = rules(id);
+        let mut misfits = 0;
+        let mut blocked = 0;
+        for _ in 0..4 {
+            rng_seed += 1;
+            let size = BoardSize::new(6, 6).unwrap();
+            for position in random_game(&rules, size, rng_seed).iter().step_by(3) {
+                let board = position.board;
+                let mover = position.turn;
+                for from in position.ours() {
+                    let targets = rules.initial_targets(position, from);
+                    for to in size.squares() {
+                        let why = rules.why_not(&board, mover, from, to, None);
+                        assert_eq!(
+                            why.is_none(),
+                            targets.contains(to),
+                            "{position} {from}x{to}"
+                        );
+                        let Some(why) = why else { continue };
+                        match board.color_at(to) {
+                            None => assert!(why.contains("is empty"), "{why}"),
+                            Some(c) if c == mover => assert!(why.contains("same side"), "{why}"),
+                            Some(_) => {
+                                blocked += 1;
+                                assert!(
+                                    why.contains("blocked") || why.contains("no path"),
+                                    "{position} {from}x{to}: {why}"
+                                );
+                                // Each piece named as in the way is one.
+                                if let Some(list) = why.split("(by ").nth(1) {
+                                    for name in list.trim_end_matches(')').split([',', ' ']) {
+                                        if let Ok(s) = name.parse::<Square>() {
+                                            assert!(board.color_at(s).is_some(), "{why}");
+                                        }
+                                    }
+                                }
+                            }
+                        }
+                    }
+                    // Mid-turn: after each initial capture of this piece.
+                    for capture in rules
+                        .initial_captures_from(position, from)
+                        .into_iter()
+                        .take(3)
+                    {
+                        let turn = rules.begin_turn(position, &capture).unwrap();
+                        let fitting: Vec<Square> = rules
+                            .fitting_captures(&turn)
+                            .unwrap()
+                            .iter()
+                            .map(|c| c.to)
+                            .collect();
+                        let at = turn.current();
+                        for to in size.squares() {
+                            let why =
+                                rules.why_not(turn.board(), mover, at, to, Some(turn.template()));
+                            assert_eq!(
+                                why.is_none(),
+                                fitting.contains(&to),
+                                "{position} {at}x{to}"
+                            );
+                            let Some(why) = why else { continue };
+                            let view = CaptureView {
+                                board: turn.board(),
+                                mover,
+                                from: at,
+                                to,
+                                route: None,
+                            };
+                            if turn.board().color_at(to) != Some(mover.opponent()) {
+                                assert!(
+                                    why.contains("empty") || why.contains("same side"),
+                                    "{why}"
+                                );
+                            } else if let Some(expected) =
+                                expected_misfit(&rules, turn.template(), &view)
+                            {
+                                misfits += 1;
+                                assert!(why.contains(&expected), "{at}x{to}: {why} / {expected}");
+                            } else if id == "path" {
+                                misfits += 1;
+                                assert!(
+                                    why.contains("crosses") || why.contains("no turn or mirror"),
+                                    "{why}"
+                                );
+                            } else {
+                                blocked += 1;
+                                assert!(
+                                    why.contains("blocked") || why.contains("no path"),
+                                    "{why}"
+                                );
+                            }
+                            // A refusal through the engine gives the same reason.
+                            let mut copy = turn.clone();
+                            match rules.continue_turn(&mut copy, to) {
+                                Err(MoveError::DoesNotFit { why: engine, .. }) => {
+                                    assert_eq!(engine, why)
+                                }
+                                other => panic!("{at}x{to} not refused: {other:?}"),
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            misfits > 20 && blocked > 5,
+            "{id}: {misfits} misfits, {blocked} blocked"
+        );
+    }
+}
+
+#[test]
+fn a_path_that_crosses_a_piece_says_where() {
+    // a1xc1 sets the path EE; its image NN from c1 would reach c3 but
+    // crosses the piece on c2.
+    let path = rules("path");
+    let position = pos("8/8/8/8/8/2B5/2W5/W1B5 W");
+    let first = Capture {
+        from: sq("a1"),
+        to: sq("c1"),
+        route: Some("EE".parse().unwrap()),
+    };
+    let mut turn = path.begin_turn(&position, &first).unwrap();
+    let refused = path.continue_turn(&mut turn, sq("c3")).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "c1xc3: that path (NN from c1) crosses c2"
+    );
+    let refused = path.continue_turn(&mut turn, sq("h8")).unwrap_err();
+    assert_eq!(
+        refused.to_string(),
+        "c1xh8: h8 is empty: a capture lands on an enemy piece"
+    );
+}

@@ -216,7 +216,10 @@ fn an_analysis_in_slices_ends_where_one_analysis_does() {
             break slice;
         }
     };
-    assert!(slices > 10, "the limit cut the analysis into slices: {slices}");
+    assert!(
+        slices > 10,
+        "the limit cut the analysis into slices: {slices}"
+    );
     assert_eq!(last.knowledge, whole.knowledge);
     assert_eq!(last.turns, whole.turns);
 }

@@ -249,10 +249,21 @@ fn select_or_capture(
             continue;
         }
         if let Some(turn) = &session.turn {
-            refused.write(Refused(Refusal::DoesNotFit {
-                square: sq,
-                piece: turn.current(),
-            }));
+            let piece = turn.current();
+            let refusal = if sq != piece && turn.board().color_at(sq) == Some(turn.mover()) {
+                Refusal::MustKeepCapturing { piece }
+            } else {
+                let why = session
+                    .rules
+                    .why_not(turn.board(), turn.mover(), piece, sq, Some(turn.template()))
+                    .unwrap_or_else(|| format!("{sq} does not fit the template"));
+                Refusal::DoesNotFit {
+                    square: sq,
+                    piece,
+                    why,
+                }
+            };
+            refused.write(Refused(refusal));
             continue;
         }
         let pos = session.position();
@@ -263,8 +274,12 @@ fn select_or_capture(
                 selection.piece = Some(sq);
                 selection.route_index = 0;
             }
-        } else if selection.piece.is_some() {
-            refused.write(Refused(Refusal::NotACaptureForSelected(sq)));
+        } else if let Some(piece) = selection.piece {
+            let why = session
+                .rules
+                .why_not(&pos.board, pos.turn, piece, sq, None)
+                .unwrap_or_else(|| format!("{piece} cannot capture on {sq}"));
+            refused.write(Refused(Refusal::NotACaptureForSelected { square: sq, why }));
         } else {
             refused.write(Refused(Refusal::ChooseOwnPiece(pos.turn)));
         }

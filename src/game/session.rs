@@ -96,13 +96,19 @@ pub enum Refusal {
     DoesNotFit {
         square: Square,
         piece: Square,
+        /// Why, in the game's terms ([`crate::rules::Rules::why_not`]).
+        why: String,
     },
     /// A capture from another piece than the one in the middle of its turn.
     MustKeepCapturing {
         piece: Square,
     },
     NothingToCapture(Square),
-    NotACaptureForSelected(Square),
+    /// A click the selected piece cannot capture on, and why.
+    NotACaptureForSelected {
+        square: Square,
+        why: String,
+    },
     /// A click on an empty or enemy square with no piece selected.
     ChooseOwnPiece(Side),
     NothingToUndo,
@@ -129,17 +135,12 @@ impl fmt::Display for Refusal {
             Refusal::Reviewing => f.write_str("you are looking at an earlier position"),
             Refusal::GameOver => f.write_str("the game is over"),
             Refusal::ComputersTurn => f.write_str("it is the computer's turn"),
-            Refusal::DoesNotFit { square, piece } => write!(
-                f,
-                "{square} does not fit the template; the piece on {piece} must capture again"
-            ),
+            Refusal::DoesNotFit { why, .. } => f.write_str(why),
             Refusal::MustKeepCapturing { piece } => {
-                write!(f, "the piece on {piece} must keep capturing")
+                write!(f, "{piece} must keep capturing")
             }
             Refusal::NothingToCapture(sq) => write!(f, "the piece on {sq} has nothing to capture"),
-            Refusal::NotACaptureForSelected(sq) => {
-                write!(f, "{sq} is not a capture for the selected piece")
-            }
+            Refusal::NotACaptureForSelected { why, .. } => f.write_str(why),
             Refusal::ChooseOwnPiece(side) => write!(f, "choose one of your own pieces ({side})"),
             Refusal::NothingToUndo => f.write_str("nothing to undo or redo"),
             Refusal::UnknownVariant(id) => write!(f, "unknown variant `{id}`"),

@@ -12,6 +12,7 @@
 mod bitboard;
 mod board;
 mod color;
+mod explain;
 mod fxhash;
 mod movegen;
 mod movement;
@@ -37,6 +38,7 @@ pub mod variants;
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize, ParseBoardSizeError};
 pub use color::Color;
+pub use explain::default_misfit;
 pub use movegen::route_squares;
 pub use movement::{Movement, MovementProblem, PathShape};
 pub use notation::{ParseTurnError, PlayedTurn, TurnKey, TurnTextProblem};

@@ -360,10 +360,17 @@ impl Rules {
                 Ok(route_squares(from, route))
             }
             Some(route) => Err(MoveError::RouteNotACapture { from, route }),
-            None => self
-                .movegen
-                .path(board, mover, from, to)
-                .ok_or(MoveError::NotACapture { from, to }),
+            None => {
+                self.movegen
+                    .path(board, mover, from, to)
+                    .ok_or_else(|| MoveError::NotACapture {
+                        from,
+                        to,
+                        why: self
+                            .why_not(board, mover, from, to, None)
+                            .unwrap_or_else(|| "the movement rule does not allow it".to_string()),
+                    })
+            }
         }
     }
 

@@ -80,6 +80,8 @@ pub enum MoveError {
     NotACapture {
         from: Square,
         to: Square,
+        /// Why not, for the player ([`Rules::why_not`]).
+        why: String,
     },
     RouteNeeded {
         from: Square,
@@ -92,6 +94,8 @@ pub enum MoveError {
     DoesNotFit {
         from: Square,
         to: Square,
+        /// Why not, in the game's terms ([`Rules::why_not`]).
+        why: String,
     },
     TurnNotOver {
         at: Square,
@@ -106,7 +110,9 @@ impl fmt::Display for MoveError {
             MoveError::NotYourPiece(sq) => {
                 write!(f, "there is no piece of the side to move on {sq}")
             }
-            MoveError::NotACapture { from, to } => write!(f, "{from} cannot capture on {to}"),
+            MoveError::NotACapture { from, to, why } => {
+                write!(f, "{from} cannot capture on {to}: {why}")
+            }
             MoveError::RouteNeeded { from, to } => {
                 write!(
                     f,
@@ -116,9 +122,7 @@ impl fmt::Display for MoveError {
             MoveError::RouteNotACapture { from, route } => {
                 write!(f, "the route {route} from {from} is not a capture")
             }
-            MoveError::DoesNotFit { from, to } => {
-                write!(f, "{from}x{to} does not fit the template")
-            }
+            MoveError::DoesNotFit { from, to, why } => write!(f, "{from}x{to}: {why}"),
             MoveError::TurnNotOver { at } => {
                 write!(
                     f,
@@ -152,7 +156,10 @@ impl Rules {
             return Err(MoveError::NotYourPiece(from));
         }
         if !self.initial_targets(pos, from).contains(to) {
-            return Err(MoveError::NotACapture { from, to });
+            let why = self
+                .why_not(&pos.board, pos.turn, from, to, None)
+                .unwrap_or_else(|| "the movement rule does not allow it".to_string());
+            return Err(MoveError::NotACapture { from, to, why });
         }
         match route {
             Some(route) if self.walk_route(&pos.board, pos.turn, from, route) != Some(to) => {
@@ -200,7 +207,14 @@ impl Rules {
     pub fn continue_turn(&self, turn: &mut TurnInProgress, to: Square) -> Result<(), MoveError> {
         let fitting = self.fitting_targets(&turn.board, turn.mover(), turn.at, &turn.template)?;
         if !fitting.contains(to) {
-            return Err(MoveError::DoesNotFit { from: turn.at, to });
+            let why = self
+                .why_not(&turn.board, turn.mover(), turn.at, to, Some(&turn.template))
+                .unwrap_or_else(|| "it does not fit the template".to_string());
+            return Err(MoveError::DoesNotFit {
+                from: turn.at,
+                to,
+                why,
+            });
         }
         turn.board.capture(turn.mover(), turn.at, to);
         turn.at = to;
@@ -215,6 +229,7 @@ impl Rules {
             return Err(MoveError::NotACapture {
                 from: played.origin,
                 to: played.origin,
+                why: "a turn makes at least one capture".to_string(),
             });
         };
         let capture = Capture {

@@ -111,6 +111,16 @@ pub trait Variant: Send + Sync + 'static {
     /// Whether a later capture of the same turn fits the template.
     fn fits(&self, template: &Template, capture: &CaptureView) -> bool;
 
+    /// Why `capture` does not fit `template`, in the game's own terms, for
+    /// a player whose click was refused: "the box is 2 wide and 1 high;
+    /// c3xd5 spans 1 by 2". Asked only of captures that do not fit (for a
+    /// route game, `capture.route` is `None`: the template is the path, so
+    /// say which image of it fails, and where). The default names the
+    /// template.
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        super::default_misfit(template, capture)
+    }
+
     /// Whether the template depends on the exact route and not only on the
     /// target. If so the engine lists every route separately (each may be a
     /// different turn) and passes it in [`CaptureView::route`]. Needs a

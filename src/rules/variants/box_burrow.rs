@@ -41,6 +41,21 @@ impl Variant for BoxBurrow {
     fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
         *template == box_of(capture)
     }
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        let (
+            Template::Box { width, height },
+            Template::Box {
+                width: w,
+                height: h,
+            },
+        ) = (*template, box_of(capture))
+        else {
+            return crate::rules::default_misfit(template, capture);
+        };
+        format!(
+            "does not fit: the box is {width} wide and {height} high, this capture spans {w} by {h}"
+        )
+    }
 
     fn candidate_targets(&self, template: &Template, from: Square) -> Bitboard {
         let Template::Box { width, height } = *template else {

@@ -1,4 +1,6 @@
-use crate::rules::{CaptureView, Movement, RouteCandidates, Template, Variant};
+use crate::rules::{
+    CaptureView, Movement, RouteCandidates, Template, Variant, default_misfit, route_squares,
+};
 
 /// Path Burrow: the exact step sequence of the initial capture is the template.
 pub struct PathBurrow;
@@ -43,6 +45,24 @@ impl Variant for PathBurrow {
         images(template).is_some_and(|c| c.as_slice().contains(&route))
     }
 
+    /// Names the image of the path that ends on the target but crosses a
+    /// piece, or says that none ends there.
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        let (Template::Route(route), Some(candidates)) = (*template, images(template)) else {
+            return default_misfit(template, capture);
+        };
+        let (from, to) = (capture.from, capture.to);
+        for &image in candidates.as_slice() {
+            let squares = route_squares(from, image);
+            if squares.len() == image.len() + 1 && squares.last() == Some(&to) {
+                let inner = &squares[1..squares.len() - 1];
+                if let Some(block) = inner.iter().find(|s| capture.board.color_at(**s).is_some()) {
+                    return format!("that path ({image} from {from}) crosses {block}");
+                }
+            }
+        }
+        format!("does not fit: no turn or mirror of the path {route} leads from {from} to {to}")
+    }
     fn template_uses_route(&self) -> bool {
         true
     }

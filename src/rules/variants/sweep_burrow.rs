@@ -3,6 +3,17 @@ use crate::rules::{CaptureView, Directions, Movement, Step, Template, Variant};
 /// Sweep Burrow: the directions the initial capture used are the template.
 pub struct SweepBurrow;
 
+/// A direction's name in a sentence.
+fn compass(step: Step) -> &'static str {
+    match (step.dx, step.dy) {
+        (0, 1) => "north",
+        (0, -1) => "south",
+        (1, 0) => "east",
+        (-1, 0) => "west",
+        _ => "diagonally",
+    }
+}
+
 /// The absolute directions a staircase capture uses, read from its offset.
 fn directions_of(capture: &CaptureView) -> Directions {
     let (dx, dy) = capture.offset();
@@ -48,5 +59,22 @@ impl Variant for SweepBurrow {
             return false;
         };
         directions_of(capture).iter().all(|d| allowed.contains(d))
+    }
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        let Template::Directions(allowed) = *template else {
+            return crate::rules::default_misfit(template, capture);
+        };
+        let allowed: Vec<&str> = allowed.iter().map(compass).collect();
+        // North or south first: "north-east".
+        let mut needed: Vec<Step> = directions_of(capture).iter().collect();
+        needed.sort_by_key(|s| s.dx != 0);
+        let needed: Vec<&str> = needed.into_iter().map(compass).collect();
+        format!(
+            "does not fit: this turn goes only {}, and {} lies {} of {}",
+            allowed.join(" and "),
+            capture.to,
+            needed.join("-"),
+            capture.from
+        )
     }
 }

@@ -32,4 +32,16 @@ impl Variant for Tumburrow {
     fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
         *template == Template::Count(capture.friends_in_sight_after())
     }
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        let Template::Count(count) = *template else {
+            return crate::rules::default_misfit(template, capture);
+        };
+        let friends = |n: u8| if n == 1 { "friend" } else { "friends" };
+        let seen = capture.friends_in_sight_after();
+        format!(
+            "does not fit: the count is {count} {} in sight, and on {} the piece would see {seen}",
+            friends(count),
+            capture.to
+        )
+    }
 }

@@ -1,0 +1,193 @@
+//! Why a capture is not allowed, in words a player reads: the target, the
+//! movement rule, or the template (each game says in its own terms how a
+//! capture misses its template, [`super::Variant::misfit`]).
+
+use super::{Bitboard, Board, CaptureView, Color, PathShape, Position, Rules, Square, Template};
+
+/// A list of squares for a sentence: `d4`, `d4 and e4`, `d4, e4 and e5`.
+fn square_list(squares: impl Iterator<Item = Square>) -> String {
+    let names: Vec<String> = squares.map(|s| s.to_string()).collect();
+    match names.split_last() {
+        None => String::new(),
+        Some((last, [])) => last.clone(),
+        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+impl Rules {
+    /// Why the piece on `from` may not capture on `to` now; `template` is
+    /// the turn's template once its initial capture is made. `None` when
+    /// the capture is allowed.
+    pub fn why_not(
+        &self,
+        board: &Board,
+        mover: Color,
+        from: Square,
+        to: Square,
+        template: Option<&Template>,
+    ) -> Option<String> {
+        if board.color_at(from) != Some(mover) {
+            return Some(format!("there is no piece of the side to move on {from}"));
+        }
+        match board.color_at(to) {
+            None => return Some(format!("{to} is empty: a capture lands on an enemy piece")),
+            Some(c) if c == mover => {
+                return Some(format!("{to} holds a piece of the same side"));
+            }
+            Some(_) => {}
+        }
+        let pos = Position {
+            board: *board,
+            turn: mover,
+        };
+        let reaches = self.initial_targets(&pos, from).contains(to);
+        let Some(template) = template else {
+            return (!reaches).then(|| self.unreachable(board, from, to));
+        };
+        match self.fitting_targets(board, mover, from, template) {
+            Ok(fitting) if fitting.contains(to) => return None,
+            Ok(_) => {}
+            Err(e) => return Some(e.to_string()),
+        }
+        let view = CaptureView {
+            board,
+            mover,
+            from,
+            to,
+            route: None,
+        };
+        // A route game explains itself (its template is the path); in the
+        // others a capture whose shape fits is refused by the movement.
+        if self.uses_route() || !self.variant().fits(template, &view) {
+            Some(self.variant().misfit(template, &view))
+        } else {
+            Some(self.unreachable(board, from, to))
+        }
+    }
+
+    /// Why the movement rule does not take the piece on `from` to `to`.
+    fn unreachable(&self, board: &Board, from: Square, to: Square) -> String {
+        let movement = self.variant().movement();
+        let (dx, dy) = (to.x() as i8 - from.x() as i8, to.y() as i8 - from.y() as i8);
+        let steps = movement.steps.as_slice();
+        match movement.shape {
+            PathShape::Single => {
+                return format!("{from} moves one step at a time and {to} is not one step away");
+            }
+            PathShape::Straight => {
+                let Some(step) = steps.iter().find(|s| {
+                    let n = dx.abs().max(dy.abs());
+                    n > 0 && s.dx * n == dx && s.dy * n == dy
+                }) else {
+                    return format!("{to} is not on a line {from} moves along");
+                };
+                let mut at = from;
+                while let Some(next) = at.offset(step.dx, step.dy) {
+                    if next == to {
+                        break;
+                    }
+                    if board.color_at(next).is_some() && !movement.jumping {
+                        return format!("the line from {from} to {to} crosses {next}");
+                    }
+                    at = next;
+                }
+            }
+            PathShape::TwoSteps | PathShape::WithinBox if !movement.jumping => {
+                // The empty squares of the box the piece could get to, and
+                // the pieces on their edge that stop it going further.
+                let area = Bitboard::bounding_box(from, to);
+                let toward = |s: &&super::Step| {
+                    movement.shape == PathShape::WithinBox || (s.dx * dx >= 0 && s.dy * dy >= 0)
+                };
+                let mut reached = Bitboard::from(from);
+                let mut blockers = Bitboard::EMPTY;
+                let mut frontier = vec![from];
+                while let Some(at) = frontier.pop() {
+                    for step in steps.iter().filter(toward) {
+                        let Some(next) = at.offset(step.dx, step.dy) else {
+                            continue;
+                        };
+                        if !area.contains(next) || reached.contains(next) || next == to {
+                            continue;
+                        }
+                        if board.color_at(next).is_some() {
+                            blockers.insert(next);
+                        } else {
+                            reached.insert(next);
+                            frontier.push(next);
+                        }
+                    }
+                }
+                if blockers.has_any() {
+                    return format!(
+                        "every way from {from} to {to} is blocked (by {})",
+                        square_list(blockers)
+                    );
+                }
+            }
+            PathShape::TwoSteps | PathShape::WithinBox => {}
+        }
+        format!("no path of this game's steps leads from {from} to {to}")
+    }
+}
+
+/// The sentence [`Variant::misfit`] gives when a game does not say more.
+pub fn default_misfit(template: &Template, capture: &CaptureView) -> String {
+    format!(
+        "{}x{} does not fit the template ({template})",
+        capture.from, capture.to
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Capture, builtin_rules};
+
+    fn sq(name: &str) -> Square {
+        name.parse().unwrap()
+    }
+
+    /// A board from its rows, top rank first.
+    fn board(rows: &[&str]) -> Board {
+        let text = format!("{} W", rows.join("/"));
+        text.parse::<Position>().unwrap().board
+    }
+
+    #[test]
+    fn targets_and_lists_are_named() {
+        let rules = builtin_rules("box").unwrap();
+        let b = board(&["WB2", "4", "4", "4"]);
+        let (a4, b4, c4) = (sq("a4"), sq("b4"), sq("c4"));
+        assert_eq!(
+            rules.why_not(&b, Color::White, a4, c4, None).unwrap(),
+            "c4 is empty: a capture lands on an enemy piece"
+        );
+        assert!(rules.why_not(&b, Color::White, a4, b4, None).is_none());
+        assert_eq!(
+            rules.why_not(&b, Color::Black, b4, b4, None).unwrap(),
+            "b4 holds a piece of the same side"
+        );
+        assert_eq!(square_list([a4, b4, c4].into_iter()), "a4, b4 and c4");
+        assert_eq!(square_list([a4].into_iter()), "a4");
+    }
+
+    #[test]
+    fn a_blocked_capture_names_the_pieces_in_the_way() {
+        let rules = builtin_rules("sweep").unwrap();
+        let rows = ["W2B", "WB2", "1WWW", "4"];
+        let b = board(&rows);
+        let why = rules
+            .why_not(&b, Color::White, sq("b2"), sq("d4"), None)
+            .unwrap();
+        assert_eq!(why, "every way from b2 to d4 is blocked (by c2 and b3)");
+        // The capture the explanation is about is really refused.
+        let pos: Position = format!("{} W", rows.join("/")).parse().unwrap();
+        let capture = Capture {
+            from: sq("b2"),
+            to: sq("d4"),
+            route: None,
+        };
+        assert!(rules.begin_turn(&pos, &capture).is_err());
+    }
+}
