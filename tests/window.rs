@@ -149,3 +149,42 @@ fn the_analysis_marks_winning_pieces_in_a_real_window() {
     assert!(green > 5 * 1500, "green badge pixels: {green}");
     assert!(red < 200, "red badge pixels: {red}");
 }
+
+/// Pixels of `color` (within `tolerance`) left of the side panel.
+fn board_pixels(width: u32, pixels: &[[u8; 3]], color: [u8; 3], tolerance: i32) -> usize {
+    pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| (*i as u32 % width) < width - 300 && near(**p, color, tolerance))
+        .count()
+}
+
+/// Tumburrow mid-turn in the real window: the friends that count are
+/// ringed in the template's blue, the enemy that ends a line is crossed in
+/// red, and the count stands on the piece.
+#[test]
+fn tumburrow_marks_what_the_piece_counts_in_a_real_window() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("tumburrow-count.png");
+    let _ = std::fs::remove_file(&path);
+    // c2xa1 sets the count to 2 (a6 and d1); b2 blocks the diagonal.
+    run_game(
+        &[
+            "--variant",
+            "tumburrow",
+            "--position",
+            "WW3B/1B2BW/3BWB/2BWBW/1BWBWB/B2WBW W",
+            "--click",
+            "c2,a1",
+        ],
+        &path,
+    );
+    let (width, _, pixels) = load_png(&path);
+    let template = board_pixels(width, &pixels, srgb(0.35, 0.75, 1.0), 30);
+    let blocked = board_pixels(width, &pixels, srgb(0.9, 0.25, 0.2), 30);
+    let tag = board_pixels(width, &pixels, [20, 70, 120], 25);
+    // Two double rings and the lines to them; one cross; one count tag.
+    assert!(template > 1500, "template-blue pixels: {template}");
+    assert!(blocked > 60, "blocked-red pixels: {blocked}");
+    assert!(tag > 120, "count tag pixels: {tag}");
+}

@@ -131,11 +131,38 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
         gizmos.arrow_2d(here, end, palette::TEMPLATE);
     }
     for sq in drawing.lines {
+        let strength = if drawing.counted.contains(sq) {
+            0.9
+        } else {
+            0.25
+        };
         gizmos.line_2d(
             here,
             layout.square_center(sq),
-            palette::TEMPLATE.with_alpha(0.5),
+            palette::TEMPLATE.with_alpha(strength),
         );
+    }
+    for sq in drawing.counted {
+        gizmos
+            .circle_2d(
+                layout.square_center(sq),
+                layout.square * 0.3,
+                palette::TEMPLATE,
+            )
+            .resolution(32);
+        gizmos
+            .circle_2d(
+                layout.square_center(sq),
+                layout.square * 0.34,
+                palette::TEMPLATE,
+            )
+            .resolution(32);
+    }
+    let d = layout.square * 0.12;
+    for sq in drawing.blocking {
+        let c = layout.square_center(sq);
+        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette::BLOCKED);
+        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette::BLOCKED);
     }
     for sq in drawing.marks {
         gizmos.rect_2d(

@@ -7,8 +7,8 @@
 
 use std::sync::Arc;
 
-use crate::rules::sight::sight_lines;
-use crate::rules::{Bitboard, Board, Rules, Square, Step, Template};
+use crate::rules::sight::{first_piece_seen, sight_lines};
+use crate::rules::{Bitboard, Board, CaptureView, Rules, Square, Step, Template};
 
 /// What a game's template looks like on the board around the capturing
 /// piece: each field is drawn in the template's colour, empty ones not at all.
@@ -22,8 +22,15 @@ pub struct TemplateDrawing {
     pub paths: Vec<Vec<Square>>,
     /// Arrows from the piece, one per direction.
     pub arrows: Vec<Step>,
-    /// Straight lines from the piece to these squares.
+    /// Straight lines from the piece to these squares (strong to a
+    /// counted piece, faint otherwise).
     pub lines: Vec<Square>,
+    /// Pieces the template counts (Tumburrow's friends in sight), ringed.
+    pub counted: Bitboard,
+    /// Pieces that end a line without counting, crossed.
+    pub blocking: Bitboard,
+    /// A short text on the capturing piece (Tumburrow's count).
+    pub label: Option<String>,
 }
 
 /// How one game is shown. Every method has a plain default, so a mod may
@@ -47,6 +54,13 @@ pub trait Presentation: Send + Sync + 'static {
         _at: Square,
     ) -> TemplateDrawing {
         TemplateDrawing::default()
+    }
+
+    /// A note for the square under the pointer: what the capture onto it
+    /// would make of the template (`template` is the turn's, `None` before
+    /// the initial capture). Tumburrow tells the count the piece would see.
+    fn target_note(&self, _template: Option<&Template>, _capture: &CaptureView) -> Option<String> {
+        None
     }
 }
 
@@ -255,15 +269,44 @@ impl Presentation for TumburrowLook {
         }
     }
 
-    /// The queen lines the piece looks along, to the first piece or the edge.
+    /// The queen lines the piece looks along, to the first piece or the
+    /// edge; the friends that count ringed, the enemies that block a line
+    /// crossed, and the count the piece sees now on it.
     fn template_drawing(&self, template: &Template, board: &Board, at: Square) -> TemplateDrawing {
-        if !matches!(template, Template::Count(_)) {
+        let Template::Count(needed) = *template else {
             return TemplateDrawing::default();
+        };
+        let Some(mover) = board.color_at(at) else {
+            return TemplateDrawing::default();
+        };
+        let (mut counted, mut blocking) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for d in 0..Step::KING.len() {
+            if let Some(seen) = first_piece_seen(board, at, d) {
+                if board.color_at(seen) == Some(mover) {
+                    counted.insert(seen);
+                } else {
+                    blocking.insert(seen);
+                }
+            }
         }
         TemplateDrawing {
             lines: sight_lines(board, at).into_iter().collect(),
+            label: Some(format!("{}/{needed}", counted.count())),
+            counted,
+            blocking,
             ..TemplateDrawing::default()
         }
+    }
+
+    fn target_note(&self, template: Option<&Template>, capture: &CaptureView) -> Option<String> {
+        let seen = capture.friends_in_sight_after();
+        Some(match template {
+            Some(Template::Count(needed)) if seen == *needed => {
+                format!("sees {seen}: fits")
+            }
+            Some(Template::Count(needed)) => format!("sees {seen}, needs {needed}"),
+            _ => format!("sets the count to {seen}"),
+        })
     }
 }
 

@@ -115,6 +115,7 @@ fn draw_panels(
         let window = Vec2::new(window.width(), window.height());
         draw_coordinates(&ctx, &data.layout, window);
         draw_analysis_marks(&ctx, &data, window);
+        draw_template_notes(&ctx, &data, window);
     }
     match data.screen.get() {
         Screen::Title => new_game::show(&ctx, &mut data, &mut state),
@@ -191,6 +192,83 @@ fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
             font.clone(),
             egui::Color32::WHITE,
         );
+    }
+}
+
+/// A tag with `text` centred on `at`, in window pixels.
+fn tag(
+    painter: &egui::Painter,
+    at: egui::Pos2,
+    text: String,
+    font: egui::FontId,
+    fill: egui::Color32,
+) {
+    let galley = painter.layout_no_wrap(text, font, egui::Color32::WHITE);
+    let rect = egui::Rect::from_center_size(at, galley.size() + egui::vec2(10.0, 4.0));
+    painter.rect_filled(rect, 4.0, fill);
+    painter.galley(
+        rect.min + egui::vec2(5.0, 2.0),
+        galley,
+        egui::Color32::WHITE,
+    );
+}
+
+/// The template's words on the board: the count on the capturing piece
+/// (Tumburrow), and what a capture onto the square under the pointer would
+/// make of the template.
+fn draw_template_notes(ctx: &egui::Context, data: &PanelData, window: Vec2) {
+    use crate::game::presentation;
+    use crate::rules::{CaptureView, Position};
+    let session = &data.session;
+    if session.review.is_some() {
+        return;
+    }
+    let look = presentation::of(&session.rules);
+    let layout = &data.layout;
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let to_screen = |world: Vec2| egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y);
+    let font = egui::FontId::proportional((layout.square * 0.22).clamp(10.0, 18.0));
+    let fill = egui::Color32::from_rgba_unmultiplied(20, 70, 120, 230);
+    // The capture a hovered square stands for: from the piece mid-turn,
+    // or from the selected piece before the initial capture.
+    let (board, from, template) = match &session.turn {
+        Some(turn) => {
+            let at = turn.current();
+            let drawing = look.template_drawing(turn.template(), turn.board(), at);
+            if let Some(label) = drawing.label {
+                let below = layout.square_center(at) - Vec2::new(0.0, layout.square * 0.3);
+                tag(&painter, to_screen(below), label, font.clone(), fill);
+            }
+            (*turn.board(), at, Some(turn.template()))
+        }
+        None => match data.selection.piece {
+            Some(piece) => (session.position().board, piece, None),
+            None => return,
+        },
+    };
+    let Some(hovered) = data.selection.hovered else {
+        return;
+    };
+    let Some(mover) = board.color_at(from) else {
+        return;
+    };
+    let reachable = session
+        .rules
+        .initial_targets(&Position { board, turn: mover }, from)
+        .contains(hovered);
+    if !reachable {
+        return;
+    }
+    let view = CaptureView {
+        board: &board,
+        mover,
+        from,
+        to: hovered,
+        route: None,
+    };
+    if let Some(note) = look.target_note(template, &view) {
+        let above = layout.square_center(hovered) + Vec2::new(0.0, layout.square * 0.38);
+        tag(&painter, to_screen(above), note, font, fill);
     }
 }
 
