@@ -45,7 +45,8 @@ fn open_window(
     use crate::ai::Level;
     use crate::game::{GameOptions, NewGame, Player};
 
-    let start = request.variant.map(|variant| {
+    let lesson = request.variant.clone().filter(|_| request.lesson);
+    let start = request.variant.filter(|_| !request.lesson).map(|variant| {
         let computer = Player::Computer(Level::Medium);
         NewGame {
             variant,
@@ -70,6 +71,7 @@ fn open_window(
         log_fps: request.log_fps,
         analysis: request.analysis,
         puzzle: request.puzzle.map(|n| n.get() - 1),
+        lesson,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -61,6 +61,9 @@ struct Cli {
     /// Open puzzle number N of the shipped puzzles (counting from 1).
     #[arg(long, conflicts_with = "variant")]
     puzzle: Option<std::num::NonZeroUsize>,
+    /// Open the guided first game of --variant.
+    #[arg(long, requires = "variant", conflicts_with_all = ["position", "watch"])]
+    lesson: bool,
 }
 
 #[derive(Subcommand, Debug)]
@@ -238,6 +241,8 @@ pub struct WindowRequest {
     pub analysis: bool,
     /// Open this puzzle (counting from 1).
     pub puzzle: Option<std::num::NonZeroUsize>,
+    /// Open the guided first game of `variant`.
+    pub lesson: bool,
 }
 
 /// What a run of the CLI came to.
@@ -286,6 +291,7 @@ where
             position: cli.position,
             analysis: cli.analysis,
             puzzle: cli.puzzle,
+            lesson: cli.lesson,
         });
     };
     let mut out = std::io::stdout().lock();

@@ -25,7 +25,9 @@ pub(super) fn plugin(app: &mut App) {
             (
                 (pointer_input, touch_input, keyboard_input),
                 select_or_capture,
-                continue_single_capture.run_if(in_state(Phase::PersonToMove)),
+                continue_single_capture
+                    .run_if(in_state(Phase::PersonToMove))
+                    .run_if(|tutorial: Res<super::tutorial::Tutorial>| !tutorial.is_on()),
                 update_highlights,
             )
                 .chain()

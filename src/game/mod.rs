@@ -26,6 +26,7 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 mod settings_store;
+pub mod tutorial;
 mod ui;
 mod wake;
 #[cfg(target_arch = "wasm32")]
@@ -118,6 +119,7 @@ impl Plugin for GameCorePlugin {
             computer::plugin,
             analysis::plugin,
             puzzles::plugin,
+            tutorial::plugin,
         ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);

@@ -23,6 +23,7 @@ use super::layout::BoardLayout;
 use super::puzzles::PuzzleIntent;
 use super::screens::Screen;
 use super::session::{NewGame, SessionIntent};
+use super::tutorial::TutorialIntent;
 
 /// What to do without a person at the controls.
 #[derive(Clone, Debug, Default)]
@@ -39,6 +40,8 @@ pub struct GameOptions {
     pub analysis: bool,
     /// Open this puzzle (an index into the shipped puzzles).
     pub puzzle: Option<usize>,
+    /// Open the guided first game of this game.
+    pub lesson: Option<String>,
 }
 
 impl GameOptions {
@@ -84,6 +87,14 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
             app.add_systems(Startup, move |mut intents: MessageWriter<PuzzleIntent>| {
                 intents.write(PuzzleIntent::Start(index));
             });
+        }
+        if let Some(id) = options.lesson.clone() {
+            app.add_systems(
+                Startup,
+                move |mut intents: MessageWriter<TutorialIntent>| {
+                    intents.write(TutorialIntent::Start(id.clone()));
+                },
+            );
         }
         if options.analysis {
             app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {

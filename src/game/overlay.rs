@@ -127,7 +127,12 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
     }
     let flip = if layout.flipped { -1.0 } else { 1.0 };
     for Step { dx, dy } in drawing.arrows {
-        let end = here + Vec2::new(dx as f32, dy as f32) * flip * layout.square * 1.4;
+        // Long enough to read, short of the board's edge.
+        let inside = at
+            .offset(dx, dy)
+            .is_some_and(|s| turn.board().size().contains(s));
+        let length = if inside { 1.4 } else { 0.48 };
+        let end = here + Vec2::new(dx as f32, dy as f32) * flip * layout.square * length;
         gizmos.arrow_2d(here, end, palette::TEMPLATE);
     }
     for sq in drawing.lines {

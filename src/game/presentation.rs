@@ -33,12 +33,63 @@ pub struct TemplateDrawing {
     pub label: Option<String>,
 }
 
+/// A turn that shows how a game plays, for the rules help's diagrams: a
+/// position (in the position notation), a complete legal turn from it, and
+/// a note on what the picture shows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Example {
+    pub position: String,
+    pub turn: String,
+    pub caption: String,
+}
+
+impl Example {
+    fn new(position: &str, turn: &str, caption: &str) -> Example {
+        Example {
+            position: position.to_string(),
+            turn: turn.to_string(),
+            caption: caption.to_string(),
+        }
+    }
+}
+
+/// A guided first game ([`crate::game::tutorial`]): a position with White to
+/// move, the turns of the lesson (White's taught, Black's played for the
+/// player; the last one wins), and a square whose capture does not fit the
+/// template of the first turn, for the player to try.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonText {
+    pub position: String,
+    pub turns: Vec<String>,
+    pub misfit: Option<String>,
+}
+
+impl LessonText {
+    fn new(position: &str, turns: &[&str], misfit: &str) -> LessonText {
+        LessonText {
+            position: position.to_string(),
+            turns: turns.iter().map(|t| t.to_string()).collect(),
+            misfit: Some(misfit.to_string()),
+        }
+    }
+}
+
 /// How one game is shown. Every method has a plain default, so a mod may
 /// supply only what it wants to change.
 pub trait Presentation: Send + Sync + 'static {
     /// The rules in words, for the in-game help.
     fn rules_text(&self) -> &str {
         ""
+    }
+
+    /// An example turn for the rules help's diagrams (none by default).
+    fn example(&self) -> Option<Example> {
+        None
+    }
+
+    /// A guided first game (none by default).
+    fn lesson(&self) -> Option<LessonText> {
+        None
     }
 
     /// The template in words, for the side panel.
@@ -158,6 +209,23 @@ impl Presentation for BoxLook {
         BOX_RULES
     }
 
+    fn lesson(&self) -> Option<LessonText> {
+        Some(LessonText::new(
+            "WWBW/1B1B/2BW/4/4 W",
+            &["a5xb4xc5xd4xc3"],
+            "d4",
+        ))
+    }
+
+    fn example(&self) -> Option<Example> {
+        Some(Example::new(
+            "1B1WB/BBBB1/BW1WB/W4/W4 W",
+            "b3xc4xb5xa4",
+            "Width and height are never swapped, and the way to each target may wind as long \
+             as it stays inside that target's own box [project's reading].",
+        ))
+    }
+
     fn describe_template(&self, template: &Template) -> String {
         match template {
             Template::Box { width, height } => format!("a box {width} wide and {height} high"),
@@ -189,6 +257,23 @@ struct PathLook;
 impl Presentation for PathLook {
     fn rules_text(&self) -> &str {
         PATH_RULES
+    }
+
+    fn lesson(&self) -> Option<LessonText> {
+        Some(LessonText::new(
+            "1WBW/2BB/2BB/2W1/W1W1 W",
+            &["d5xd4xd3xc3xc4xc5/S"],
+            "c5",
+        ))
+    }
+
+    fn example(&self) -> Option<Example> {
+        Some(Example::new(
+            "BWBWB/2B1W/B3B/3BW/1B1WB W",
+            "e4xd2xc4xe3/WSS",
+            "Each later capture walks the same steps, turned or mirrored but never walked \
+             backwards, from where the piece stands.",
+        ))
     }
 
     fn describe_template(&self, template: &Template) -> String {
@@ -234,6 +319,23 @@ impl Presentation for SweepLook {
         SWEEP_RULES
     }
 
+    fn lesson(&self) -> Option<LessonText> {
+        Some(LessonText::new(
+            "WW1WW/5/4B/1BB1B W",
+            &["a4xc1xe1", "b1xe1", "b4xe2xe1"],
+            "b1",
+        ))
+    }
+
+    fn example(&self) -> Option<Example> {
+        Some(Example::new(
+            "1WBW1/3B1/BW3/W2BB/BWWWB W",
+            "b3xd2xe2xe1",
+            "Later captures may use only the directions of the first (here east and south), \
+             in any amounts and order; north stays north.",
+        ))
+    }
+
     fn describe_template(&self, template: &Template) -> String {
         match template {
             Template::Directions(dirs) => {
@@ -260,6 +362,24 @@ struct TumburrowLook;
 impl Presentation for TumburrowLook {
     fn rules_text(&self) -> &str {
         TUMBURROW_RULES
+    }
+
+    fn lesson(&self) -> Option<LessonText> {
+        Some(LessonText::new(
+            "WW2W/B2B1/B4/B1B1W/B4 W",
+            &["b5xa4xa3xa2xa1xd4xc2"],
+            "a1",
+        ))
+    }
+
+    fn example(&self) -> Option<Example> {
+        Some(Example::new(
+            "BWWW1/W1W1W/B2B1/2W1W/WB1WB W",
+            "a1xa3xa5xe1",
+            "After every capture the piece must see the same number of friends (ringed); an \
+             enemy first on a line blocks it (crossed), and the square the piece left is empty \
+             [project's reading].",
+        ))
     }
 
     fn describe_template(&self, template: &Template) -> String {

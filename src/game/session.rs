@@ -47,6 +47,8 @@ pub enum Player {
     Computer(Level),
     /// The solver's best defence: the side a puzzle's player plays against.
     Defender,
+    /// A guided first game's scripted replies.
+    Scripted,
 }
 
 impl Player {
@@ -55,6 +57,7 @@ impl Player {
             Player::Human => "Human".into(),
             Player::Computer(level) => format!("Computer ({level})"),
             Player::Defender => "Solver (best defence)".into(),
+            Player::Scripted => "Lesson".into(),
         }
     }
 }
@@ -113,6 +116,8 @@ pub enum Refusal {
     ChooseOwnPiece(Side),
     NothingToUndo,
     UnknownVariant(String),
+    /// A game without a guided first game (or with one that does not read).
+    NoLesson(String),
     /// The engine turned the capture down.
     Move(MoveError),
     BadRecord(ParseRecordError),
@@ -144,6 +149,7 @@ impl fmt::Display for Refusal {
             Refusal::ChooseOwnPiece(side) => write!(f, "choose one of your own pieces ({side})"),
             Refusal::NothingToUndo => f.write_str("nothing to undo or redo"),
             Refusal::UnknownVariant(id) => write!(f, "unknown variant `{id}`"),
+            Refusal::NoLesson(game) => write!(f, "no guided first game for {game}"),
             Refusal::Move(e) => write!(f, "{e}"),
             Refusal::BadRecord(e) => write!(f, "{e}"),
             Refusal::RecordDoesNotReplay(e) => write!(f, "{e}"),

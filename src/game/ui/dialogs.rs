@@ -8,34 +8,145 @@ use crate::game::screens::Screen;
 use crate::game::session::SessionIntent;
 use crate::rules::Color as Side;
 
-use super::{PanelData, UiState};
+use super::{PanelData, UiState, diagram};
 
+/// The game the rules help is about: the one on the board, or the one
+/// chosen in the New game window.
+fn current_game(data: &PanelData, state: &UiState) -> String {
+    if *data.screen.get() == Screen::Title {
+        state.form.variant.clone()
+    } else {
+        data.session.rules.id().to_string()
+    }
+}
+
+/// One game's rules: its text and its example turn drawn.
+fn game_rules(ui: &mut egui::Ui, rules: &crate::rules::Rules) {
+    let look = presentation::of(rules);
+    ui.label(look.rules_text());
+    if let Some(example) = look.example() {
+        match diagram::play(rules, &example) {
+            Ok(played) => {
+                ui.add_space(6.0);
+                diagram::show(ui, rules, &played, 200.0);
+            }
+            Err(e) => {
+                ui.label(egui::RichText::new(e).color(egui::Color32::from_rgb(230, 120, 100)));
+            }
+        }
+    }
+}
+
+/// The rules help: the game being played first, with its diagrams, then
+/// what every game shares, then the other games folded away.
 pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
     let mut open = state.show_rules;
-    egui::Window::new("Rules")
+    let current = current_game(data, state);
+    let name = data
+        .variants
+        .get(&current)
+        .map_or(current.clone(), |r| r.variant().name().to_string());
+    egui::Window::new(format!("Rules: {name}"))
+        .id(egui::Id::new("rules"))
         .open(&mut open)
-        .default_width(460.0)
+        .default_width(440.0)
+        .default_height(640.0)
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
-                .max_height(520.0)
+                .max_height((ctx.content_rect().height() - 120.0).max(200.0))
                 .show(ui, |ui| {
-                    ui.heading("All Burrow games");
-                    ui.label(SYSTEM_RULES);
-                    ui.label(
-                egui::RichText::new(
-                    "Points marked [project's reading] are where the designer's description leaves \
-                     room and this project had to choose; the choice is ours, not the designer's.",
-                )
-                .italics(),
-            );
-                    for rules in data.variants.iter() {
-                        ui.separator();
+                    if let Some(rules) = data.variants.get(&current) {
                         ui.heading(rules.variant().name());
-                        ui.label(presentation::of(rules).rules_text());
+                        game_rules(ui, rules);
+                        ui.add_space(4.0);
+                        if ui.button("Guided first game").clicked() {
+                            state.start_tutorial = Some(current.clone());
+                        }
+                        ui.separator();
+                    }
+                    egui::CollapsingHeader::new("What every Burrow game shares")
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            ui.label(SYSTEM_RULES);
+                            ui.label(
+                                egui::RichText::new(
+                                    "Points marked [project's reading] are where the designer's \
+                                     description leaves room and this project had to choose; the \
+                                     choice is ours, not the designer's.",
+                                )
+                                .italics(),
+                            );
+                        });
+                    for rules in data.variants.iter().filter(|r| r.id() != current) {
+                        egui::CollapsingHeader::new(rules.variant().name())
+                            .id_salt(rules.id())
+                            .show(ui, |ui| game_rules(ui, rules));
                     }
                 });
         });
     state.show_rules = open;
+}
+
+/// The guided first game's step, at the top of the side panel: what to do
+/// now, what the game said when the player tried the capture that does not
+/// fit, and the way out.
+pub fn tutorial(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+    let Some(active) = &data.tutorial.active else {
+        return;
+    };
+    let name = data
+        .variants
+        .get(&active.lesson.variant)
+        .map_or(active.lesson.variant.clone(), |r| {
+            r.variant().name().to_string()
+        });
+    let mut leave = false;
+    let mut again = false;
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(24, 48, 72))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("Guided first game: {name}")).strong());
+            ui.label(
+                egui::RichText::new(format!("Step {} of {}", active.at + 1, active.steps.len()))
+                    .small(),
+            );
+            ui.label(egui::RichText::new(&active.step().text).size(16.0));
+            if let Some(why) = &active.refusal {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(format!("The game said: \u{201c}{why}\u{201d}")).italics(),
+                );
+            }
+            if active.off_script {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new("That is not this lesson's move. Undo it to go on.")
+                        .color(egui::Color32::from_rgb(240, 170, 90)),
+                );
+                if ui.button("Undo").clicked() {
+                    data.intents.write(SessionIntent::Undo);
+                }
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if active.finished() && ui.button("Play a real game").clicked() {
+                    leave = true;
+                    data.next_screen.set(Screen::Title);
+                }
+                if ui.button("Start again").clicked() {
+                    again = true;
+                }
+                if ui.button("Leave").clicked() {
+                    leave = true;
+                }
+            });
+        });
+    if again {
+        state.start_tutorial = Some(active.lesson.variant.clone());
+    } else if leave {
+        data.tutorial_intents
+            .write(crate::game::tutorial::TutorialIntent::Leave);
+    }
 }
 
 pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {

@@ -2,6 +2,7 @@
 //! rules help and the game-over dialog. They only read the session and write
 //! intents; the board takes whatever room they leave.
 
+mod diagram;
 mod dialogs;
 mod new_game;
 mod side_panel;
@@ -31,6 +32,8 @@ pub struct UiState {
     pub form: new_game::NewGameForm,
     pub show_rules: bool,
     pub show_puzzles: bool,
+    /// A guided first game asked for (from the rules help or the menu).
+    pub start_tutorial: Option<String>,
     /// The text box for pasting or copying positions and records.
     pub text: String,
     /// Where records are saved and loaded (the web page has no files).
@@ -77,6 +80,8 @@ pub struct PanelData<'w> {
     analysis: Res<'w, super::analysis::BoardAnalysis>,
     puzzles: Res<'w, super::puzzles::Puzzles>,
     puzzle_intents: MessageWriter<'w, super::puzzles::PuzzleIntent>,
+    tutorial: Res<'w, super::tutorial::Tutorial>,
+    tutorial_intents: MessageWriter<'w, super::tutorial::TutorialIntent>,
     analysis_intents: MessageWriter<'w, super::analysis::AnalysisIntent>,
     computer_intents: MessageWriter<'w, ComputerIntent>,
     #[cfg(not(target_arch = "wasm32"))]
@@ -119,7 +124,7 @@ fn draw_panels(
     }
     match data.screen.get() {
         Screen::Title => new_game::show(&ctx, &mut data, &mut state),
-        Screen::GameOver if !state.game_over_closed => {
+        Screen::GameOver if !state.game_over_closed && !data.tutorial.is_on() => {
             dialogs::game_over(&ctx, &mut data, &mut state)
         }
         _ => {}
@@ -130,6 +135,15 @@ fn draw_panels(
     if state.show_rules {
         dialogs::rules(&ctx, &data, &mut state);
     }
+    if let Some(id) = state.start_tutorial.take() {
+        data.puzzle_intents
+            .write(super::puzzles::PuzzleIntent::Leave);
+        data.tutorial_intents
+            .write(super::tutorial::TutorialIntent::Start(id));
+        state.show_rules = false;
+        state.game_over_closed = false;
+    }
+
     dialogs::toast(&ctx, &data, &mut state);
     // Every window, menu and toast drawn this pass, in window pixels.
     let shown = ctx.memory(|m| {

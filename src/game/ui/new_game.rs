@@ -111,6 +111,9 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                 if ui.button("Puzzles").clicked() {
                     state.show_puzzles = true;
                 }
+                if ui.button("Guided first game").clicked() {
+                    state.start_tutorial = Some(form.variant.clone());
+                }
             });
         });
 }

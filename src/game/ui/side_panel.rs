@@ -22,6 +22,10 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> e
         .exact_size(300.0)
         .show(root, |ui| {
             egui::ScrollArea::vertical().show(ui, |ui| {
+                if data.tutorial.is_on() {
+                    super::dialogs::tutorial(ui, data, state);
+                    ui.separator();
+                }
                 status(ui, data);
                 ui.separator();
                 controls(ui, data, state);

@@ -1,0 +1,266 @@
+//! Rules diagrams: a game's own example turn drawn on a small board with
+//! egui's painter, in two pictures: the initial capture with the template it
+//! fixes (drawn by the game's presentation, as on the real board), and the
+//! whole chain of captures, numbered.
+
+use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
+
+use crate::game::presentation::{self, Example, TemplateDrawing};
+use crate::rules::{Board, Capture, Color, PlayedTurn, Position, Rules, Square, Template};
+
+const LIGHT: Color32 = Color32::from_rgb(217, 204, 179);
+const DARK: Color32 = Color32::from_rgb(133, 110, 89);
+const WHITE_PIECE: Color32 = Color32::from_rgb(247, 245, 235);
+const BLACK_PIECE: Color32 = Color32::from_rgb(26, 26, 31);
+const PATH: Color32 = Color32::from_rgb(242, 140, 13);
+const TEMPLATE: Color32 = Color32::from_rgb(89, 191, 255);
+const BLOCKED: Color32 = Color32::from_rgb(230, 64, 51);
+
+/// An example turn, played out: the board before each capture and the
+/// squares each capture passes through.
+pub struct PlayedExample {
+    pub start: Position,
+    pub steps: Vec<(Board, Vec<Square>)>,
+    /// The template the initial capture fixed, and the board after it.
+    pub template: Template,
+    pub after_first: Board,
+    pub caption: String,
+}
+
+/// Plays `example` with `rules`; an error names what does not fit (a
+/// presentation's example that is not a legal, complete turn).
+pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, String> {
+    let start: Position = example
+        .position
+        .parse()
+        .map_err(|e| format!("example position: {e}"))?;
+    let turn: PlayedTurn = example
+        .turn
+        .parse()
+        .map_err(|e| format!("example turn: {e}"))?;
+    rules
+        .play(&start, &turn)
+        .map_err(|e| format!("example turn {turn}: {e}"))?;
+    let first = Capture {
+        from: turn.origin,
+        to: turn.captures[0],
+        route: turn.route,
+    };
+    let mut progress = rules
+        .begin_turn(&start, &first)
+        .map_err(|e| e.to_string())?;
+    let path = rules
+        .path(&start.board, &first)
+        .map_err(|e| e.to_string())?;
+    let mut steps = vec![(start.board, path)];
+    let template = *progress.template();
+    let after_first = *progress.board();
+    for &to in &turn.captures[1..] {
+        let board = *progress.board();
+        let capture = rules
+            .fitting_captures(&progress)
+            .map_err(|e| e.to_string())?
+            .into_iter()
+            .find(|c| c.to == to)
+            .ok_or_else(|| format!("{to} does not fit"))?;
+        let path = rules.path(&board, &capture).map_err(|e| e.to_string())?;
+        rules
+            .continue_turn(&mut progress, to)
+            .map_err(|e| e.to_string())?;
+        steps.push((board, path));
+    }
+    Ok(PlayedExample {
+        start,
+        steps,
+        template,
+        after_first,
+        caption: example.caption.clone(),
+    })
+}
+
+/// Where squares go in one picture.
+struct Grid {
+    rect: Rect,
+    square: f32,
+    ranks: u8,
+}
+
+impl Grid {
+    fn centre(&self, sq: Square) -> Pos2 {
+        self.rect.min
+            + Vec2::new(
+                (f32::from(sq.x()) + 0.5) * self.square,
+                (f32::from(self.ranks - 1 - sq.y()) + 0.5) * self.square,
+            )
+    }
+}
+
+fn draw_board(painter: &egui::Painter, grid: &Grid, board: &Board) {
+    let size = board.size();
+    for sq in size.squares() {
+        let c = grid.centre(sq);
+        let fill = if (sq.x() + sq.y()) % 2 == 0 {
+            DARK
+        } else {
+            LIGHT
+        };
+        painter.rect_filled(
+            Rect::from_center_size(c, Vec2::splat(grid.square)),
+            0.0,
+            fill,
+        );
+        if let Some(color) = board.color_at(sq) {
+            let (fill, edge) = match color {
+                Color::White => (WHITE_PIECE, Color32::from_gray(90)),
+                Color::Black => (BLACK_PIECE, Color32::from_gray(10)),
+            };
+            painter.circle(c, grid.square * 0.38, fill, Stroke::new(1.5, edge));
+        }
+    }
+}
+
+fn draw_template(painter: &egui::Painter, grid: &Grid, drawing: &TemplateDrawing, at: Square) {
+    let here = grid.centre(at);
+    let stroke = Stroke::new(2.5, TEMPLATE);
+    for &(a, b) in &drawing.boxes {
+        let r = Rect::from_two_pos(grid.centre(a), grid.centre(b)).expand(grid.square * 0.45);
+        painter.rect_stroke(r, 2.0, stroke, egui::StrokeKind::Middle);
+    }
+    for (i, path) in drawing.paths.iter().enumerate() {
+        let alpha = if i == 0 { 255 } else { 110 };
+        let color = Color32::from_rgba_unmultiplied(89, 191, 255, alpha);
+        let points: Vec<Pos2> = path.iter().map(|&s| grid.centre(s)).collect();
+        painter.add(egui::Shape::line(points, Stroke::new(2.5, color)));
+    }
+    for step in &drawing.arrows {
+        let dir = Vec2::new(f32::from(step.dx), -f32::from(step.dy)) * grid.square * 1.3;
+        painter.arrow(here, dir, stroke);
+    }
+    for &sq in &drawing.lines {
+        let alpha = if drawing.counted.contains(sq) {
+            230
+        } else {
+            70
+        };
+        let color = Color32::from_rgba_unmultiplied(89, 191, 255, alpha);
+        painter.line_segment([here, grid.centre(sq)], Stroke::new(2.0, color));
+    }
+    for sq in drawing.counted {
+        painter.circle_stroke(
+            grid.centre(sq),
+            grid.square * 0.32,
+            Stroke::new(3.0, TEMPLATE),
+        );
+    }
+    let d = grid.square * 0.14;
+    for sq in drawing.blocking {
+        let c = grid.centre(sq);
+        let s = Stroke::new(2.5, BLOCKED);
+        painter.line_segment([c + Vec2::new(-d, -d), c + Vec2::new(d, d)], s);
+        painter.line_segment([c + Vec2::new(-d, d), c + Vec2::new(d, -d)], s);
+    }
+    for sq in drawing.marks {
+        painter.rect_stroke(
+            Rect::from_center_size(grid.centre(sq), Vec2::splat(grid.square * 0.7)),
+            2.0,
+            stroke,
+            egui::StrokeKind::Middle,
+        );
+    }
+    if let Some(label) = &drawing.label {
+        painter.text(
+            here + Vec2::new(0.0, grid.square * 0.3),
+            egui::Align2::CENTER_CENTER,
+            label,
+            egui::FontId::proportional(grid.square * 0.28),
+            TEMPLATE,
+        );
+    }
+}
+
+fn draw_path(painter: &egui::Painter, grid: &Grid, path: &[Square], number: Option<usize>) {
+    let points: Vec<Pos2> = path.iter().map(|&s| grid.centre(s)).collect();
+    painter.add(egui::Shape::line(points, Stroke::new(3.0, PATH)));
+    if let Some(&last) = path.last() {
+        let c = grid.centre(last);
+        painter.circle_stroke(c, grid.square * 0.42, Stroke::new(3.0, PATH));
+        if let Some(n) = number {
+            painter.circle_filled(c + Vec2::splat(grid.square * 0.3), grid.square * 0.17, PATH);
+            painter.text(
+                c + Vec2::splat(grid.square * 0.3),
+                egui::Align2::CENTER_CENTER,
+                n.to_string(),
+                egui::FontId::proportional(grid.square * 0.24),
+                Color32::BLACK,
+            );
+        }
+    }
+}
+
+/// The two pictures of `example` side by side, each `width` wide, with
+/// their captions; the game's presentation draws the template.
+pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
+    let size = example.start.size();
+    let square = (width / f32::from(size.files())).floor();
+    let picture = Vec2::new(
+        square * f32::from(size.files()),
+        square * f32::from(size.ranks()),
+    );
+    let look = presentation::of(rules);
+    let (origin, first) = {
+        let path = &example.steps[0].1;
+        (path[0], *path.last().expect("a path has squares"))
+    };
+    ui.horizontal_top(|ui| {
+        ui.vertical(|ui| {
+            ui.set_width(picture.x);
+            let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
+            let painter = ui.painter_at(rect);
+            let grid = Grid {
+                rect,
+                square,
+                ranks: size.ranks(),
+            };
+            draw_board(&painter, &grid, &example.after_first);
+            let drawing = look.template_drawing(&example.template, &example.after_first, first);
+            draw_template(&painter, &grid, &drawing, first);
+            draw_path(&painter, &grid, &example.steps[0].1, None);
+            ui.label(format!(
+                "{origin}x{first} fixes the template: {}.",
+                look.describe_template(&example.template)
+            ));
+        });
+        ui.add_space(8.0);
+        ui.vertical(|ui| {
+            ui.set_width(picture.x);
+            let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
+            let painter = ui.painter_at(rect);
+            let grid = Grid {
+                rect,
+                square,
+                ranks: size.ranks(),
+            };
+            draw_board(&painter, &grid, &example.start.board);
+            for (i, (_, path)) in example.steps.iter().enumerate() {
+                draw_path(&painter, &grid, path, Some(i + 1));
+            }
+            let ends: Vec<Square> = example
+                .steps
+                .iter()
+                .filter_map(|(_, path)| path.last().copied())
+                .collect();
+            let later: Vec<String> = ends
+                .windows(2)
+                .map(|pair| format!("{}x{}", pair[0], pair[1]))
+                .collect();
+            if let Some(last) = ends.last() {
+                ui.label(format!(
+                    "Then {}, each fitting the template; nothing fits after {last}, so the turn \
+                     ends.",
+                    later.join(", ")
+                ));
+            }
+            ui.label(&example.caption);
+        });
+    });
+}
