@@ -45,6 +45,16 @@ fn open_window(
     use crate::ai::Level;
     use crate::game::{GameOptions, NewGame, Player};
 
+    let review = match &request.review {
+        None => None,
+        Some(path) => match std::fs::read_to_string(path) {
+            Ok(text) => Some(text),
+            Err(e) => {
+                eprintln!("error: {}: {e}", path.display());
+                return ExitCode::FAILURE;
+            }
+        },
+    };
     let lesson = request.variant.clone().filter(|_| request.lesson);
     let start = request.variant.filter(|_| !request.lesson).map(|variant| {
         let computer = Player::Computer(Level::Medium);
@@ -72,6 +82,7 @@ fn open_window(
         analysis: request.analysis,
         puzzle: request.puzzle.map(|n| n.get() - 1),
         lesson,
+        review,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -865,3 +865,40 @@ fn a_lesson_notices_a_move_off_its_script() {
     start(&mut app, humans("box", None));
     assert!(!app.world().resource::<Tutorial>().is_on());
 }
+
+/// The review evaluates every position of a finished game, its last point
+/// at the winner's end of the scale, and a turn it calls a mistake is one
+/// the engine would not have played.
+#[test]
+fn the_review_evaluates_every_position_of_the_game() {
+    use burrow::game::review::{GameReview, ReviewIntent};
+    let mut app = app();
+    // A 4x4 Box game played to its end by the random level.
+    let rules = burrow::rules::builtin_rules("box").unwrap();
+    let record = burrow::ai::play_random_game(&rules, pos("WBWB/BWBW/WBWB/BWBW W"), 5).unwrap();
+    app.world_mut()
+        .write_message(SessionIntent::LoadRecord(record.to_string()));
+    app.world_mut().write_message(ReviewIntent(true));
+    app.world_mut()
+        .resource_mut::<NextState<Screen>>()
+        .set(Screen::Playing);
+    for _ in 0..200 {
+        app.update();
+    }
+    let session = app.world().resource::<GameSession>();
+    let review = app.world().resource::<GameReview>();
+    assert!(session.outcome.is_some());
+    assert!(
+        review.is_done(session),
+        "{} of {}",
+        review.points.len(),
+        session.positions.len()
+    );
+    let winner = session.outcome.unwrap().winner;
+    let last = review.points.last().unwrap().white;
+    assert_eq!(last, if winner == Side::White { 1.0 } else { -1.0 });
+    assert!(review.points.last().unwrap().best.is_none());
+    for ply in review.mistakes(session, 3) {
+        assert_ne!(review.best_at(ply), Some(&session.played[ply]));
+    }
+}

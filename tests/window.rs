@@ -188,3 +188,38 @@ fn tumburrow_marks_what_the_piece_counts_in_a_real_window() {
     assert!(blocked > 60, "blocked-red pixels: {blocked}");
     assert!(tag > 120, "count tag pixels: {tag}");
 }
+
+/// The review of a played game in the real window: the evaluation line is
+/// drawn, the position on show is marked, and a mistake is marked where
+/// the evaluation swung (the record: a game of `easy` against `greedy`).
+#[test]
+fn the_review_draws_the_evaluation_graph_in_a_real_window() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let record = dir.join("review-game.txt");
+    let played = Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args([
+            "play",
+            "--variant",
+            "box",
+            "--white",
+            "easy",
+            "--black",
+            "greedy",
+            "--seed",
+            "3",
+        ])
+        .output()
+        .unwrap();
+    assert!(played.status.success());
+    std::fs::write(&record, &played.stdout).unwrap();
+    let path = dir.join("review-check.png");
+    let _ = std::fs::remove_file(&path);
+    run_game(&["--review", record.to_str().unwrap()], &path);
+    let (width, _, pixels) = load_png(&path);
+    let line = board_pixels(width, &pixels, [120, 190, 255], 20);
+    let mistakes = board_pixels(width, &pixels, [235, 80, 70], 20);
+    let current = board_pixels(width, &pixels, [250, 210, 60], 20);
+    assert!(line > 400, "evaluation line pixels: {line}");
+    assert!(mistakes > 40, "mistake marks: {mistakes}");
+    assert!(current > 30, "the position on show: {current}");
+}

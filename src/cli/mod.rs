@@ -64,6 +64,9 @@ struct Cli {
     /// Open the guided first game of --variant.
     #[arg(long, requires = "variant", conflicts_with_all = ["position", "watch"])]
     lesson: bool,
+    /// Open this record file with its review (the evaluation graph).
+    #[arg(long, conflicts_with_all = ["variant", "puzzle"])]
+    review: Option<PathBuf>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -243,6 +246,8 @@ pub struct WindowRequest {
     pub puzzle: Option<std::num::NonZeroUsize>,
     /// Open the guided first game of `variant`.
     pub lesson: bool,
+    /// Open this record file and its review.
+    pub review: Option<PathBuf>,
 }
 
 /// What a run of the CLI came to.
@@ -292,6 +297,7 @@ where
             analysis: cli.analysis,
             puzzle: cli.puzzle,
             lesson: cli.lesson,
+            review: cli.review,
         });
     };
     let mut out = std::io::stdout().lock();

@@ -50,6 +50,8 @@ pub mod palette {
     pub const SELECTED: Color = Color::srgb(0.0, 0.45, 0.85);
     pub const TARGET: Color = Color::srgb(0.95, 0.55, 0.05);
     pub const TEMPLATE: Color = Color::srgb(0.35, 0.75, 1.0);
+    /// A turn of the move list under the pointer.
+    pub const PREVIEW: Color = Color::srgb(0.95, 0.85, 0.2);
     /// A piece that ends a line of sight without counting.
     pub const BLOCKED: Color = Color::srgb(0.9, 0.25, 0.2);
     pub const HINT: Color = Color::srgb(0.8, 0.3, 0.9);

@@ -17,11 +17,12 @@ pub mod input;
 pub mod layout;
 pub mod modding;
 mod options;
-mod overlay;
+pub mod overlay;
 pub mod presentation;
 pub mod puzzles;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod records;
+pub mod review;
 pub mod screens;
 pub mod session;
 pub mod settings;
@@ -120,6 +121,7 @@ impl Plugin for GameCorePlugin {
             analysis::plugin,
             puzzles::plugin,
             tutorial::plugin,
+            review::plugin,
         ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);

@@ -21,7 +21,9 @@ use super::animation::AnimationQueue;
 use super::computer::ComputerPlayer;
 use super::layout::BoardLayout;
 use super::puzzles::PuzzleIntent;
+use super::review::{GameReview, ReviewIntent};
 use super::screens::Screen;
+use super::session::GameSession;
 use super::session::{NewGame, SessionIntent};
 use super::tutorial::TutorialIntent;
 
@@ -42,6 +44,8 @@ pub struct GameOptions {
     pub puzzle: Option<usize>,
     /// Open the guided first game of this game.
     pub lesson: Option<String>,
+    /// Open this record's game with its review.
+    pub review: Option<String>,
 }
 
 impl GameOptions {
@@ -96,6 +100,18 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 },
             );
         }
+        if let Some(text) = options.review.clone() {
+            app.add_systems(
+                Startup,
+                move |mut intents: MessageWriter<SessionIntent>,
+                      mut reviews: MessageWriter<ReviewIntent>,
+                      mut next: ResMut<NextState<Screen>>| {
+                    intents.write(SessionIntent::LoadRecord(text.clone()));
+                    reviews.write(ReviewIntent(true));
+                    next.set(Screen::Playing);
+                },
+            );
+        }
         if options.analysis {
             app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {
                 intents.write(AnalysisIntent(true));
@@ -125,6 +141,7 @@ fn drive_script(
     queue: Res<AnimationQueue>,
     computer: Res<ComputerPlayer>,
     analysis: Res<BoardAnalysis>,
+    (review, session): (Res<GameReview>, Res<GameSession>),
     screen: Res<State<Screen>>,
     mut buttons: MessageWriter<MouseButtonInput>,
     mut exit: MessageWriter<AppExit>,
@@ -147,6 +164,7 @@ fn drive_script(
         || !queue.is_idle()
         || computer.is_thinking()
         || analysis.is_running()
+        || (review.open && !review.is_done(&session))
     {
         script.wait = script.wait.saturating_sub(1);
         return;

@@ -15,14 +15,20 @@ use super::presentation;
 use super::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<TurnPreview>();
     app.add_systems(Startup, thicker_lines).add_systems(
         Update,
-        (draw_trail, draw_template, draw_selection)
+        (draw_trail, draw_review_best, draw_template, draw_selection)
             .chain()
             .run_if(in_state(super::InGame))
             .in_set(GameSet::Present),
     );
 }
+
+/// A played turn (counting from 0) the pointer is over in the move list:
+/// the board draws where it went.
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
+pub struct TurnPreview(pub Option<usize>);
 
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
     let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
@@ -82,25 +88,56 @@ fn draw_selection(
     }
 }
 
-/// The last completed turn (or the steps so far of the one in progress).
-fn draw_trail(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSession>) {
-    if session.review.is_some() {
-        return;
-    }
-    let trail = &session.trail;
+/// The last completed turn (or the steps so far of the one in progress,
+/// or the reviewed position's last turn), and a turn the pointer is over
+/// in the move list.
+fn draw_trail(
+    mut gizmos: Gizmos,
+    layout: Res<BoardLayout>,
+    session: Res<GameSession>,
+    preview: Res<TurnPreview>,
+) {
+    let (trail, color) = match preview.0.and_then(|p| session.trail_of(p)) {
+        Some(trail) => (trail, palette::PREVIEW),
+        None => match session.shown_trail() {
+            Some(trail) => (trail, palette::TRAIL),
+            None => return,
+        },
+    };
     if let Some(origin) = trail.origin {
         gizmos.rect_2d(
             layout.square_center(origin),
             Vec2::splat(layout.square * 0.9),
-            palette::TRAIL,
+            color,
         );
     }
-    gizmos.linestrip_2d(centres(&layout, &trail.path), palette::TRAIL);
+    gizmos.linestrip_2d(centres(&layout, &trail.path), color);
     let d = layout.square * 0.18;
     for &sq in &trail.captured {
         let c = layout.square_center(sq);
-        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette::TRAIL);
-        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette::TRAIL);
+        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), color);
+        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), color);
+    }
+}
+
+/// In the review, the turn the engine would play in the position on show.
+fn draw_review_best(
+    mut gizmos: Gizmos,
+    layout: Res<BoardLayout>,
+    session: Res<GameSession>,
+    review: Res<super::review::GameReview>,
+) {
+    let Some(index) = session.review.filter(|_| review.open) else {
+        return;
+    };
+    let Some(best) = review.best_at(index) else {
+        return;
+    };
+    let mut squares = vec![best.origin];
+    squares.extend(&best.captures);
+    gizmos.linestrip_2d(centres(&layout, &squares), palette::HINT);
+    for p in centres(&layout, &squares) {
+        gizmos.circle_2d(p, layout.square * 0.22, palette::HINT);
     }
 }
 

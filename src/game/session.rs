@@ -372,6 +372,47 @@ impl GameSession {
         Ok((path, over))
     }
 
+    /// Where played turn `ply` (counting from 0) went: its origin, every
+    /// square its piece passed through and the squares it captured.
+    pub fn trail_of(&self, ply: usize) -> Option<TurnTrail> {
+        let played = self.played.get(ply)?;
+        let start = self.positions.get(ply)?;
+        let mut board = start.board;
+        let mut from = played.origin;
+        let mut path = vec![from];
+        for (i, &to) in played.captures.iter().enumerate() {
+            let capture = Capture {
+                from,
+                to,
+                route: if i == 0 { played.route } else { None },
+            };
+            let step = self.rules.path(&board, &capture).ok()?;
+            path.extend(step.iter().skip(1));
+            board.capture(start.turn, from, to);
+            from = to;
+        }
+        Some(TurnTrail {
+            origin: Some(played.origin),
+            path,
+            captured: played.captures.clone(),
+        })
+    }
+
+    /// The trail the board shows: the reviewed position's last turn, the
+    /// turn in progress, or the last turn played.
+    pub fn shown_trail(&self) -> Option<TurnTrail> {
+        match self.review {
+            Some(0) => None,
+            Some(i) => self.trail_of(i - 1),
+            None if self.turn.is_some() || self.trail.origin.is_some() => Some(self.trail.clone()),
+            None => self
+                .played
+                .len()
+                .checked_sub(1)
+                .and_then(|p| self.trail_of(p)),
+        }
+    }
+
     /// Takes back the turn in progress, or else the last turn (and, against
     /// the computer, the computer's reply too, so a person gets their move back).
     pub fn undo(&mut self) -> bool {

@@ -33,6 +33,7 @@ pub(crate) struct Numbers {
     delta: u32,
 }
 
+/// A position not yet expanded: one position to expand either way.
 impl Default for Numbers {
     fn default() -> Numbers {
         Numbers { phi: 1, delta: 1 }
@@ -78,8 +79,6 @@ pub(super) struct PnSearcher<'a> {
     scratch: TurnScratch,
     results: Vec<Position>,
     children: Vec<Vec<Child>>,
-    /// Each ply's children's numbers before they are expanded.
-    initial: Vec<Vec<Numbers>>,
     pub(super) visited: u64,
 }
 
@@ -98,7 +97,6 @@ impl<'a> PnSearcher<'a> {
             scratch: TurnScratch::default(),
             results: Vec::new(),
             children: Vec::new(),
-            initial: Vec::new(),
             visited: 0,
         }
     }
@@ -131,10 +129,8 @@ impl<'a> PnSearcher<'a> {
         }
         if self.children.len() <= ply {
             self.children.resize_with(ply + 1, Vec::new);
-            self.initial.resize_with(ply + 1, Vec::new);
         }
         let mut children = std::mem::take(&mut self.children[ply]);
-        let mut initial = std::mem::take(&mut self.initial[ply]);
         distinct_results(
             self.rules,
             self.canon,
@@ -146,12 +142,10 @@ impl<'a> PnSearcher<'a> {
         )?;
         if children.is_empty() {
             self.children[ply] = children;
-            self.initial[ply] = initial;
             self.table.put(&key, Numbers::LOST, 1);
             return Ok(Numbers::LOST);
         }
-        initial.clear();
-        initial.extend(children.iter().map(|c| self.estimate(&c.pos)));
+
         let numbers = loop {
             let mut phi = INFINITE;
             let mut delta = 0u32;
@@ -159,7 +153,7 @@ impl<'a> PnSearcher<'a> {
             let mut best_phi = 0;
             let mut second = INFINITE;
             for (i, child) in children.iter().enumerate() {
-                let n = self.table.get(&child.key).unwrap_or(initial[i]);
+                let n = self.table.get(&child.key).unwrap_or_default();
                 if n.delta < phi {
                     second = phi;
                     phi = n.delta;
@@ -189,27 +183,8 @@ impl<'a> PnSearcher<'a> {
             )?;
         };
         self.children[ply] = children;
-        self.initial[ply] = initial;
         self.table.put(&key, numbers, self.visited - start + 1);
         Ok(numbers)
-    }
-
-    /// Numbers for a position not yet expanded, from how many pieces of
-    /// each side can capture: none of the mover's is a loss, and the side
-    /// with more capturing pieces looks the easier one to prove a win for.
-    fn estimate(&self, pos: &Position) -> Numbers {
-        let ours = self.rules.capturers(&pos.board, pos.turn).count();
-        if ours == 0 {
-            return Numbers::LOST;
-        }
-        let theirs = self
-            .rules
-            .capturers(&pos.board, pos.turn.opponent())
-            .count();
-        Numbers {
-            phi: 1 + theirs.saturating_sub(ours),
-            delta: 1 + ours.saturating_sub(theirs),
-        }
     }
 }
 

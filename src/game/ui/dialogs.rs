@@ -185,6 +185,8 @@ pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState)
                 }
                 if ui.button("Review").clicked() {
                     state.game_over_closed = true;
+                    data.review_intents
+                        .write(crate::game::review::ReviewIntent(true));
                 }
             });
         });

@@ -5,6 +5,7 @@
 mod diagram;
 mod dialogs;
 mod new_game;
+mod review_window;
 mod side_panel;
 
 use bevy::prelude::*;
@@ -81,6 +82,11 @@ pub struct PanelData<'w> {
     puzzles: Res<'w, super::puzzles::Puzzles>,
     puzzle_intents: MessageWriter<'w, super::puzzles::PuzzleIntent>,
     tutorial: Res<'w, super::tutorial::Tutorial>,
+    preview: ResMut<'w, super::overlay::TurnPreview>,
+    review: Res<'w, super::review::GameReview>,
+    review_intents: MessageWriter<'w, super::review::ReviewIntent>,
+    #[cfg(not(target_arch = "wasm32"))]
+    pictures: MessageWriter<'w, super::review::SavePicture>,
     tutorial_intents: MessageWriter<'w, super::tutorial::TutorialIntent>,
     analysis_intents: MessageWriter<'w, super::analysis::AnalysisIntent>,
     computer_intents: MessageWriter<'w, ComputerIntent>,
@@ -124,7 +130,9 @@ fn draw_panels(
     }
     match data.screen.get() {
         Screen::Title => new_game::show(&ctx, &mut data, &mut state),
-        Screen::GameOver if !state.game_over_closed && !data.tutorial.is_on() => {
+        Screen::GameOver
+            if !state.game_over_closed && !data.tutorial.is_on() && !data.review.open =>
+        {
             dialogs::game_over(&ctx, &mut data, &mut state)
         }
         _ => {}
@@ -134,6 +142,9 @@ fn draw_panels(
     }
     if state.show_rules {
         dialogs::rules(&ctx, &data, &mut state);
+    }
+    if data.review.open && *data.screen.get() != Screen::Title {
+        review_window::show(&ctx, &mut data, &mut state);
     }
     if let Some(id) = state.start_tutorial.take() {
         data.puzzle_intents

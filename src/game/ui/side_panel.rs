@@ -168,6 +168,15 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         {
             data.hints.write(HintRequest);
         }
+        let can_review = !data.session.played.is_empty();
+        if ui
+            .add_enabled(can_review, egui::Button::new("Review"))
+            .on_hover_text("The evaluation graph of the game and its mistakes")
+            .clicked()
+        {
+            data.review_intents
+                .write(crate::game::review::ReviewIntent(true));
+        }
     });
     if let Some(hint) = &data.computer.hint {
         ui.label(format!("Hint: {hint}"));
@@ -204,6 +213,7 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
     let session = &data.session;
     let first = session.positions[0].turn;
     let mut clicked = None;
+    let mut hovered = None;
     egui::ScrollArea::vertical()
         .id_salt("moves")
         .max_height(180.0)
@@ -220,10 +230,15 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
                         if let Some((p, turn)) =
                             ply.and_then(|p| session.played.get(p).map(|t| (p, t)))
                         {
-                            let viewing = session.review == Some(p + 1);
+                            // The position on show is the one after this turn.
+                            let viewing = session.review.unwrap_or(plies) == p + 1;
                             let button = egui::Button::selectable(viewing, turn.to_string()).wrap();
-                            if ui.add(button).clicked() {
+                            let response = ui.add(button);
+                            if response.clicked() {
                                 clicked = Some(p + 1);
+                            }
+                            if response.hovered() {
+                                hovered = Some(p);
                             }
                         }
                     }
@@ -232,6 +247,9 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
         });
     if let Some(index) = clicked {
         data.intents.write(SessionIntent::Review(Some(index)));
+    }
+    if data.preview.0 != hovered {
+        data.preview.0 = hovered;
     }
     if session.review.is_some() && ui.button("Back to the game").clicked() {
         data.intents.write(SessionIntent::Review(None));
