@@ -159,3 +159,27 @@ fn orbit_counted_figures_add_up_and_their_lightest_orbits_recount() {
     }
     assert!(checked >= 1, "no figure counted by orbits");
 }
+
+/// The engine's pairs layout is the position the pairs entries count from.
+#[test]
+fn the_pairs_layout_is_the_one_the_data_counts() {
+    use burrow::rules::{BoardSize, StartLayout};
+    let entries = entries();
+    for (id, size) in [
+        ("box-pairs", BoardSize::STANDARD),
+        ("box-pairs-6x6", BoardSize::new(6, 6).unwrap()),
+    ] {
+        let entry = entries.iter().find(|e| e.id == id).expect("a pairs entry");
+        assert_eq!(
+            Position::start_with(size, StartLayout::Pairs),
+            entry.position,
+            "{id}"
+        );
+    }
+    assert_eq!(
+        Position::start_with(BoardSize::STANDARD, StartLayout::Checkerboard),
+        Position::start_standard()
+    );
+    assert_eq!("pairs".parse::<StartLayout>(), Ok(StartLayout::Pairs));
+    assert!("stripes".parse::<StartLayout>().is_err());
+}

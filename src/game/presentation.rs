@@ -82,6 +82,11 @@ pub trait Presentation: Send + Sync + 'static {
         ""
     }
 
+    /// The game in one line, for the New game window.
+    fn summary(&self) -> &str {
+        ""
+    }
+
     /// An example turn for the rules help's diagrams (none by default).
     fn example(&self) -> Option<Example> {
         None
@@ -209,6 +214,10 @@ impl Presentation for BoxLook {
         BOX_RULES
     }
 
+    fn summary(&self) -> &str {
+        "Keep capturing at the same distance across and up or down."
+    }
+
     fn lesson(&self) -> Option<LessonText> {
         Some(LessonText::new(
             "WWBW/1B1B/2BW/4/4 W",
@@ -257,6 +266,10 @@ struct PathLook;
 impl Presentation for PathLook {
     fn rules_text(&self) -> &str {
         PATH_RULES
+    }
+
+    fn summary(&self) -> &str {
+        "Keep capturing along the same steps, turned or mirrored."
     }
 
     fn lesson(&self) -> Option<LessonText> {
@@ -319,6 +332,10 @@ impl Presentation for SweepLook {
         SWEEP_RULES
     }
 
+    fn summary(&self) -> &str {
+        "Keep capturing in the directions of the first capture."
+    }
+
     fn lesson(&self) -> Option<LessonText> {
         Some(LessonText::new(
             "WW1WW/5/4B/1BB1B W",
@@ -362,6 +379,10 @@ struct TumburrowLook;
 impl Presentation for TumburrowLook {
     fn rules_text(&self) -> &str {
         TUMBURROW_RULES
+    }
+
+    fn summary(&self) -> &str {
+        "Keep capturing where your piece sees as many friends."
     }
 
     fn lesson(&self) -> Option<LessonText> {

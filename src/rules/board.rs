@@ -100,17 +100,70 @@ pub struct Board {
     size: BoardSize,
 }
 
+/// How the pieces stand at the start; in every layout each square holds a
+/// piece.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum StartLayout {
+    /// A checkerboard, Black where `x + y` is even (so on a1): this
+    /// project's reading of the designer's description.
+    #[default]
+    Checkerboard,
+    /// Pairs: rank 1 reads `W W B B W W B B`, and each rank is the one
+    /// below with the colours swapped (the layout Ludii's Sweep Burrow
+    /// starts from).
+    Pairs,
+}
+
+impl StartLayout {
+    pub const ALL: [StartLayout; 2] = [StartLayout::Checkerboard, StartLayout::Pairs];
+
+    /// The layout's name in commands and menus.
+    pub fn name(self) -> &'static str {
+        match self {
+            StartLayout::Checkerboard => "checkerboard",
+            StartLayout::Pairs => "pairs",
+        }
+    }
+
+    /// Whether the square holds a Black piece at the start.
+    fn black_at(self, sq: Square) -> bool {
+        match self {
+            StartLayout::Checkerboard => (sq.x() + sq.y()) % 2 == 0,
+            StartLayout::Pairs => (sq.x() / 2 + sq.y()) % 2 == 1,
+        }
+    }
+}
+
+impl fmt::Display for StartLayout {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl std::str::FromStr for StartLayout {
+    type Err = String;
+    fn from_str(s: &str) -> Result<StartLayout, String> {
+        StartLayout::ALL
+            .into_iter()
+            .find(|l| l.name() == s)
+            .ok_or_else(|| format!("`{s}` is not a start layout (checkerboard or pairs)"))
+    }
+}
+
 impl Board {
     /// The Burrow start: every square holds a piece, Black where `x + y` is
     /// even, White where it is odd.
     pub fn start(size: BoardSize) -> Board {
+        Board::start_with(size, StartLayout::Checkerboard)
+    }
+
+    /// A full board in `layout`.
+    pub fn start_with(size: BoardSize, layout: StartLayout) -> Board {
         let area = size.squares();
-        let dark = Square::all()
-            .filter(|sq| (sq.x() + sq.y()) % 2 == 0)
-            .collect::<Bitboard>();
+        let black: Bitboard = area.filter(|&sq| layout.black_at(sq)).collect();
         Board {
-            white: area - dark,
-            black: area & dark,
+            white: area - black,
+            black,
             size,
         }
     }

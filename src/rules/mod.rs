@@ -36,7 +36,7 @@ mod variant;
 pub mod variants;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, BoardSize, ParseBoardSizeError};
+pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout};
 pub use color::Color;
 pub use explain::default_misfit;
 pub use movegen::route_squares;

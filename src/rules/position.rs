@@ -29,6 +29,14 @@ impl Position {
         }
     }
 
+    /// The start of a board in `layout`, White to move.
+    pub fn start_with(size: BoardSize, layout: super::StartLayout) -> Position {
+        Position {
+            board: Board::start_with(size, layout),
+            turn: Color::White,
+        }
+    }
+
     /// The start position on the standard 8×8 board.
     pub fn start_standard() -> Position {
         Position::start(BoardSize::STANDARD)

@@ -214,17 +214,7 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
     ui.horizontal_top(|ui| {
         ui.vertical(|ui| {
             ui.set_width(picture.x);
-            let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
-            let painter = ui.painter_at(rect);
-            let grid = Grid {
-                rect,
-                square,
-                ranks: size.ranks(),
-            };
-            draw_board(&painter, &grid, &example.after_first);
-            let drawing = look.template_drawing(&example.template, &example.after_first, first);
-            draw_template(&painter, &grid, &drawing, first);
-            draw_path(&painter, &grid, &example.steps[0].1, None);
+            thumbnail(ui, rules, example, width);
             ui.label(format!(
                 "{origin}x{first} fixes the template: {}.",
                 look.describe_template(&example.template)
@@ -263,4 +253,28 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
             ui.label(&example.caption);
         });
     });
+}
+
+/// The first picture alone (the initial capture and its template), small:
+/// the New game window's glance at a game.
+pub fn thumbnail(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
+    let size = example.start.size();
+    let square = (width / f32::from(size.files())).floor();
+    let picture = Vec2::new(
+        square * f32::from(size.files()),
+        square * f32::from(size.ranks()),
+    );
+    let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let grid = Grid {
+        rect,
+        square,
+        ranks: size.ranks(),
+    };
+    let first = *example.steps[0].1.last().expect("a path has squares");
+    draw_board(&painter, &grid, &example.after_first);
+    let look = presentation::of(rules);
+    let drawing = look.template_drawing(&example.template, &example.after_first, first);
+    draw_template(&painter, &grid, &drawing, first);
+    draw_path(&painter, &grid, &example.steps[0].1, None);
 }

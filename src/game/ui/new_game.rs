@@ -1,11 +1,13 @@
-//! The new-game menu: variant, players and board size.
+//! The new-game menu: the game (each with a line and a small picture of how
+//! it plays), players, board size (with presets) and start layout.
 
 use bevy_egui::egui;
 
 use crate::ai::Level;
+use crate::game::presentation;
 use crate::game::screens::Screen;
 use crate::game::session::{NewGame, Player, SessionIntent};
-use crate::rules::BoardSize;
+use crate::rules::{BoardSize, Position, StartLayout};
 
 use super::{PanelData, UiState};
 
@@ -17,6 +19,7 @@ pub struct NewGameForm {
     pub ranks: u8,
     pub white: Player,
     pub black: Player,
+    pub layout: StartLayout,
 }
 
 impl Default for NewGameForm {
@@ -28,18 +31,23 @@ impl Default for NewGameForm {
             ranks: 8,
             white: setup.white,
             black: setup.black,
+            layout: StartLayout::default(),
         }
     }
 }
 
 impl NewGameForm {
     pub fn setup(&self) -> NewGame {
+        let size = BoardSize::new(self.files, self.ranks).unwrap_or_default();
         NewGame {
             variant: self.variant.clone(),
-            size: BoardSize::new(self.files, self.ranks).unwrap_or_default(),
+            size,
             white: self.white,
             black: self.black,
-            start: None,
+            // The checkerboard is every game's own start; another layout
+            // is a start position (and so goes into the record).
+            start: (self.layout != StartLayout::Checkerboard)
+                .then(|| Position::start_with(size, self.layout)),
         }
     }
 }
@@ -74,13 +82,28 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             ui.separator();
             let form = &mut state.form;
             ui.label("Game");
-            for rules in data.variants.iter() {
-                ui.radio_value(
-                    &mut form.variant,
-                    rules.id().to_string(),
-                    rules.variant().name(),
-                );
-            }
+            ui.horizontal_top(|ui| {
+                ui.vertical(|ui| {
+                    ui.set_width(250.0);
+                    for rules in data.variants.iter() {
+                        ui.radio_value(
+                            &mut form.variant,
+                            rules.id().to_string(),
+                            rules.variant().name(),
+                        );
+                        let summary = presentation::of(rules).summary();
+                        if !summary.is_empty() {
+                            ui.label(egui::RichText::new(summary).small());
+                        }
+                    }
+                });
+                if let Some(rules) = data.variants.get(&form.variant)
+                    && let Some(example) = presentation::of(rules).example()
+                    && let Ok(played) = super::diagram::play(rules, &example)
+                {
+                    super::diagram::thumbnail(ui, rules, &played, 120.0);
+                }
+            });
             ui.separator();
             player_choice(ui, "White", &mut form.white);
             player_choice(ui, "Black", &mut form.black);
@@ -91,6 +114,26 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             ui.add(
                 egui::Slider::new(&mut form.ranks, BoardSize::MIN..=BoardSize::MAX).text("ranks"),
             );
+            ui.horizontal(|ui| {
+                ui.label("Presets");
+                for (files, ranks) in [(4, 4), (5, 5), (6, 6), (8, 8)] {
+                    let on = form.files == files && form.ranks == ranks;
+                    if ui
+                        .selectable_label(on, format!("{files}×{ranks}"))
+                        .clicked()
+                    {
+                        form.files = files;
+                        form.ranks = ranks;
+                    }
+                }
+            });
+            ui.horizontal(|ui| {
+                ui.label("Start");
+                ui.radio_value(&mut form.layout, StartLayout::Checkerboard, "checkerboard")
+                    .on_hover_text("Alternating colours, a1 Black: this project's reading of the designer's text");
+                ui.radio_value(&mut form.layout, StartLayout::Pairs, "pairs")
+                    .on_hover_text("Ranks of WWBB pairs, each the one below swapped: the layout Ludii's Sweep Burrow uses");
+            });
             for problem in &data.problems.0 {
                 ui.label(
                     egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)),
@@ -116,4 +159,30 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                 }
             });
         });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_layout_choice_becomes_the_start_position() {
+        let mut form = NewGameForm {
+            files: 6,
+            ranks: 5,
+            ..NewGameForm::default()
+        };
+        assert_eq!(
+            form.setup().start,
+            None,
+            "the checkerboard is the game's own start"
+        );
+        form.layout = StartLayout::Pairs;
+        let size = BoardSize::new(6, 5).unwrap();
+        assert_eq!(
+            form.setup().start,
+            Some(Position::start_with(size, StartLayout::Pairs))
+        );
+        assert_eq!(form.setup().size, size);
+    }
 }
