@@ -83,6 +83,8 @@ fn open_window(
         puzzle: request.puzzle.map(|n| n.get() - 1),
         lesson,
         review,
+        high_contrast: request.theme.as_deref() == Some("high-contrast"),
+        show_rules: request.rules,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

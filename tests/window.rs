@@ -223,3 +223,75 @@ fn the_review_draws_the_evaluation_graph_in_a_real_window() {
     assert!(mistakes > 40, "mistake marks: {mistakes}");
     assert!(current > 30, "the position on show: {current}");
 }
+
+/// The rules help in the real window opens at the game played and draws
+/// its example: the diagram's squares, the capture paths in orange and the
+/// template in blue.
+#[test]
+fn the_rules_help_draws_the_games_diagrams_in_a_real_window() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("rules-check.png");
+    let _ = std::fs::remove_file(&path);
+    run_game(&["--variant", "path", "--rules"], &path);
+    let (width, _, pixels) = load_png(&path);
+    let diagram_square = board_pixels(width, &pixels, [217, 204, 179], 4);
+    let paths = board_pixels(width, &pixels, [242, 140, 13], 20);
+    let template = board_pixels(width, &pixels, [89, 191, 255], 30);
+    assert!(
+        diagram_square > 4000,
+        "diagram light squares: {diagram_square}"
+    );
+    assert!(paths > 500, "capture paths: {paths}");
+    assert!(template > 40, "template: {template}");
+}
+
+/// A guided first game in the real window: after the initial capture the
+/// lesson asks for a capture that does not fit; the click is refused, and
+/// the lesson's panel (its own blue) and the refusal's message show.
+#[test]
+fn a_lesson_step_and_its_refusal_show_in_a_real_window() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("lesson-check.png");
+    let _ = std::fs::remove_file(&path);
+    run_game(
+        &["--variant", "sweep", "--lesson", "--click", "a4,c1,b1"],
+        &path,
+    );
+    let (width, height, pixels) = load_png(&path);
+    let panel = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| (*i as u32 % width) >= width - 300 && near(**p, [24, 48, 72], 3))
+        .count();
+    assert!(panel > 20_000, "the lesson's panel: {panel} pixels");
+    // The toast: a window-coloured box low over the board.
+    let low = |i: usize| (i as u32 / width) > height - 120 && (i as u32 % width) < width - 300;
+    let toast = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| low(*i) && near(**p, [40, 35, 31], 3))
+        .count();
+    assert!(toast > 3000, "the refusal's message box: {toast} pixels");
+}
+
+/// The high-contrast theme in the real window: grey squares, black panels,
+/// and none of the classic wood colours.
+#[test]
+fn the_high_contrast_theme_shows_in_a_real_window() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("high-contrast-check.png");
+    let _ = std::fs::remove_file(&path);
+    run_game(&["--variant", "box", "--theme", "high-contrast"], &path);
+    let (width, _, pixels) = load_png(&path);
+    let total = pixels.len();
+    let light = board_pixels(width, &pixels, [184, 184, 184], 3);
+    let wood = board_pixels(width, &pixels, srgb(0.85, 0.80, 0.70), 6);
+    let panel_black = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| (*i as u32 % width) >= width - 290 && **p == [0, 0, 0])
+        .count();
+    assert!(light > total / 20, "high-contrast light squares: {light}");
+    assert!(wood < 100, "classic squares left: {wood}");
+    assert!(panel_black > 100_000, "black panel: {panel_black}");
+}

@@ -67,6 +67,12 @@ struct Cli {
     /// Open this record file with its review (the evaluation graph).
     #[arg(long, conflicts_with_all = ["variant", "puzzle"])]
     review: Option<PathBuf>,
+    /// Open with the rules help showing (at --variant's game).
+    #[arg(long)]
+    rules: bool,
+    /// Open with this look: classic or high-contrast.
+    #[arg(long, value_parser = ["classic", "high-contrast"])]
+    theme: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -248,6 +254,10 @@ pub struct WindowRequest {
     pub lesson: bool,
     /// Open this record file and its review.
     pub review: Option<PathBuf>,
+    /// Open with this theme (`classic` or `high-contrast`).
+    pub theme: Option<String>,
+    /// Open with the rules help showing.
+    pub rules: bool,
 }
 
 /// What a run of the CLI came to.
@@ -298,6 +308,8 @@ where
             puzzle: cli.puzzle,
             lesson: cli.lesson,
             review: cli.review,
+            theme: cli.theme,
+            rules: cli.rules,
         });
     };
     let mut out = std::io::stdout().lock();

@@ -13,6 +13,7 @@ use super::animation::Animating;
 use super::layout::BoardLayout;
 use super::screens::InGame;
 use super::session::{BoardReset, GameSession};
+use super::settings::{Settings, Theme};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, make_piece_art)
@@ -21,10 +22,55 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 rebuild_on_reset.in_set(GameSet::Sync),
-                place_entities.in_set(GameSet::Present),
+                (recolor_on_theme, place_entities).in_set(GameSet::Present),
             )
                 .run_if(in_state(InGame)),
         );
+}
+
+/// The colours of the squares and pieces in a theme.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BoardColors {
+    pub light: Color,
+    pub dark: Color,
+    pub white: Color,
+    pub black: Color,
+}
+
+impl BoardColors {
+    pub fn of(theme: Theme) -> BoardColors {
+        match theme {
+            Theme::Classic => BoardColors {
+                light: palette::LIGHT_SQUARE,
+                dark: palette::DARK_SQUARE,
+                white: palette::WHITE_PIECE,
+                black: palette::BLACK_PIECE,
+            },
+            // Pieces at the ends of the scale, squares in between and far
+            // enough apart from each other to read at a glance.
+            Theme::HighContrast => BoardColors {
+                light: Color::srgb(0.72, 0.72, 0.72),
+                dark: Color::srgb(0.38, 0.38, 0.38),
+                white: Color::srgb(1.0, 1.0, 1.0),
+                black: Color::srgb(0.0, 0.0, 0.0),
+            },
+        }
+    }
+
+    fn square(&self, sq: Square) -> Color {
+        if (sq.x() + sq.y()) % 2 == 1 {
+            self.light
+        } else {
+            self.dark
+        }
+    }
+
+    fn piece(&self, side: Side) -> Color {
+        match side {
+            Side::White => self.white,
+            Side::Black => self.black,
+        }
+    }
 }
 
 /// A square of the board.
@@ -58,20 +104,39 @@ pub mod palette {
     pub const TRAIL: Color = Color::srgba(0.0, 0.45, 0.85, 0.55);
 }
 
-/// The generated images pieces are drawn with.
+/// The generated images pieces are drawn with: White's plain disc, and
+/// Black's with a ring cut into it, so the sides differ by shape as well as
+/// by colour (whatever the theme, and for players who do not tell the
+/// colours apart).
 #[derive(Resource, Clone, Debug)]
 pub struct PieceArt {
     pub disc: Handle<Image>,
+    pub ringed: Handle<Image>,
 }
 
-/// A white disc with a soft dark rim, tinted per side by the sprite colour.
-fn disc_image(size: u32) -> Image {
+impl PieceArt {
+    pub fn of(&self, side: Side) -> Handle<Image> {
+        match side {
+            Side::White => self.disc.clone(),
+            Side::Black => self.ringed.clone(),
+        }
+    }
+}
+
+/// A white disc with a soft dark rim, tinted per side by the sprite colour;
+/// `ringed` cuts a thin transparent ring into its face.
+fn disc_image(size: u32, ringed: bool) -> Image {
     let mut data = Vec::with_capacity((size * size * 4) as usize);
     let r = size as f32 / 2.0;
     for y in 0..size {
         for x in 0..size {
             let d = Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r).length() / r;
-            let alpha = ((1.0 - d) * r).clamp(0.0, 1.0);
+            let mut alpha = ((1.0 - d) * r).clamp(0.0, 1.0);
+            if ringed {
+                // The ring's edges are soft, like the rim's.
+                let from_ring = ((d - 0.5).abs() - 0.06) * r;
+                alpha *= from_ring.clamp(0.0, 1.0);
+            }
             // A rim darker than the face, so both sides show an outline.
             let shade = if d > 0.86 { 0.35 } else { 1.0 - 0.12 * d };
             let v = (shade * 255.0) as u8;
@@ -92,29 +157,28 @@ fn disc_image(size: u32) -> Image {
 }
 
 fn make_piece_art(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
-    let disc = images
-        .map(|mut images| images.add(disc_image(128)))
+    let (disc, ringed) = images
+        .map(|mut images| {
+            (
+                images.add(disc_image(128, false)),
+                images.add(disc_image(128, true)),
+            )
+        })
         .unwrap_or_default();
-    commands.insert_resource(PieceArt { disc });
-}
-
-fn piece_color(side: Side) -> Color {
-    match side {
-        Side::White => palette::WHITE_PIECE,
-        Side::Black => palette::BLACK_PIECE,
-    }
+    commands.insert_resource(PieceArt { disc, ringed });
 }
 
 /// Spawns every square and piece of the shown position.
-fn spawn_board(mut commands: Commands, session: Res<GameSession>, art: Res<PieceArt>) {
+fn spawn_board(
+    mut commands: Commands,
+    session: Res<GameSession>,
+    art: Res<PieceArt>,
+    settings: Res<Settings>,
+) {
     let shown = session.shown();
+    let colors = BoardColors::of(settings.theme);
     for sq in shown.size().squares() {
-        let light = (sq.x() + sq.y()) % 2 == 1;
-        let color = if light {
-            palette::LIGHT_SQUARE
-        } else {
-            palette::DARK_SQUARE
-        };
+        let color = colors.square(sq);
         commands.spawn((
             DespawnOnExit(InGame),
             BoardSquare(sq),
@@ -127,8 +191,8 @@ fn spawn_board(mut commands: Commands, session: Res<GameSession>, art: Res<Piece
                 Piece(side),
                 OnSquare(sq),
                 Sprite {
-                    image: art.disc.clone(),
-                    color: piece_color(side),
+                    image: art.of(side),
+                    color: colors.piece(side),
                     custom_size: Some(Vec2::ONE),
                     ..default()
                 },
@@ -144,6 +208,7 @@ fn rebuild_on_reset(
     entities: Query<Entity, Or<(With<BoardSquare>, With<Piece>)>>,
     session: Res<GameSession>,
     art: Res<PieceArt>,
+    settings: Res<Settings>,
 ) {
     if resets.read().count() == 0 {
         return;
@@ -151,7 +216,31 @@ fn rebuild_on_reset(
     for entity in &entities {
         commands.entity(entity).despawn();
     }
-    spawn_board(commands, session, art);
+    spawn_board(commands, session, art, settings);
+}
+
+/// A new theme recolours the squares and pieces where they stand.
+fn recolor_on_theme(
+    settings: Res<Settings>,
+    mut shown: Local<Option<Theme>>,
+    mut squares: Query<(&BoardSquare, &mut Sprite), Without<Piece>>,
+    mut pieces: Query<(&Piece, &mut Sprite), Without<BoardSquare>>,
+) {
+    if *shown == Some(settings.theme) {
+        return;
+    }
+    let first = shown.is_none();
+    *shown = Some(settings.theme);
+    if first && settings.theme == Theme::Classic {
+        return;
+    }
+    let colors = BoardColors::of(settings.theme);
+    for (square, mut sprite) in &mut squares {
+        sprite.color = colors.square(square.0);
+    }
+    for (piece, mut sprite) in &mut pieces {
+        sprite.color = colors.piece(piece.0);
+    }
 }
 
 /// Keeps squares and resting pieces where the layout puts them. Writes only

@@ -46,6 +46,10 @@ pub struct GameOptions {
     pub lesson: Option<String>,
     /// Open this record's game with its review.
     pub review: Option<String>,
+    /// Open with the high-contrast theme.
+    pub high_contrast: bool,
+    /// Open with the rules help showing.
+    pub show_rules: bool,
 }
 
 impl GameOptions {
@@ -111,6 +115,19 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                     next.set(Screen::Playing);
                 },
             );
+        }
+        if options.high_contrast {
+            app.add_systems(
+                Startup,
+                |mut settings: ResMut<super::settings::Settings>| {
+                    settings.theme = super::settings::Theme::HighContrast;
+                },
+            );
+        }
+        if options.show_rules {
+            app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
+                ui.show_rules = true;
+            });
         }
         if options.analysis {
             app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {

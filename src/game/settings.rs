@@ -17,7 +17,34 @@ pub struct Settings {
     pub think_seconds: f32,
     /// The puzzles solved ([`crate::ai::Puzzle::id`]).
     pub solved_puzzles: Vec<String>,
+    /// How large the panels' text and controls are (1 = as designed).
+    pub ui_scale: f32,
+    pub theme: Theme,
 }
+
+/// The look of the board and panels.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Theme {
+    /// Wood-coloured squares, soft panels.
+    #[default]
+    Classic,
+    /// Stark squares and pieces, bright text and outlines.
+    HighContrast,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 2] = [Theme::Classic, Theme::HighContrast];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Classic => "classic",
+            Theme::HighContrast => "high-contrast",
+        }
+    }
+}
+
+/// The UI scales a player may choose.
+pub const UI_SCALES: std::ops::RangeInclusive<f32> = 0.75..=2.0;
 
 impl Default for Settings {
     fn default() -> Settings {
@@ -27,6 +54,8 @@ impl Default for Settings {
             flipped: false,
             think_seconds: 1.0,
             solved_puzzles: Vec::new(),
+            ui_scale: 1.0,
+            theme: Theme::Classic,
         }
     }
 }
@@ -48,12 +77,15 @@ impl Settings {
     /// The settings as `key = value` lines, the form they are saved in.
     pub fn to_text(&self) -> String {
         format!(
-            "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\nsolved_puzzles = {}\n",
+            "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\nsolved_puzzles = {}\n\
+             ui_scale = {}\ntheme = {}\n",
             self.walk_speed,
             self.muted,
             self.flipped,
             self.think_seconds,
-            self.solved_puzzles.join("; ")
+            self.solved_puzzles.join("; "),
+            self.ui_scale,
+            self.theme.name()
         )
     }
 
@@ -99,6 +131,17 @@ impl Settings {
                 "think_seconds" => settings.think_seconds = number(crate::ai::THINK_SECONDS)?,
                 "muted" => settings.muted = flag()?,
                 "flipped" => settings.flipped = flag()?,
+                "ui_scale" => settings.ui_scale = number(UI_SCALES)?,
+                "theme" => {
+                    settings.theme = Theme::ALL
+                        .into_iter()
+                        .find(|t| t.name() == value)
+                        .ok_or_else(|| {
+                            error(format!(
+                                "`theme` must be classic or high-contrast, found `{value}`"
+                            ))
+                        })?;
+                }
                 "solved_puzzles" => {
                     settings.solved_puzzles = value
                         .split(';')
@@ -126,6 +169,8 @@ mod tests {
             flipped: true,
             think_seconds: 2.5,
             solved_puzzles: vec!["box 4/4/1W2/B3 W".into(), "path 8/8/8/8/8/8/8/WB6 W".into()],
+            ui_scale: 1.5,
+            theme: Theme::HighContrast,
         };
         assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
     }
@@ -136,6 +181,8 @@ mod tests {
         assert_eq!(error.line, 2);
         assert!(error.to_string().contains("walk_speed"), "{error}");
         assert!(Settings::from_text("think_seconds = 99").is_err());
+        assert!(Settings::from_text("ui_scale = 9").is_err());
+        assert!(Settings::from_text("theme = neon").is_err());
         assert!(Settings::from_text("no equals sign").is_err());
         // Unknown keys and comments are skipped.
         assert_eq!(

@@ -18,7 +18,7 @@ use super::layout::{BoardArea, BoardLayout};
 use super::modding::ModProblems;
 use super::screens::Screen;
 use super::session::{GameSession, Refused, SessionIntent, Variants};
-use super::settings::Settings;
+use super::settings::{Settings, Theme};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
@@ -43,6 +43,8 @@ pub struct UiState {
     /// The last refusal or error, and when it was shown.
     pub toast: Option<(String, f64)>,
     pub game_over_closed: bool,
+    /// The theme and UI scale the panels were last set up with.
+    pub look: Option<(Theme, f32)>,
 }
 
 /// The last refusal (or, on desktop, a saved file) becomes the toast.
@@ -104,6 +106,13 @@ fn draw_panels(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    let look = (data.settings.theme, data.settings.ui_scale);
+    if state.look != Some(look) {
+        ctx.set_visuals(visuals(look.0));
+        ctx.set_zoom_factor(look.1);
+        state.look = Some(look);
+    }
+    let zoom = ctx.zoom_factor();
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),
@@ -116,7 +125,9 @@ fn draw_panels(
         panel_rects.push(side_panel::show(&mut root, &mut data, &mut state));
     }
     let free = root.available_rect_before_wrap();
+    // egui's points are window pixels over the UI scale.
     let rect = Rect::new(free.min.x, free.min.y, free.max.x, free.max.y);
+    let rect = Rect::from_corners(rect.min * zoom, rect.max * zoom);
     if area.0 != Some(rect) {
         area.0 = Some(rect);
     }
@@ -170,6 +181,7 @@ fn draw_panels(
         rects: panel_rects
             .into_iter()
             .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
+            .map(|r| Rect::from_corners(r.min * zoom, r.max * zoom))
             .collect(),
         holding_pointer: ctx.egui_is_using_pointer(),
         typing: ctx.egui_wants_keyboard_input(),
@@ -193,7 +205,7 @@ fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
     }
     let painter = ctx.layer_painter(egui::LayerId::background());
     let layout = &data.layout;
-    let to_screen = |world: Vec2| egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y);
+    let to_screen = |world: Vec2| window_point(ctx, world, window);
     let font = egui::FontId::proportional((layout.square * 0.24).clamp(9.0, 20.0));
     for (square, mark) in report.best_by_origin() {
         let (fill, text) = match mark.knowledge.wins() {
@@ -208,7 +220,7 @@ fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
         let centre =
             layout.square_center(square) + Vec2::new(layout.square * 0.28, layout.square * 0.28);
         let p = to_screen(centre);
-        let r = layout.square * 0.2;
+        let r = layout.square * 0.2 / ctx.zoom_factor();
         painter.circle_filled(p, r, fill);
         painter.text(
             p,
@@ -251,7 +263,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &PanelData, window: Vec2) {
     let look = presentation::of(&session.rules);
     let layout = &data.layout;
     let painter = ctx.layer_painter(egui::LayerId::background());
-    let to_screen = |world: Vec2| egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y);
+    let to_screen = |world: Vec2| window_point(ctx, world, window);
     let font = egui::FontId::proportional((layout.square * 0.22).clamp(10.0, 18.0));
     let fill = egui::Color32::from_rgba_unmultiplied(20, 70, 120, 230);
     // The capture a hovered square stands for: from the piece mid-turn,
@@ -297,12 +309,71 @@ fn draw_template_notes(ctx: &egui::Context, data: &PanelData, window: Vec2) {
     }
 }
 
+/// Where a point of the board's world goes in egui's coordinates: window
+/// pixels from the top left, divided by the UI scale.
+fn window_point(ctx: &egui::Context, world: Vec2, window: Vec2) -> egui::Pos2 {
+    let zoom = ctx.zoom_factor();
+    egui::pos2(
+        (world.x + window.x / 2.0) / zoom,
+        (window.y / 2.0 - world.y) / zoom,
+    )
+}
+
+/// The panels' look for a theme: the classic one takes the board's warm
+/// browns and blue, the high-contrast one black, white and yellow with
+/// strong outlines (and a strong outline on the widget with the keyboard
+/// focus in both).
+pub fn visuals(theme: Theme) -> egui::Visuals {
+    let mut v = egui::Visuals::dark();
+    match theme {
+        Theme::Classic => {
+            let panel = egui::Color32::from_rgb(34, 30, 27);
+            v.panel_fill = panel;
+            v.window_fill = egui::Color32::from_rgb(40, 35, 31);
+            v.extreme_bg_color = egui::Color32::from_rgb(22, 19, 17);
+            v.faint_bg_color = egui::Color32::from_rgb(46, 40, 35);
+            v.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(66, 56, 47);
+            v.widgets.inactive.bg_fill = egui::Color32::from_rgb(66, 56, 47);
+            v.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(92, 77, 63);
+            v.widgets.hovered.bg_fill = egui::Color32::from_rgb(92, 77, 63);
+            v.selection.bg_fill = egui::Color32::from_rgb(0, 98, 184);
+            v.selection.stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
+        }
+        Theme::HighContrast => {
+            v.override_text_color = Some(egui::Color32::WHITE);
+            v.panel_fill = egui::Color32::BLACK;
+            v.window_fill = egui::Color32::BLACK;
+            v.extreme_bg_color = egui::Color32::BLACK;
+            v.faint_bg_color = egui::Color32::from_gray(20);
+            let edge = egui::Stroke::new(1.5, egui::Color32::WHITE);
+            v.window_stroke = edge;
+            for w in [
+                &mut v.widgets.noninteractive,
+                &mut v.widgets.inactive,
+                &mut v.widgets.hovered,
+                &mut v.widgets.active,
+                &mut v.widgets.open,
+            ] {
+                w.bg_stroke = edge;
+                w.fg_stroke = egui::Stroke::new(1.5, egui::Color32::WHITE);
+            }
+            v.widgets.inactive.weak_bg_fill = egui::Color32::BLACK;
+            v.widgets.inactive.bg_fill = egui::Color32::from_gray(30);
+            v.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(90, 80, 0);
+            v.widgets.hovered.bg_stroke = egui::Stroke::new(2.5, egui::Color32::YELLOW);
+            v.selection.bg_fill = egui::Color32::from_rgb(120, 100, 0);
+            v.selection.stroke = egui::Stroke::new(2.5, egui::Color32::YELLOW);
+        }
+    }
+    v
+}
+
 /// File letters and rank numbers around the board.
 fn draw_coordinates(ctx: &egui::Context, layout: &BoardLayout, window: Vec2) {
     let painter = ctx.layer_painter(egui::LayerId::background());
     let font = egui::FontId::proportional((layout.square * 0.22).clamp(9.0, 18.0));
     let color = egui::Color32::from_gray(200);
-    let to_screen = |world: Vec2| egui::pos2(world.x + window.x / 2.0, window.y / 2.0 - world.y);
+    let to_screen = |world: Vec2| window_point(ctx, world, window);
     let size = layout.size;
     for sq in size.squares() {
         let c = layout.square_center(sq);

@@ -37,6 +37,8 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> e
                 text_io(ui, data, state);
                 ui.separator();
                 analysis(ui, data);
+                ui.separator();
+                look(ui, data);
             });
         })
         .response
@@ -268,6 +270,32 @@ fn settings(ui: &mut egui::Ui, data: &mut PanelData) {
     ui.label("Think time in seconds (strongest level, hint)");
     ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
     ui.checkbox(&mut edited.muted, "Mute");
+    data.settings.set_if_neq(edited);
+}
+
+/// The theme and the UI scale (at the panel's foot: the rows above keep
+/// their places whatever is chosen here).
+fn look(ui: &mut egui::Ui, data: &mut PanelData) {
+    use crate::game::settings::{Theme, UI_SCALES};
+    let mut edited = data.settings.clone();
+    ui.label("Look");
+    ui.horizontal(|ui| {
+        ui.radio_value(&mut edited.theme, Theme::Classic, "Classic");
+        ui.radio_value(&mut edited.theme, Theme::HighContrast, "High contrast");
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label("UI scale");
+        for scale in [0.75, 1.0, 1.25, 1.5, 2.0] {
+            debug_assert!(UI_SCALES.contains(&scale));
+            let on = (edited.ui_scale - scale).abs() < 0.01;
+            if ui
+                .selectable_label(on, format!("{}%", (scale * 100.0) as u32))
+                .clicked()
+            {
+                edited.ui_scale = scale;
+            }
+        }
+    });
     data.settings.set_if_neq(edited);
 }
 
