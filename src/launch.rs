@@ -85,6 +85,7 @@ fn open_window(
         review,
         high_contrast: request.theme.as_deref() == Some("high-contrast"),
         show_rules: request.rules,
+        storm: request.storm,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

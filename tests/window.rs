@@ -295,3 +295,37 @@ fn the_high_contrast_theme_shows_in_a_real_window() {
     assert!(wood < 100, "classic squares left: {wood}");
     assert!(panel_black > 100_000, "black panel: {panel_black}");
 }
+
+/// The storm: 3,000 seeded random clicks (board, panels, menus), pointer
+/// moves, key presses and window resizes through the real window, a few a
+/// frame and so mid-animation too; then the game must not have panicked,
+/// its piece entities must stand where the engine says, and every turn of
+/// its move list must replay. Run in a scratch folder: a click may save a
+/// record or a picture.
+#[test]
+fn a_storm_of_random_input_leaves_the_game_whole() {
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("storm");
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(["--variant", "sweep", "--storm", "3000", "--storm-seed", "5"])
+        .current_dir(&dir)
+        .output()
+        .expect("xvfb-run runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    let report = stdout
+        .lines()
+        .find(|l| l.starts_with("storm:"))
+        .unwrap_or("no storm report");
+    assert!(
+        output.status.success() && report.starts_with("storm: ok"),
+        "{report} (exit {}; {})",
+        output.status,
+        String::from_utf8_lossy(&output.stderr)
+            .lines()
+            .filter(|l| l.contains("panicked"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+}

@@ -67,6 +67,14 @@ struct Cli {
     /// Open this record file with its review (the evaluation graph).
     #[arg(long, conflicts_with_all = ["variant", "puzzle"])]
     review: Option<PathBuf>,
+    /// A check: send this many seeded random inputs (clicks, keys, window
+    /// resizes) through the window, then check the board and the move list
+    /// and quit.
+    #[arg(long, conflicts_with_all = ["click", "screenshot"])]
+    storm: Option<u32>,
+    /// The storm's seed.
+    #[arg(long, default_value_t = 1, requires = "storm")]
+    storm_seed: u64,
     /// Open with the rules help showing (at --variant's game).
     #[arg(long)]
     rules: bool,
@@ -258,6 +266,8 @@ pub struct WindowRequest {
     pub theme: Option<String>,
     /// Open with the rules help showing.
     pub rules: bool,
+    /// A storm check: inputs and seed.
+    pub storm: Option<(u32, u64)>,
 }
 
 /// What a run of the CLI came to.
@@ -310,6 +320,7 @@ where
             review: cli.review,
             theme: cli.theme,
             rules: cli.rules,
+            storm: cli.storm.map(|n| (n, cli.storm_seed)),
         });
     };
     let mut out = std::io::stdout().lock();

@@ -27,6 +27,7 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 mod settings_store;
+mod storm;
 pub mod tutorial;
 mod ui;
 mod wake;

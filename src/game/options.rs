@@ -50,13 +50,15 @@ pub struct GameOptions {
     pub high_contrast: bool,
     /// Open with the rules help showing.
     pub show_rules: bool,
+    /// Run the storm check ([`super::storm`]): inputs and seed.
+    pub storm: Option<(u32, u64)>,
 }
 
 impl GameOptions {
     /// Whether a script drives the game (then the player's saved settings
     /// are neither used nor changed, so checks see the defaults).
     pub fn is_scripted(&self) -> bool {
-        !self.clicks.is_empty() || self.screenshot.is_some()
+        !self.clicks.is_empty() || self.screenshot.is_some() || self.storm.is_some()
     }
 }
 
@@ -124,6 +126,9 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 },
             );
         }
+        if let Some((inputs, seed)) = options.storm {
+            app.add_plugins(super::storm::plugin(inputs, seed));
+        }
         if options.show_rules {
             app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
                 ui.show_rules = true;
@@ -134,7 +139,7 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 intents.write(AnalysisIntent(true));
             });
         }
-        if scripted {
+        if scripted && options.storm.is_none() {
             // Frames must keep coming while nobody moves the mouse.
             app.insert_resource(WinitSettings::continuous());
             app.insert_resource(Script {
