@@ -70,12 +70,67 @@ fn player_choice(ui: &mut egui::Ui, label: &str, player: &mut Player) {
     });
 }
 
+/// The title screen behind the menu: a field of the game's pieces, a ring
+/// in every dark one as on the board, under the game's name.
+fn title(ctx: &egui::Context) {
+    let painter = ctx.layer_painter(egui::LayerId::background());
+    let screen = ctx.content_rect();
+    let square = 56.0;
+    let light = egui::Color32::from_rgb(58, 50, 43);
+    let dark = egui::Color32::from_rgb(44, 38, 33);
+    let columns = (screen.width() / square).ceil() as i32;
+    let rows = (screen.height() / square).ceil() as i32;
+    for row in 0..rows {
+        for column in 0..columns {
+            let min = screen.min + egui::vec2(column as f32 * square, row as f32 * square);
+            let rect = egui::Rect::from_min_size(min, egui::Vec2::splat(square));
+            let is_dark = (row + column) % 2 == 0;
+            painter.rect_filled(rect, 0.0, if is_dark { dark } else { light });
+            let (fill, ring) = if is_dark {
+                (egui::Color32::from_rgb(30, 27, 25), true)
+            } else {
+                (egui::Color32::from_rgb(96, 90, 80), false)
+            };
+            painter.circle_filled(rect.center(), square * 0.38, fill);
+            if ring {
+                painter.circle_stroke(
+                    rect.center(),
+                    square * 0.19,
+                    egui::Stroke::new(2.0, egui::Color32::from_rgb(58, 50, 43)),
+                );
+            }
+        }
+    }
+    let top = egui::pos2(screen.center().x, screen.min.y + 58.0);
+    let banner = egui::Rect::from_center_size(top, egui::vec2(420.0, 96.0));
+    painter.rect_filled(
+        banner,
+        12.0,
+        egui::Color32::from_rgba_unmultiplied(20, 17, 15, 230),
+    );
+    painter.text(
+        top - egui::vec2(0.0, 12.0),
+        egui::Align2::CENTER_CENTER,
+        "Burrow",
+        egui::FontId::proportional(48.0),
+        egui::Color32::from_rgb(240, 228, 205),
+    );
+    painter.text(
+        top + egui::vec2(0.0, 28.0),
+        egui::Align2::CENTER_CENTER,
+        "capture, and keep capturing",
+        egui::FontId::proportional(16.0),
+        egui::Color32::from_rgb(150, 200, 240),
+    );
+}
+
 /// The menu window; starting a game moves to the playing screen.
 pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
+    title(ctx);
     egui::Window::new("New game")
         .collapsible(false)
         .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 56.0))
         .show(ctx, |ui| {
             ui.heading("Burrow");
             ui.label("Capture, then keep capturing while the template fits.");
