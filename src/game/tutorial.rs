@@ -416,10 +416,12 @@ fn play_replies(
     if session.player(session.to_move()) != Player::Scripted || !queue.is_idle() {
         return;
     }
-    if active.plan.is_empty() && session.turn.is_none() && !active.off_script {
-        if let Some(turn) = active.lesson.turns.get(session.played.len()) {
-            active.plan = turn_steps(turn);
-        }
+    if active.plan.is_empty()
+        && session.turn.is_none()
+        && !active.off_script
+        && let Some(turn) = active.lesson.turns.get(session.played.len())
+    {
+        active.plan = turn_steps(turn);
     }
     if let Some(step) = active.plan.pop_front() {
         intents.write(CaptureIntent(step));

@@ -128,7 +128,7 @@ impl StartLayout {
     /// Whether the square holds a Black piece at the start.
     fn black_at(self, sq: Square) -> bool {
         match self {
-            StartLayout::Checkerboard => (sq.x() + sq.y()) % 2 == 0,
+            StartLayout::Checkerboard => (sq.x() + sq.y()).is_multiple_of(2),
             StartLayout::Pairs => (sq.x() / 2 + sq.y()) % 2 == 1,
         }
     }
