@@ -338,6 +338,9 @@ pub fn visuals(theme: Theme) -> egui::Visuals {
             v.widgets.hovered.bg_fill = egui::Color32::from_rgb(92, 77, 63);
             v.selection.bg_fill = egui::Color32::from_rgb(0, 98, 184);
             v.selection.stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
+            // egui draws the widget with the keyboard focus as an active one.
+            v.widgets.active.bg_stroke =
+                egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
         }
         Theme::HighContrast => {
             v.override_text_color = Some(egui::Color32::WHITE);
@@ -363,6 +366,7 @@ pub fn visuals(theme: Theme) -> egui::Visuals {
             v.widgets.hovered.bg_stroke = egui::Stroke::new(2.5, egui::Color32::YELLOW);
             v.selection.bg_fill = egui::Color32::from_rgb(120, 100, 0);
             v.selection.stroke = egui::Stroke::new(2.5, egui::Color32::YELLOW);
+            v.widgets.active.bg_stroke = egui::Stroke::new(3.0, egui::Color32::YELLOW);
         }
     }
     v
