@@ -204,7 +204,14 @@ fn an_analysis_in_slices_ends_where_one_analysis_does() {
     let whole = solver(&rules)
         .analyse(&start, &SolveLimits::none(), Distances::All, None)
         .unwrap();
-    let sliced = solver(&rules);
+    // One thread, as on the web: the slices then run the same every time.
+    let sliced = Solver::new(
+        &rules,
+        SolverConfig {
+            threads: 1,
+            ..SolverConfig::default()
+        },
+    );
     let mut slices = 0;
     let last = loop {
         slices += 1;

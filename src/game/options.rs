@@ -50,7 +50,7 @@ pub struct GameOptions {
     pub high_contrast: bool,
     /// Open with the rules help showing.
     pub show_rules: bool,
-    /// Run the storm check ([`super::storm`]): inputs and seed.
+    /// Run the storm check (`burrow --storm`): inputs and seed.
     pub storm: Option<(u32, u64)>,
 }
 

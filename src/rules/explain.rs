@@ -131,7 +131,7 @@ impl Rules {
     }
 }
 
-/// The sentence [`Variant::misfit`] gives when a game does not say more.
+/// The sentence [`super::Variant::misfit`] gives when a game does not say more.
 pub fn default_misfit(template: &Template, capture: &CaptureView) -> String {
     format!(
         "{}x{} does not fit the template ({template})",

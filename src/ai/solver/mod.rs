@@ -352,30 +352,76 @@ struct Child {
     order: (u8, i32),
 }
 
-/// The results of `pos`'s turns into `children`, one for each class of
-/// images under the game's symmetries.
-fn distinct_results(
-    rules: &Rules,
-    canon: &Canonicalizer,
-    run: &Run,
-    scratch: &mut TurnScratch,
-    pos: &Position,
-    results: &mut Vec<Position>,
-    children: &mut Vec<Child>,
-) -> Result<(), Halt> {
-    let complete = rules.turn_results_with(pos, scratch, &mut || run.should_stop(), results)?;
-    if !complete {
-        return Err(Halt::Stopped);
+/// What both searches need to walk the game from one thread: the rules,
+/// the keys, the run's limits and counts, and scratch space, with each
+/// ply's list of children kept for reuse.
+struct Walker<'a> {
+    rules: &'a Rules,
+    canon: &'a Canonicalizer,
+    run: &'a Run<'a>,
+    scratch: TurnScratch,
+    results: Vec<Position>,
+    plies: Vec<Vec<Child>>,
+    /// Positions visited.
+    visited: u64,
+}
+
+impl<'a> Walker<'a> {
+    fn new(rules: &'a Rules, canon: &'a Canonicalizer, run: &'a Run<'a>) -> Walker<'a> {
+        Walker {
+            rules,
+            canon,
+            run,
+            scratch: TurnScratch::default(),
+            results: Vec::new(),
+            plies: Vec::new(),
+            visited: 0,
+        }
     }
-    children.clear();
-    children.extend(results.iter().map(|result| Child {
-        pos: *result,
-        key: canon.key(result),
-        order: (0, 0),
-    }));
-    children.sort_unstable_by_key(|c| c.key);
-    children.dedup_by_key(|c| c.key);
-    Ok(())
+
+    /// Counts a visit; an error once a limit is reached.
+    fn visit(&mut self) -> Result<(), Halt> {
+        self.run.count(&mut self.visited)
+    }
+
+    /// Adds the positions visited since the last check to the run's total.
+    fn flush(&mut self) {
+        self.run.settle(&mut self.visited);
+    }
+
+    /// The results of `pos`'s turns, one for each class of images under the
+    /// game's symmetries, in ply `ply`'s list (hand it back with
+    /// [`Walker::give_back`]).
+    fn children(&mut self, pos: &Position, ply: usize) -> Result<Vec<Child>, Halt> {
+        if self.plies.len() <= ply {
+            self.plies.resize_with(ply + 1, Vec::new);
+        }
+        let mut children = std::mem::take(&mut self.plies[ply]);
+        let run = self.run;
+        let complete = self.rules.turn_results_with(
+            pos,
+            &mut self.scratch,
+            &mut || run.should_stop(),
+            &mut self.results,
+        )?;
+        if !complete {
+            return Err(Halt::Stopped);
+        }
+        children.clear();
+        let canon = self.canon;
+        children.extend(self.results.iter().map(|result| Child {
+            pos: *result,
+            key: canon.key(result),
+            order: (0, 0),
+        }));
+        children.sort_unstable_by_key(|c| c.key);
+        children.dedup_by_key(|c| c.key);
+        Ok(children)
+    }
+
+    fn give_back(&mut self, ply: usize, children: Vec<Child>) {
+        self.plies[ply] = children;
+    }
 }
 
 /// Positions a searcher counts before it adds them to the run's total and
@@ -384,16 +430,9 @@ const CHECK_EVERY: u64 = 64;
 
 /// One thread's search.
 struct Searcher<'a> {
-    rules: &'a Rules,
+    walker: Walker<'a>,
     weights: EvaluationWeights,
-    canon: &'a Canonicalizer,
     table: &'a ProofTable,
-    run: &'a Run<'a>,
-    scratch: TurnScratch,
-    results: Vec<Position>,
-    children: Vec<Vec<Child>>,
-    /// Positions this searcher has visited.
-    visited: u64,
 }
 
 impl<'a> Searcher<'a> {
@@ -404,21 +443,10 @@ impl<'a> Searcher<'a> {
         run: &'a Run<'a>,
     ) -> Searcher<'a> {
         Searcher {
-            rules,
+            walker: Walker::new(rules, canon, run),
             weights: AiProfile::of(rules).evaluation,
-            canon,
             table,
-            run,
-            scratch: TurnScratch::default(),
-            results: Vec::new(),
-            children: Vec::new(),
-            visited: 0,
         }
-    }
-
-    /// Adds the positions visited since the last check to the run's total.
-    fn flush(&mut self) {
-        self.run.settle(&mut self.visited);
     }
 
     /// The score of `pos` if it lies strictly between `alpha` and `beta`;
@@ -431,8 +459,8 @@ impl<'a> Searcher<'a> {
         mut beta: i32,
         ply: usize,
     ) -> Result<i32, Halt> {
-        self.run.count(&mut self.visited)?;
-        let start = self.visited;
+        self.walker.visit()?;
+        let start = self.walker.visited;
         if let Some((lower, upper)) = self.table.probe(&key) {
             if lower >= beta || lower == upper {
                 return Ok(lower);
@@ -443,28 +471,16 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(lower);
             beta = beta.min(upper);
         }
-        if self.children.len() <= ply {
-            self.children.resize_with(ply + 1, Vec::new);
-        }
-        let mut children = std::mem::take(&mut self.children[ply]);
-        distinct_results(
-            self.rules,
-            self.canon,
-            self.run,
-            &mut self.scratch,
-            pos,
-            &mut self.results,
-            &mut children,
-        )?;
+        let mut children = self.walker.children(pos, ply)?;
         if children.is_empty() {
-            self.children[ply] = children;
+            self.walker.give_back(ply, children);
             self.table.store(&key, -WIN, -WIN, 1);
             return Ok(-WIN);
         }
         // No win is faster than one turn, and with a turn to play no loss
         // comes before the opponent's reply.
         if alpha >= WIN - 1 || beta <= 2 - WIN {
-            self.children[ply] = children;
+            self.walker.give_back(ply, children);
             return Ok(if alpha >= WIN - 1 { WIN - 1 } else { 2 - WIN });
         }
         for child in &mut children {
@@ -472,7 +488,10 @@ impl<'a> Searcher<'a> {
                 // The child is lost for the opponent: this turn wins.
                 Some((_, upper)) if upper < 0 => (0, upper),
                 Some((lower, _)) if lower > 0 => (2, lower),
-                _ => (1, evaluate_with(self.rules, self.weights, &child.pos)),
+                _ => (
+                    1,
+                    evaluate_with(self.walker.rules, self.weights, &child.pos),
+                ),
             };
         }
         children.sort_unstable_by_key(|c| c.order);
@@ -497,8 +516,8 @@ impl<'a> Searcher<'a> {
                 }
             }
         }
-        self.children[ply] = children;
-        let work = self.visited - start + 1;
+        self.walker.give_back(ply, children);
+        let work = self.walker.visited - start + 1;
         if best <= alpha_in {
             self.table.store(&key, -WIN, best, work);
         } else if best >= beta {
@@ -511,7 +530,7 @@ impl<'a> Searcher<'a> {
 
     /// Who wins `pos`: bounds that settle it.
     fn prove(&mut self, pos: &Position) -> Result<Knowledge, Halt> {
-        let key = self.canon.key(pos);
+        let key = self.walker.canon.key(pos);
         let score = self.search(pos, key, -1, 1, 0)?;
         Ok(if score > 0 {
             Knowledge {
@@ -528,7 +547,7 @@ impl<'a> Searcher<'a> {
 
     /// The exact value of `pos`.
     fn solve(&mut self, pos: &Position) -> Result<Knowledge, Halt> {
-        let key = self.canon.key(pos);
+        let key = self.walker.canon.key(pos);
         let who = self.prove(pos)?;
         let score = match who.wins() {
             Some(true) => self.search(pos, key, 0, INFINITY, 0)?,
@@ -551,7 +570,7 @@ impl Searchers<'_> {
         let Some(numbers) = &mut self.numbers else {
             return self.alpha_beta.prove(pos);
         };
-        let start = numbers.visited;
+        let start = numbers.walker.visited;
         // Every turn captures, so the game ends within a turn a piece.
         let most = WIN
             - (pos.board.pieces(Color::White).0 | pos.board.pieces(Color::Black).0).count_ones()
@@ -567,10 +586,13 @@ impl Searchers<'_> {
                 upper: -most,
             }
         };
-        let key = self.alpha_beta.canon.key(pos);
-        self.alpha_beta
-            .table
-            .store(&key, known.lower, known.upper, numbers.visited - start);
+        let key = self.alpha_beta.walker.canon.key(pos);
+        self.alpha_beta.table.store(
+            &key,
+            known.lower,
+            known.upper,
+            numbers.walker.visited - start,
+        );
         Ok(known)
     }
 
@@ -579,9 +601,9 @@ impl Searchers<'_> {
     }
 
     fn flush(&mut self) {
-        self.alpha_beta.flush();
+        self.alpha_beta.walker.flush();
         if let Some(numbers) = &mut self.numbers {
-            self.alpha_beta.run.settle(&mut numbers.visited);
+            numbers.walker.flush();
         }
     }
 }

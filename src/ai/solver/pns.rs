@@ -20,8 +20,8 @@
 
 use super::key::{Canonicalizer, Key};
 use super::table::{Payload, Table};
-use super::{Child, Halt, Run, distinct_results};
-use crate::rules::{Position, Rules, TurnScratch};
+use super::{Halt, Run, Walker};
+use crate::rules::{Position, Rules};
 
 /// Beyond every real proof number; sums stop here.
 const INFINITE: u32 = u32::MAX / 2;
@@ -72,14 +72,8 @@ pub(crate) type NumberTable = Table<Numbers>;
 
 /// One thread's proof-number search.
 pub(super) struct PnSearcher<'a> {
-    rules: &'a Rules,
-    canon: &'a Canonicalizer,
+    pub(super) walker: Walker<'a>,
     table: &'a NumberTable,
-    run: &'a Run<'a>,
-    scratch: TurnScratch,
-    results: Vec<Position>,
-    children: Vec<Vec<Child>>,
-    pub(super) visited: u64,
 }
 
 impl<'a> PnSearcher<'a> {
@@ -90,20 +84,14 @@ impl<'a> PnSearcher<'a> {
         run: &'a Run<'a>,
     ) -> PnSearcher<'a> {
         PnSearcher {
-            rules,
-            canon,
+            walker: Walker::new(rules, canon, run),
             table,
-            run,
-            scratch: TurnScratch::default(),
-            results: Vec::new(),
-            children: Vec::new(),
-            visited: 0,
         }
     }
 
     /// Whether the side to move wins `pos`.
     pub(super) fn prove(&mut self, pos: &Position) -> Result<bool, Halt> {
-        let key = self.canon.key(pos);
+        let key = self.walker.canon.key(pos);
         let numbers = self.expand(pos, key, INFINITE, INFINITE, 0)?;
         Ok(numbers
             .wins()
@@ -120,28 +108,16 @@ impl<'a> PnSearcher<'a> {
         max_delta: u32,
         ply: usize,
     ) -> Result<Numbers, Halt> {
-        self.run.count(&mut self.visited)?;
-        let start = self.visited;
+        self.walker.visit()?;
+        let start = self.walker.visited;
         if let Some(known) = self.table.get(&key)
             && (known.phi >= max_phi || known.delta >= max_delta)
         {
             return Ok(known);
         }
-        if self.children.len() <= ply {
-            self.children.resize_with(ply + 1, Vec::new);
-        }
-        let mut children = std::mem::take(&mut self.children[ply]);
-        distinct_results(
-            self.rules,
-            self.canon,
-            self.run,
-            &mut self.scratch,
-            pos,
-            &mut self.results,
-            &mut children,
-        )?;
+        let children = self.walker.children(pos, ply)?;
         if children.is_empty() {
-            self.children[ply] = children;
+            self.walker.give_back(ply, children);
             self.table.put(&key, Numbers::LOST, 1);
             return Ok(Numbers::LOST);
         }
@@ -182,8 +158,9 @@ impl<'a> PnSearcher<'a> {
                 ply + 1,
             )?;
         };
-        self.children[ply] = children;
-        self.table.put(&key, numbers, self.visited - start + 1);
+        self.walker.give_back(ply, children);
+        self.table
+            .put(&key, numbers, self.walker.visited - start + 1);
         Ok(numbers)
     }
 }

@@ -197,15 +197,22 @@ fn draw_path(painter: &egui::Painter, grid: &Grid, path: &[Square], number: Opti
     }
 }
 
-/// The two pictures of `example` side by side, each `width` wide, with
-/// their captions; the game's presentation draws the template.
-pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
+/// A square's side and a picture's size for `example` at `width`.
+fn picture_size(example: &PlayedExample, width: f32) -> (f32, Vec2) {
     let size = example.start.size();
     let square = (width / f32::from(size.files())).floor();
     let picture = Vec2::new(
         square * f32::from(size.files()),
         square * f32::from(size.ranks()),
     );
+    (square, picture)
+}
+
+/// The two pictures of `example` side by side, each `width` wide, with
+/// their captions; the game's presentation draws the template.
+pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
+    let size = example.start.size();
+    let (square, picture) = picture_size(example, width);
     let look = presentation::of(rules);
     let (origin, first) = {
         let path = &example.steps[0].1;
@@ -259,11 +266,7 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
 /// the New game window's glance at a game.
 pub fn thumbnail(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
     let size = example.start.size();
-    let square = (width / f32::from(size.files())).floor();
-    let picture = Vec2::new(
-        square * f32::from(size.files()),
-        square * f32::from(size.ranks()),
-    );
+    let (square, picture) = picture_size(example, width);
     let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let grid = Grid {
