@@ -137,6 +137,8 @@ fn graph(ui: &mut egui::Ui, data: &PanelData, mistakes: &[usize]) -> Option<usiz
 pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     let mut open = data.review.open;
     let mut go_to = None;
+    // (the web page has no files: no picture to save there)
+    #[cfg(not(target_arch = "wasm32"))]
     let mut picture = false;
     let session = &data.session;
     let mistakes = data.review.mistakes(session, 3);
@@ -206,7 +208,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
         data.pictures.write(crate::game::review::SavePicture(path));
     }
     #[cfg(target_arch = "wasm32")]
-    let _ = (picture, state);
+    let _ = state;
     if open != data.review.open {
         data.review_intents.write(ReviewIntent(open));
     }
