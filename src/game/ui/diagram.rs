@@ -78,6 +78,26 @@ pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, String> {
     })
 }
 
+/// Each game's example played out, by game id: the rules help and the New
+/// game window draw them every frame they are open, and an example only
+/// changes with the game.
+#[derive(Default)]
+pub struct Examples(std::collections::HashMap<String, Option<Result<PlayedExample, String>>>);
+
+impl Examples {
+    /// `rules`' example, played once (`None`: the game shows none).
+    pub fn of(&mut self, rules: &Rules) -> Option<&Result<PlayedExample, String>> {
+        self.0
+            .entry(rules.id().to_string())
+            .or_insert_with(|| {
+                presentation::of(rules)
+                    .example()
+                    .map(|example| play(rules, &example))
+            })
+            .as_ref()
+    }
+}
+
 /// Where squares go in one picture.
 struct Grid {
     rect: Rect,
@@ -99,7 +119,7 @@ fn draw_board(painter: &egui::Painter, grid: &Grid, board: &Board) {
     let size = board.size();
     for sq in size.squares() {
         let c = grid.centre(sq);
-        let fill = if (sq.x() + sq.y()) % 2 == 0 {
+        let square_fill = if (sq.x() + sq.y()) % 2 == 0 {
             DARK
         } else {
             LIGHT
@@ -107,7 +127,7 @@ fn draw_board(painter: &egui::Painter, grid: &Grid, board: &Board) {
         painter.rect_filled(
             Rect::from_center_size(c, Vec2::splat(grid.square)),
             0.0,
-            fill,
+            square_fill,
         );
         if let Some(color) = board.color_at(sq) {
             let (fill, edge) = match color {
@@ -115,6 +135,11 @@ fn draw_board(painter: &egui::Painter, grid: &Grid, board: &Board) {
                 Color::Black => (BLACK_PIECE, Color32::from_gray(10)),
             };
             painter.circle(c, grid.square * 0.38, fill, Stroke::new(1.5, edge));
+            if color == Color::Black {
+                // The ring Black's pieces carry on the board, so the sides
+                // differ by shape here too.
+                painter.circle_stroke(c, grid.square * 0.19, Stroke::new(2.0, square_fill));
+            }
         }
     }
 }
@@ -211,8 +236,7 @@ fn picture_size(example: &PlayedExample, width: f32) -> (f32, Vec2) {
 /// The two pictures of `example` side by side, each `width` wide, with
 /// their captions; the game's presentation draws the template.
 pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
-    let size = example.start.size();
-    let (square, picture) = picture_size(example, width);
+    let (_, picture) = picture_size(example, width);
     let look = presentation::of(rules);
     let (origin, first) = {
         let path = &example.steps[0].1;
@@ -230,13 +254,7 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
         ui.add_space(8.0);
         ui.vertical(|ui| {
             ui.set_width(picture.x);
-            let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
-            let painter = ui.painter_at(rect);
-            let grid = Grid {
-                rect,
-                square,
-                ranks: size.ranks(),
-            };
+            let (painter, grid) = canvas(ui, example, width);
             draw_board(&painter, &grid, &example.start.board);
             for (i, (_, path)) in example.steps.iter().enumerate() {
                 draw_path(&painter, &grid, path, Some(i + 1));
@@ -262,18 +280,22 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
     });
 }
 
-/// The first picture alone (the initial capture and its template), small:
-/// the New game window's glance at a game.
-pub fn thumbnail(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
-    let size = example.start.size();
+/// Room for one picture of `example` at `width`, and where its squares go.
+fn canvas(ui: &mut egui::Ui, example: &PlayedExample, width: f32) -> (egui::Painter, Grid) {
     let (square, picture) = picture_size(example, width);
     let (rect, _) = ui.allocate_exact_size(picture, egui::Sense::hover());
-    let painter = ui.painter_at(rect);
     let grid = Grid {
         rect,
         square,
-        ranks: size.ranks(),
+        ranks: example.start.size().ranks(),
     };
+    (ui.painter_at(rect), grid)
+}
+
+/// The first picture alone (the initial capture and its template), small:
+/// the New game window's glance at a game.
+pub fn thumbnail(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
+    let (painter, grid) = canvas(ui, example, width);
     let first = *example.steps[0].1.last().expect("a path has squares");
     draw_board(&painter, &grid, &example.after_first);
     let look = presentation::of(rules);

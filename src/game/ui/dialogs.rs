@@ -21,19 +21,17 @@ fn current_game(data: &PanelData, state: &UiState) -> String {
 }
 
 /// One game's rules: its text and its example turn drawn.
-fn game_rules(ui: &mut egui::Ui, rules: &crate::rules::Rules) {
-    let look = presentation::of(rules);
-    ui.label(look.rules_text());
-    if let Some(example) = look.example() {
-        match diagram::play(rules, &example) {
-            Ok(played) => {
-                ui.add_space(6.0);
-                diagram::show(ui, rules, &played, 200.0);
-            }
-            Err(e) => {
-                ui.label(egui::RichText::new(e).color(egui::Color32::from_rgb(230, 120, 100)));
-            }
+fn game_rules(ui: &mut egui::Ui, rules: &crate::rules::Rules, examples: &mut diagram::Examples) {
+    ui.label(presentation::of(rules).rules_text());
+    match examples.of(rules) {
+        Some(Ok(played)) => {
+            ui.add_space(6.0);
+            diagram::show(ui, rules, played, 200.0);
         }
+        Some(Err(e)) => {
+            ui.label(egui::RichText::new(e).color(egui::Color32::from_rgb(230, 120, 100)));
+        }
+        None => {}
     }
 }
 
@@ -57,7 +55,7 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
                 .show(ui, |ui| {
                     if let Some(rules) = data.variants.get(&current) {
                         ui.heading(rules.variant().name());
-                        game_rules(ui, rules);
+                        game_rules(ui, rules, &mut state.examples);
                         ui.add_space(4.0);
                         if ui.button("Guided first game").clicked() {
                             state.start_tutorial = Some(current.clone());
@@ -80,7 +78,7 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
                     for rules in data.variants.iter().filter(|r| r.id() != current) {
                         egui::CollapsingHeader::new(rules.variant().name())
                             .id_salt(rules.id())
-                            .show(ui, |ui| game_rules(ui, rules));
+                            .show(ui, |ui| game_rules(ui, rules, &mut state.examples));
                     }
                 });
         });

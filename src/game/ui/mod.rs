@@ -43,6 +43,8 @@ pub struct UiState {
     /// The last refusal or error, and when it was shown.
     pub toast: Option<(String, f64)>,
     pub game_over_closed: bool,
+    /// The games' example turns, played once.
+    pub examples: diagram::Examples,
     /// The theme and UI scale the panels were last set up with.
     pub look: Option<(Theme, f32)>,
 }

@@ -153,10 +153,9 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                     }
                 });
                 if let Some(rules) = data.variants.get(&form.variant)
-                    && let Some(example) = presentation::of(rules).example()
-                    && let Ok(played) = super::diagram::play(rules, &example)
+                    && let Some(Ok(played)) = state.examples.of(rules)
                 {
-                    super::diagram::thumbnail(ui, rules, &played, 120.0);
+                    super::diagram::thumbnail(ui, rules, played, 120.0);
                 }
             });
             ui.separator();
