@@ -5,7 +5,9 @@
 
 use std::process::ExitCode;
 
-use crate::cli::{self, Outcome, WindowRequest};
+use crate::cli::WindowRequest;
+#[cfg(not(target_arch = "wasm32"))]
+use crate::cli::{self, Outcome};
 use crate::rules::{Mod, VariantRegistry};
 
 /// The built-in games and `mods`, with the problems of the mods that could
@@ -30,6 +32,14 @@ where
     for problem in &problems {
         eprintln!("{problem}");
     }
+    // A web page has no command line (its address says what to open, see
+    // `game::web_page`), so the page leaves the CLI and its parser out.
+    #[cfg(target_arch = "wasm32")]
+    {
+        drop(args.into_iter());
+        open_window(registry, problems, WindowRequest::default())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     match cli::run(&registry, args) {
         Outcome::Exit(code) => code,
         Outcome::OpenWindow(request) => open_window(registry, problems, request),

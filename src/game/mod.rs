@@ -32,6 +32,8 @@ pub mod tutorial;
 mod ui;
 mod wake;
 #[cfg(target_arch = "wasm32")]
+pub mod web_files;
+#[cfg(target_arch = "wasm32")]
 mod web_page;
 
 use bevy::prelude::*;
@@ -126,6 +128,8 @@ impl Plugin for GameCorePlugin {
         ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);
+        #[cfg(target_arch = "wasm32")]
+        app.add_plugins(web_files::plugin);
     }
 }
 

@@ -20,7 +20,6 @@ use super::screens::InGame;
 use super::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
-    #[cfg(not(target_arch = "wasm32"))]
     app.add_message::<SavePicture>()
         .add_systems(Update, save_pictures.in_set(GameSet::Input));
     app.init_resource::<GameReview>()
@@ -39,22 +38,21 @@ pub(super) fn plugin(app: &mut App) {
 pub struct ReviewIntent(pub bool);
 
 /// Intent: save a picture of the window (the board, and the review's
-/// graph when it is open) as a PNG file.
-#[cfg(not(target_arch = "wasm32"))]
+/// graph when it is open) as a PNG file (on the web page: download it).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct SavePicture(pub std::path::PathBuf);
 
-#[cfg(not(target_arch = "wasm32"))]
 fn save_pictures(
     mut commands: Commands,
     mut intents: MessageReader<SavePicture>,
-    mut saved: MessageWriter<super::records::Saved>,
+    #[cfg(not(target_arch = "wasm32"))] mut saved: MessageWriter<super::records::Saved>,
 ) {
     use bevy::render::view::screenshot::{Screenshot, save_to_disk};
     for SavePicture(path) in intents.read() {
         commands
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()));
+        #[cfg(not(target_arch = "wasm32"))]
         saved.write(super::records::Saved(path.clone()));
     }
 }

@@ -6,6 +6,8 @@
 //!   for browser tests and page scripts: `data-screen`, `data-position`,
 //!   `data-turns`, `data-frames`, and `data-squares` (each square's centre
 //!   in page pixels, `a1:x,y;b1:x,y;…`).
+//! - `data-board` (the board's rectangle in page pixels) and `data-board-at`
+//!   (when the first board was drawn, in ms since the page opened).
 //! - The loading note goes once the game has drawn.
 
 use bevy::prelude::*;
@@ -88,6 +90,8 @@ fn publish_state(
     layout: Res<BoardLayout>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
     mut frames: Local<u64>,
+    mut board_shown: Local<bool>,
+    mut published_size: Local<Vec2>,
 ) {
     *frames += 1;
     let Some(document) = web_sys::window().and_then(|w| w.document()) else {
@@ -141,20 +145,55 @@ fn publish_state(
             .map_or(String::new(), |a| a.puzzle.task());
         let _ = html.set_attribute("data-puzzle", &text);
     }
-    if layout.is_changed()
-        && let Ok(window) = windows.single()
-    {
+    // The squares and the board in page pixels, whenever the board moved
+    // or the window changed size.
+    if let Ok(window) = windows.single() {
         let size = Vec2::new(window.width(), window.height());
-        let squares: Vec<String> = layout
-            .size
-            .squares()
-            .into_iter()
-            .map(|sq| {
-                let world = layout.square_center(sq);
-                let page = Vec2::new(world.x + size.x / 2.0, size.y / 2.0 - world.y);
-                format!("{sq}:{:.0},{:.0}", page.x, page.y)
-            })
-            .collect();
-        let _ = html.set_attribute("data-squares", &squares.join(";"));
+        if layout.is_changed() || *published_size != size {
+            *published_size = size;
+            let squares: Vec<String> = layout
+                .size
+                .squares()
+                .into_iter()
+                .map(|sq| {
+                    let world = layout.square_center(sq);
+                    let page = Vec2::new(world.x + size.x / 2.0, size.y / 2.0 - world.y);
+                    format!("{sq}:{:.0},{:.0}", page.x, page.y)
+                })
+                .collect();
+            let _ = html.set_attribute("data-squares", &squares.join(";"));
+            // "left,top,width,height".
+            let extent = layout.extent();
+            let corner = Vec2::new(
+                layout.center.x - extent.x / 2.0 + size.x / 2.0,
+                size.y / 2.0 - layout.center.y - extent.y / 2.0,
+            );
+            info!(
+                "TEMP board {:?} window {:?} scale {} square {} center {:?}",
+                extent,
+                size,
+                window.scale_factor(),
+                layout.square,
+                layout.center
+            );
+            let _ = html.set_attribute(
+                "data-board",
+                &format!(
+                    "{:.0},{:.0},{:.0},{:.0}",
+                    corner.x, corner.y, extent.x, extent.y
+                ),
+            );
+        }
+    }
+    // When the page first showed a board, in milliseconds since it was
+    // opened (the browser's clock for the page).
+    if !*board_shown && *screen.get() != Screen::Title && *frames > 1 {
+        *board_shown = true;
+        if let Some(now) = web_sys::window()
+            .and_then(|w| w.performance())
+            .map(|p| p.now())
+        {
+            let _ = html.set_attribute("data-board-at", &format!("{now:.0}"));
+        }
     }
 }

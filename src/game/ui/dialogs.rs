@@ -44,7 +44,7 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
         .variants
         .get(&current)
         .map_or(current.clone(), |r| r.variant().name().to_string());
-    egui::Window::new(format!("Rules: {name}"))
+    super::fitted(egui::Window::new(format!("Rules: {name}")), ctx)
         .id(egui::Id::new("rules"))
         .open(&mut open)
         .default_width(440.0)
@@ -164,7 +164,7 @@ pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState)
     } else {
         format!("{loser} has no capture left.")
     };
-    egui::Window::new("Game over")
+    super::fitted(egui::Window::new("Game over"), ctx)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
@@ -215,7 +215,7 @@ pub fn toast(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
     ctx.request_repaint_after(std::time::Duration::from_millis(250));
 }
 
-/// The puzzles of the chosen game by band, solved ones ticked.
+/// The puzzles of the chosen game by band, solved ones drawn selected.
 pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     let mut open = state.show_puzzles;
     let variant = if *data.screen.get() == Screen::Title {
@@ -228,7 +228,7 @@ pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
         .get(&variant)
         .map_or(variant.clone(), |r| r.variant().name().to_string());
     let mut chosen = None;
-    egui::Window::new(format!("Puzzles: {name}"))
+    super::fitted(egui::Window::new(format!("Puzzles: {name}")), ctx)
         .open(&mut open)
         .collapsible(false)
         .default_width(420.0)
@@ -255,17 +255,15 @@ pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                     for (n, (index, puzzle)) in
                         list.iter().filter(|(_, p)| p.band == band).enumerate()
                     {
-                        let label = if solved(puzzle) {
-                            format!("{} ✔", n + 1)
-                        } else {
-                            format!("{}", n + 1)
-                        };
+                        // A solved puzzle's button is drawn selected.
+                        let done = solved(puzzle);
                         if ui
-                            .button(label)
+                            .add(egui::Button::new(format!("{}", n + 1)).selected(done))
                             .on_hover_text(format!(
-                                "{} ({})",
+                                "{} ({}){}",
                                 puzzle.task(),
-                                puzzle.position.size()
+                                puzzle.position.size(),
+                                if done { ", solved" } else { "" }
                             ))
                             .clicked()
                         {

@@ -24,7 +24,57 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
         .init_resource::<ModProblems>()
         .add_systems(Update, remember_notices.in_set(GameSet::Present))
-        .add_systems(EguiPrimaryContextPass, draw_panels);
+        .add_systems(EguiPrimaryContextPass, draw_panels)
+        .add_systems(
+            PreUpdate,
+            install_fonts
+                .after(bevy_egui::EguiPreUpdateSet::InitContexts)
+                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+        );
+}
+
+/// The file a record is saved to or loaded from until the player names
+/// another (on the web page, the downloaded file's name).
+const DEFAULT_FILE: &str = "burrow-game.txt";
+
+/// A window no wider than the screen (less a margin), so dialogs stay whole
+/// on a phone.
+fn fitted<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window<'a> {
+    let screen = ctx.viewport_rect();
+    window
+        .max_width((screen.width() - 24.0).max(160.0))
+        .constrain_to(screen.shrink(4.0))
+}
+
+/// The panels' fonts: Ubuntu Light for text, Hack for the monospace
+/// lines, each falling back on the other (the panels show no emoji).
+fn fonts() -> egui::FontDefinitions {
+    use std::sync::Arc;
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, data) in [
+        ("Ubuntu-Light", epaint_default_fonts::UBUNTU_LIGHT),
+        ("Hack", epaint_default_fonts::HACK_REGULAR),
+    ] {
+        fonts
+            .font_data
+            .insert(name.into(), Arc::new(egui::FontData::from_static(data)));
+    }
+    fonts.families.insert(
+        egui::FontFamily::Proportional,
+        vec!["Ubuntu-Light".into(), "Hack".into()],
+    );
+    fonts.families.insert(
+        egui::FontFamily::Monospace,
+        vec!["Hack".into(), "Ubuntu-Light".into()],
+    );
+    fonts
+}
+
+/// Gives each new egui context the panels' fonts before its first pass.
+fn install_fonts(mut contexts: Query<&mut bevy_egui::EguiContext, Added<bevy_egui::EguiContext>>) {
+    for mut context in &mut contexts {
+        context.get_mut().set_fonts(fonts());
+    }
 }
 
 /// What the panels remember between frames.
@@ -37,8 +87,8 @@ pub struct UiState {
     pub start_tutorial: Option<String>,
     /// The text box for pasting or copying positions and records.
     pub text: String,
-    /// Where records are saved and loaded (the web page has no files).
-    #[cfg(not(target_arch = "wasm32"))]
+    /// Where records are saved and loaded (on the web page: the name a
+    /// downloaded record or picture gets).
     pub file_path: String,
     /// The last refusal or error, and when it was shown.
     pub toast: Option<(String, f64)>,
@@ -89,13 +139,14 @@ pub struct PanelData<'w> {
     preview: ResMut<'w, super::overlay::TurnPreview>,
     review: Res<'w, super::review::GameReview>,
     review_intents: MessageWriter<'w, super::review::ReviewIntent>,
-    #[cfg(not(target_arch = "wasm32"))]
     pictures: MessageWriter<'w, super::review::SavePicture>,
     tutorial_intents: MessageWriter<'w, super::tutorial::TutorialIntent>,
     analysis_intents: MessageWriter<'w, super::analysis::AnalysisIntent>,
     computer_intents: MessageWriter<'w, ComputerIntent>,
     #[cfg(not(target_arch = "wasm32"))]
     files: MessageWriter<'w, super::records::RecordIntent>,
+    #[cfg(target_arch = "wasm32")]
+    files: MessageWriter<'w, super::web_files::WebFileIntent>,
     time: Res<'w, Time<Real>>,
 }
 

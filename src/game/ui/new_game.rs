@@ -127,7 +127,7 @@ fn title(ctx: &egui::Context) {
 /// The menu window; starting a game moves to the playing screen.
 pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     title(ctx);
-    egui::Window::new("New game")
+    super::fitted(egui::Window::new("New game"), ctx)
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 56.0))

@@ -134,15 +134,20 @@ fn graph(ui: &mut egui::Ui, data: &PanelData, mistakes: &[usize]) -> Option<usiz
     None
 }
 
+/// The picture button's label: the web page hands the picture to the
+/// browser as a download.
+#[cfg(not(target_arch = "wasm32"))]
+const SAVE_PICTURE: &str = "Save picture";
+#[cfg(target_arch = "wasm32")]
+const SAVE_PICTURE: &str = "Download picture";
+
 pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     let mut open = data.review.open;
     let mut go_to = None;
-    // (the web page has no files: no picture to save there)
-    #[cfg(not(target_arch = "wasm32"))]
     let mut picture = false;
     let session = &data.session;
     let mistakes = data.review.mistakes(session, 3);
-    egui::Window::new("Review")
+    super::fitted(egui::Window::new("Review"), ctx)
         .id(egui::Id::new("review"))
         .open(&mut open)
         .default_width(460.0)
@@ -190,8 +195,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             }
             ui.separator();
             ui.horizontal(|ui| {
-                #[cfg(not(target_arch = "wasm32"))]
-                if ui.button("Save picture").clicked() {
+                if ui.button(SAVE_PICTURE).clicked() {
                     picture = true;
                 }
                 if ui.button("Copy record").clicked() {
@@ -202,13 +206,20 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     if let Some(index) = go_to {
         data.intents.write(SessionIntent::Review(Some(index)));
     }
-    #[cfg(not(target_arch = "wasm32"))]
     if picture {
+        if state.file_path.is_empty() {
+            state.file_path = super::DEFAULT_FILE.into();
+        }
         let path = std::path::Path::new(&state.file_path).with_extension("png");
+        #[cfg(target_arch = "wasm32")]
+        {
+            state.toast = Some((
+                format!("downloading {}", path.display()),
+                data.time.elapsed_secs_f64(),
+            ));
+        }
         data.pictures.write(crate::game::review::SavePicture(path));
     }
-    #[cfg(target_arch = "wasm32")]
-    let _ = state;
     if open != data.review.open {
         data.review_intents.write(ReviewIntent(open));
     }

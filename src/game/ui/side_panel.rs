@@ -15,12 +15,37 @@ use crate::rules::{Color as Side, Position};
 
 use super::{PanelData, UiState};
 
+/// The panel's width beside the board.
+const PANEL_WIDTH: f32 = 300.0;
+
+/// Where the panel goes in a window of this size (egui points): beside the
+/// board, or below it when the window is too narrow for both side by side
+/// (a phone held upright), taking this share of the height.
+pub fn placement(window: egui::Vec2) -> Option<f32> {
+    (window.x < 720.0 && window.y > window.x).then_some(0.42)
+}
+
+/// Minimum size of a control a finger must hit, in points (about 7 mm on
+/// a phone), used when the panel sits below the board.
+const TOUCH_TARGET: f32 = 40.0;
+
 /// Draws the panel; returns where it is.
 pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> egui::Rect {
-    egui::Panel::right("side")
+    let window = root.max_rect().size();
+    let panel = match placement(window) {
+        None => egui::Panel::right("side").exact_size(PANEL_WIDTH),
+        Some(share) => egui::Panel::bottom("below").exact_size((window.y * share).round()),
+    };
+    let below = placement(window).is_some();
+    panel
         .resizable(false)
-        .exact_size(300.0)
         .show(root, |ui| {
+            if below {
+                let spacing = ui.spacing_mut();
+                spacing.interact_size.y = TOUCH_TARGET;
+                spacing.button_padding = egui::vec2(12.0, 8.0);
+                spacing.item_spacing = egui::vec2(10.0, 8.0);
+            }
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if data.tutorial.is_on() {
                     super::dialogs::tutorial(ui, data, state);
@@ -338,11 +363,28 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
             }
         }
     });
+    if state.file_path.is_empty() {
+        state.file_path = super::DEFAULT_FILE.into();
+    }
+    // The page has no file system: records go out as downloads and come in
+    // through the browser's file picker.
+    #[cfg(target_arch = "wasm32")]
+    ui.horizontal_wrapped(|ui| {
+        use crate::game::web_files::WebFileIntent;
+        if ui.button("Download record").clicked() {
+            data.files
+                .write(WebFileIntent::DownloadRecord(state.file_path.clone()));
+            state.toast = Some((
+                format!("downloading {}", state.file_path),
+                data.time.elapsed_secs_f64(),
+            ));
+        }
+        if ui.button("Open record file…").clicked() {
+            data.files.write(WebFileIntent::OpenRecord);
+        }
+    });
     #[cfg(not(target_arch = "wasm32"))]
     {
-        if state.file_path.is_empty() {
-            state.file_path = "burrow-game.txt".into();
-        }
         ui.horizontal(|ui| {
             ui.label("File");
             ui.add(egui::TextEdit::singleline(&mut state.file_path).desired_width(f32::INFINITY));
