@@ -170,6 +170,22 @@ pub fn run(options: GameOptions, variants: VariantRegistry, problems: Vec<String
     app.run()
 }
 
+/// The window's size at the start. On the web page: the page's size, so the
+/// first frames are laid out for the screen the page is on (a phone among
+/// them) instead of being laid out twice.
+fn first_window_size() -> (u32, u32) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(page) = web_sys::window() {
+        let side = |v: Result<wasm_bindgen::JsValue, wasm_bindgen::JsValue>| {
+            v.ok().and_then(|v| v.as_f64()).filter(|v| *v >= 1.0)
+        };
+        if let (Some(width), Some(height)) = (side(page.inner_width()), side(page.inner_height())) {
+            return (width as u32, height as u32);
+        }
+    }
+    (1100, 760)
+}
+
 /// The whole game as an [`App`] on the games of `variants`; more may join
 /// through [`VariantPlugin`]s before [`App::run`].
 pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
@@ -177,7 +193,7 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Burrow".into(),
-            resolution: (1100, 760).into(),
+            resolution: first_window_size().into(),
             // The web page's canvas (assets/web/index.html); unused on desktop.
             canvas: Some("#burrow".into()),
             fit_canvas_to_parent: true,

@@ -168,14 +168,6 @@ fn publish_state(
                 layout.center.x - extent.x / 2.0 + size.x / 2.0,
                 size.y / 2.0 - layout.center.y - extent.y / 2.0,
             );
-            info!(
-                "TEMP board {:?} window {:?} scale {} square {} center {:?}",
-                extent,
-                size,
-                window.scale_factor(),
-                layout.square,
-                layout.center
-            );
             let _ = html.set_attribute(
                 "data-board",
                 &format!(
