@@ -45,6 +45,10 @@ const VISITS = 5;
 // The record buttons in the side panel, at this window size and font (the
 // row under "Play from position").
 const RECORD_BUTTONS = { download: [862, 425], open: [985, 425] };
+// The panel's Review button, and Download picture in the review window
+// once one turn is played.
+const REVIEW_BUTTON = [980, 122];
+const DOWNLOAD_PICTURE = [87, 648];
 
 // Each square's centre in page pixels, from the page's `data-squares`.
 async function squareCentres(page) {
@@ -445,6 +449,34 @@ try {
   await playedOnce(touch);
   console.log("web check: a capture played by touch");
   await touchContext.close();
+
+  // The review on the page: its picture comes as a PNG download.
+  const reviewContext = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+  const reviewPage = await reviewContext.newPage();
+  watch(reviewPage);
+  await reviewPage.goto(twoPlayers);
+  await boardReady(reviewPage);
+  await reviewPage.waitForFunction(() => Number(document.documentElement.dataset.frames) > 3, null, { timeout: 60_000 });
+  const reviewCentres = await squareCentres(reviewPage);
+  for (const square of ["b1", "a1"]) {
+    await reviewPage.mouse.click(...reviewCentres[square]);
+    await reviewPage.waitForTimeout(400);
+  }
+  await playedOnce(reviewPage);
+  await reviewPage.waitForTimeout(1000);
+  await reviewPage.mouse.click(...REVIEW_BUTTON);
+  await reviewPage.waitForTimeout(2500);
+  await reviewPage.screenshot({ path: shot("review") });
+  const [picture] = await Promise.all([
+    reviewPage.waitForEvent("download", { timeout: 30_000 }),
+    reviewPage.mouse.click(...DOWNLOAD_PICTURE),
+  ]);
+  const png = await readFile(await picture.path());
+  if (png.subarray(1, 4).toString() !== "PNG" || png.length < 10_000) {
+    fail(`Download picture gave ${picture.suggestedFilename()}, ${png.length} bytes, not a PNG of the window`);
+  }
+  console.log(`web check: the review's Download picture gave ${picture.suggestedFilename()} (${png.length} bytes PNG); screenshot ${shot("review")}`);
+  await reviewContext.close();
 
   // A phone held upright: the panel goes below the board, the board fits
   // the width, and a tap still plays. (At one pixel per CSS pixel: an
