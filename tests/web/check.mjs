@@ -297,6 +297,16 @@ try {
     p.waitForFunction(() => document.documentElement.dataset.turns === "1", null, {
       timeout: 30_000,
     });
+  // White's b1 takes a1 in a fresh game, by mouse or by touch.
+  const captureB1A1 = async (p, { touch = false } = {}) => {
+    const centres = await squareCentres(p);
+    for (const square of ["b1", "a1"]) {
+      if (touch) await p.touchscreen.tap(...centres[square]);
+      else await p.mouse.click(...centres[square]);
+      await p.waitForTimeout(400);
+    }
+    await playedOnce(p);
+  };
   const keyboard = await browser.newPage({ viewport: { width: 1100, height: 760 } });
   watch(keyboard);
   await keyboard.goto(twoPlayers);
@@ -397,12 +407,7 @@ try {
   // Records as files: play a capture, download the record, start again,
   // and open the downloaded file; a file that is no record is refused and
   // the game in play stays.
-  const storedCentres = await squareCentres(stored);
-  for (const square of ["b1", "a1"]) {
-    await stored.mouse.click(...storedCentres[square]);
-    await stored.waitForTimeout(300);
-  }
-  await playedOnce(stored);
+  await captureB1A1(stored);
   const played = await stored.evaluate(() => document.documentElement.dataset.position);
   const [download] = await Promise.all([
     stored.waitForEvent("download", { timeout: 10_000 }),
@@ -441,12 +446,7 @@ try {
   watch(touch);
   await touch.goto(twoPlayers);
   await boardReady(touch);
-  const touchCentres = await squareCentres(touch);
-  for (const square of ["b1", "a1"]) {
-    await touch.touchscreen.tap(...touchCentres[square]);
-    await touch.waitForTimeout(400);
-  }
-  await playedOnce(touch);
+  await captureB1A1(touch, { touch: true });
   console.log("web check: a capture played by touch");
   await touchContext.close();
 
@@ -457,12 +457,7 @@ try {
   await reviewPage.goto(twoPlayers);
   await boardReady(reviewPage);
   await reviewPage.waitForFunction(() => Number(document.documentElement.dataset.frames) > 3, null, { timeout: 60_000 });
-  const reviewCentres = await squareCentres(reviewPage);
-  for (const square of ["b1", "a1"]) {
-    await reviewPage.mouse.click(...reviewCentres[square]);
-    await reviewPage.waitForTimeout(400);
-  }
-  await playedOnce(reviewPage);
+  await captureB1A1(reviewPage);
   await reviewPage.waitForTimeout(1000);
   await reviewPage.mouse.click(...REVIEW_BUTTON);
   await reviewPage.waitForTimeout(2500);
@@ -506,12 +501,7 @@ try {
     fail(`on a phone the board is at ${left},${top} ${width}x${height}: not above the panel and inside the width`);
   }
   if (width < 300) fail(`on a phone the board is only ${width} px wide`);
-  const phoneCentres = await squareCentres(phone);
-  for (const square of ["b1", "a1"]) {
-    await phone.touchscreen.tap(...phoneCentres[square]);
-    await phone.waitForTimeout(400);
-  }
-  await playedOnce(phone);
+  await captureB1A1(phone, { touch: true });
   await phone.waitForTimeout(1200);
   await phone.screenshot({ path: shot("phone") });
   console.log(`web check: on a 390x844 phone the board is ${width}x${height} at ${left},${top}, the panel below; a tap played; screenshot ${shot("phone")}`);

@@ -159,6 +159,9 @@ fn draw_panels(
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
+    if state.file_path.is_empty() {
+        state.file_path = DEFAULT_FILE.into();
+    }
     let look = (data.settings.theme, data.settings.ui_scale);
     if state.look != Some(look) {
         ctx.set_visuals(visuals(look.0));

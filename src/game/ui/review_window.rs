@@ -207,9 +207,6 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
         data.intents.write(SessionIntent::Review(Some(index)));
     }
     if picture {
-        if state.file_path.is_empty() {
-            state.file_path = super::DEFAULT_FILE.into();
-        }
         let path = std::path::Path::new(&state.file_path).with_extension("png");
         #[cfg(target_arch = "wasm32")]
         {

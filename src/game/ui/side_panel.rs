@@ -21,7 +21,7 @@ const PANEL_WIDTH: f32 = 300.0;
 /// Where the panel goes in a window of this size (egui points): beside the
 /// board, or below it when the window is too narrow for both side by side
 /// (a phone held upright), taking this share of the height.
-pub fn placement(window: egui::Vec2) -> Option<f32> {
+fn placement(window: egui::Vec2) -> Option<f32> {
     (window.x < 720.0 && window.y > window.x).then_some(0.42)
 }
 
@@ -32,15 +32,15 @@ const TOUCH_TARGET: f32 = 40.0;
 /// Draws the panel; returns where it is.
 pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> egui::Rect {
     let window = root.max_rect().size();
-    let panel = match placement(window) {
+    let below = placement(window);
+    let panel = match below {
         None => egui::Panel::right("side").exact_size(PANEL_WIDTH),
         Some(share) => egui::Panel::bottom("below").exact_size((window.y * share).round()),
     };
-    let below = placement(window).is_some();
     panel
         .resizable(false)
         .show(root, |ui| {
-            if below {
+            if below.is_some() {
                 let spacing = ui.spacing_mut();
                 spacing.interact_size.y = TOUCH_TARGET;
                 spacing.button_padding = egui::vec2(12.0, 8.0);
@@ -363,9 +363,6 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
             }
         }
     });
-    if state.file_path.is_empty() {
-        state.file_path = super::DEFAULT_FILE.into();
-    }
     // The page has no file system: records go out as downloads and come in
     // through the browser's file picker.
     #[cfg(target_arch = "wasm32")]
