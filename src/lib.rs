@@ -4,7 +4,11 @@
 //! - [`rules`]: the Bevy-free engine (board, variants, turns, text formats);
 //! - [`ai`]: the computer players, their per-game tuning, self-play and
 //!   match statistics;
+//! - [`online`]: the messages of online play and the server's judge of one
+//!   game, shared by the server, the bot and the game;
 //! - [`cli`]: the command-line front end;
+//! - `server`: `burrow serve`, online play over HTTP and WebSocket with the
+//!   games in SQLite or PostgreSQL (not on the web page);
 //! - `game`: the Bevy game (cargo feature `game`, on by default);
 //! - [`launch`]: what the `burrow` binary runs: it builds the variant
 //!   registry (built-ins and mods), then runs a command or opens the window.
@@ -14,4 +18,7 @@ pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod launch;
+pub mod online;
 pub mod rules;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod server;

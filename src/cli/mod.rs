@@ -17,6 +17,8 @@ use crate::ai::{self, Level, Players};
 use crate::rules::{BoardSize, PerftCount, Position, Rules, Square, VariantRegistry, state_budget};
 
 mod accuracy;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod online;
 mod puzzles;
 mod solve;
 
@@ -241,6 +243,56 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
+    /// Run a server for online play (HTTP and WebSocket; see the README).
+    #[cfg(not(target_arch = "wasm32"))]
+    Serve {
+        /// Address to listen on (port 0: any free port, printed at start).
+        #[arg(long, default_value = "127.0.0.1:8080")]
+        listen: std::net::SocketAddr,
+        /// Where the games are kept: sqlite://FILE?mode=rwc or postgres://…
+        #[arg(long, default_value = crate::server::DEFAULT_DATABASE)]
+        database: String,
+        /// Serve this folder (the web build, dist/web) at /.
+        #[arg(long)]
+        site: Option<PathBuf>,
+        /// Think time per turn of the server's computer, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
+    },
+    /// Sit a computer level at a server's table and play it to the end.
+    #[cfg(not(target_arch = "wasm32"))]
+    Bot {
+        /// The server: host:port, http://host:port or ws://host:port/ws.
+        #[arg(long)]
+        server: String,
+        /// The table's code.
+        #[arg(long)]
+        join: String,
+        #[arg(long, default_value = "hard")]
+        level: Level,
+        #[arg(long, default_value = "bot")]
+        name: String,
+        /// Think time per turn, in milliseconds.
+        #[arg(long, default_value_t = 1000)]
+        think_ms: u64,
+    },
+    /// Play many scripted games at once through a server and report turns
+    /// per second and the time from a turn sent to its broadcast.
+    #[cfg(not(target_arch = "wasm32"))]
+    Load {
+        #[arg(long)]
+        server: String,
+        #[arg(long, default_value_t = 200)]
+        games: usize,
+        /// Board of every game.
+        #[arg(long, default_value = "6x6")]
+        size: String,
+        #[arg(long, default_value_t = 0)]
+        seed: u64,
+        /// The server's process id, to report its memory.
+        #[arg(long)]
+        server_pid: Option<u32>,
+    },
 }
 
 /// What the game window should open with, when no command was given.
@@ -379,6 +431,45 @@ fn execute(
 ) -> Result<(), String> {
     let io = |e: std::io::Error| e.to_string();
     match command {
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Serve {
+            listen,
+            database,
+            site,
+            think_ms,
+        } => crate::server::serve(
+            registry.clone(),
+            crate::server::ServeOptions {
+                listen,
+                database,
+                site,
+                think: Duration::from_millis(think_ms.clamp(10, 10_000)),
+            },
+        )?,
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Bot {
+            server,
+            join,
+            level,
+            name,
+            think_ms,
+        } => online::bot(
+            registry,
+            &server,
+            &join,
+            level,
+            &name,
+            Duration::from_millis(think_ms.clamp(10, 10_000)),
+            out,
+        )?,
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Load {
+            server,
+            games,
+            size,
+            seed,
+            server_pid,
+        } => online::load(registry, &server, games, &size, seed, server_pid, out)?,
         Command::Moves {
             variant,
             position,

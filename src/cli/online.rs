@@ -1,0 +1,475 @@
+//! `burrow serve`, `burrow bot` and `burrow load`: the server, a computer
+//! player that takes a seat at a server's table, and a load run of many
+//! scripted games at once (its figures are the README's).
+
+use std::collections::HashMap;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use crate::ai::{self, Level};
+use crate::online::client::Client;
+use crate::online::mirror::{Mirror, Mirrored, websocket_url};
+use crate::online::protocol::{ClientMessage, GameSetup, ServerMessage, Side, SideChoice};
+use crate::rules::{GameRecord, VariantRegistry};
+
+fn runtime() -> Result<tokio::runtime::Runtime, String> {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the runtime: {e}"))
+}
+
+/// Both seats are taken, so the game is on.
+fn seats_taken(mirror: &Mirror) -> bool {
+    let taken = |s: &crate::online::protocol::SeatView| s.name.is_some() || s.computer.is_some();
+    taken(&mirror.view.white) && taken(&mirror.view.black)
+}
+
+/// Chooses a turn off the async threads.
+async fn think(
+    mirror: &Mirror,
+    level: Level,
+    think: Duration,
+    seed: u64,
+) -> Result<Option<String>, String> {
+    let rules = mirror.rules.clone();
+    let position = *mirror.position();
+    tokio::task::spawn_blocking(move || {
+        ai::choose(
+            &rules,
+            &position,
+            level,
+            think,
+            seed,
+            &AtomicBool::new(false),
+        )
+    })
+    .await
+    .map_err(|e| format!("the computer's search stopped: {e}"))?
+    .map(|d| d.map(|d| d.turn.played().to_string()))
+    .map_err(|e| format!("{e}"))
+}
+
+/// `burrow bot`: joins table `code` and plays it at `level` until it ends;
+/// a lost connection is resumed with the seat's token.
+pub fn bot(
+    registry: &VariantRegistry,
+    server: &str,
+    code: &str,
+    level: Level,
+    name: &str,
+    think_time: Duration,
+    out: &mut impl std::io::Write,
+) -> Result<(), String> {
+    let url = websocket_url(server);
+    let result = runtime()?.block_on(async {
+        let mut client = Client::connect(&url).await?;
+        client
+            .send(&ClientMessage::Join {
+                code: code.to_string(),
+                name: Some(name.to_string()),
+            })
+            .await?;
+        let (code, side, token) = client
+            .wait_for(Duration::from_secs(30), |m| match m {
+                ServerMessage::Seat { code, side, token } => {
+                    Some(Ok((code.clone(), *side, token.clone())))
+                }
+                ServerMessage::Error { message, .. } => Some(Err(message.clone())),
+                _ => None,
+            })
+            .await??;
+        let mut mirror: Option<Mirror> = None;
+        let mut seed = rand::random::<u64>();
+        loop {
+            if let Some(m) = &mirror {
+                if let Some(finish) = m.view.result {
+                    return Ok::<String, String>(format!(
+                        "{code}: {} won ({:?}) after {} turns; the bot played {}",
+                        side_name(finish.winner),
+                        finish.reason,
+                        m.ply(),
+                        side_name(side)
+                    ));
+                }
+                if m.to_move() == side && seats_taken(m) {
+                    seed = seed.wrapping_add(1);
+                    if let Some(turn) = think(m, level, think_time, seed).await? {
+                        let _ = client
+                            .send(&ClientMessage::Turn {
+                                code: code.clone(),
+                                token: token.clone(),
+                                ply: m.ply(),
+                                turn,
+                            })
+                            .await;
+                    }
+                }
+            }
+            let message = match client.recv().await {
+                Ok(message) => message,
+                Err(_) => {
+                    client = reconnect(&url, &code, &token).await?;
+                    continue;
+                }
+            };
+            match &message {
+                ServerMessage::Game { game } => {
+                    mirror = Some(Mirror::new(registry, game.clone())?);
+                }
+                ServerMessage::Turn { .. } => {
+                    if let Some(m) = &mut mirror
+                        && m.apply(registry, &message) == Mirrored::OutOfStep
+                    {
+                        client
+                            .send(&ClientMessage::Resume {
+                                code: code.clone(),
+                                token: token.clone(),
+                            })
+                            .await?;
+                    }
+                }
+                ServerMessage::Error { message, .. } => eprintln!("bot: server: {message}"),
+                _ => {}
+            }
+            // Wait for the next message before thinking again unless it is
+            // still this side's turn after a refusal.
+            if let (ServerMessage::Error { .. }, Some(_)) = (&message, &mirror) {
+                tokio::time::sleep(Duration::from_millis(200)).await;
+            }
+        }
+    })?;
+    writeln!(out, "{result}").map_err(|e| e.to_string())
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "White",
+        Side::Black => "Black",
+    }
+}
+
+/// Connects again and takes the seat back (for up to half a minute).
+async fn reconnect(url: &str, code: &str, token: &str) -> Result<Client, String> {
+    let mut last = String::new();
+    for _ in 0..30 {
+        match Client::connect(url).await {
+            Ok(mut client) => {
+                client
+                    .send(&ClientMessage::Resume {
+                        code: code.to_string(),
+                        token: token.to_string(),
+                    })
+                    .await?;
+                return Ok(client);
+            }
+            Err(e) => last = e,
+        }
+        tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+    Err(format!("the server is gone: {last}"))
+}
+
+/// What a load run measured.
+#[derive(Clone, Debug)]
+pub struct LoadReport {
+    pub games: usize,
+    pub turns: usize,
+    pub seconds: f64,
+    /// From a turn sent to its broadcast arriving back at the sender, in ms.
+    pub latencies_ms: Vec<f64>,
+    /// The codes of the games played, to check what was stored.
+    pub codes: Vec<String>,
+}
+
+impl LoadReport {
+    pub fn percentile(&self, p: f64) -> f64 {
+        let mut sorted = self.latencies_ms.clone();
+        sorted.sort_by(f64::total_cmp);
+        if sorted.is_empty() {
+            return 0.0;
+        }
+        let i = ((sorted.len() - 1) as f64 * p).round() as usize;
+        sorted[i]
+    }
+}
+
+/// One side of a scripted game: plays random turns until the game ends;
+/// returns its turns' latencies.
+async fn scripted_player(
+    registry: &VariantRegistry,
+    mut client: Client,
+    code: String,
+    side: Side,
+    token: String,
+    seed: u64,
+) -> Result<Vec<f64>, String> {
+    let mut mirror: Option<Mirror> = None;
+    let mut sent: HashMap<u32, Instant> = HashMap::new();
+    let mut latencies = Vec::new();
+    let mut seed = seed;
+    loop {
+        let message = client.recv_within(Duration::from_secs(60)).await?;
+        match &message {
+            ServerMessage::Game { game } => mirror = Some(Mirror::new(registry, game.clone())?),
+            ServerMessage::Turn { ply, .. } => {
+                if let Some(at) = sent.remove(ply) {
+                    latencies.push(at.elapsed().as_secs_f64() * 1000.0);
+                }
+                if let Some(m) = &mut mirror
+                    && m.apply(registry, &message) == Mirrored::OutOfStep
+                {
+                    return Err(format!("{code}: a turn arrived out of step"));
+                }
+            }
+            ServerMessage::Error { message, .. } => {
+                return Err(format!(
+                    "{code}: the server refused a scripted turn: {message}"
+                ));
+            }
+            _ => {}
+        }
+        let Some(m) = &mirror else { continue };
+        if m.is_over() {
+            client.close().await;
+            return Ok(latencies);
+        }
+        if m.to_move() == side && seats_taken(m) && !sent.contains_key(&m.ply()) {
+            seed = seed.wrapping_add(0x9e37_79b9);
+            let Some(turn) = think(m, Level::Random, Duration::from_millis(100), seed).await?
+            else {
+                continue;
+            };
+            sent.insert(m.ply(), Instant::now());
+            client
+                .send(&ClientMessage::Turn {
+                    code: code.clone(),
+                    token: token.clone(),
+                    ply: m.ply(),
+                    turn,
+                })
+                .await?;
+        }
+    }
+}
+
+/// Plays `games` games at once through the server at `url`, each between
+/// two scripted clients choosing random turns, the variants taken in turn
+/// on `size` boards. Fails if any game does not finish within `limit`.
+pub async fn load_run(
+    registry: &VariantRegistry,
+    url: &str,
+    games: usize,
+    size: &str,
+    seed: u64,
+    limit: Duration,
+) -> Result<LoadReport, String> {
+    let ids: Vec<String> = registry.ids().iter().map(|s| s.to_string()).collect();
+    let started = Instant::now();
+    let mut tasks = tokio::task::JoinSet::new();
+    for i in 0..games {
+        let registry = registry.clone();
+        let url = url.to_string();
+        let setup = GameSetup {
+            variant: ids[i % ids.len()].clone(),
+            size: size.to_string(),
+            start: None,
+            clock: None,
+        };
+        let seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
+        tasks.spawn(async move {
+            let mut first = Client::connect(&url).await?;
+            first
+                .send(&ClientMessage::Create {
+                    setup,
+                    side: SideChoice::White,
+                    name: Some(format!("load-{i}-white")),
+                    computer: None,
+                })
+                .await?;
+            let (code, token) = first
+                .wait_for(Duration::from_secs(30), |m| match m {
+                    ServerMessage::Seat { code, token, .. } => {
+                        Some(Ok((code.clone(), token.clone())))
+                    }
+                    ServerMessage::Error { message, .. } => Some(Err(message.clone())),
+                    _ => None,
+                })
+                .await??;
+            let mut second = Client::connect(&url).await?;
+            second
+                .send(&ClientMessage::Join {
+                    code: code.clone(),
+                    name: Some(format!("load-{i}-black")),
+                })
+                .await?;
+            let black_token = second
+                .wait_for(Duration::from_secs(30), |m| match m {
+                    ServerMessage::Seat { token, .. } => Some(Ok(token.clone())),
+                    ServerMessage::Error { message, .. } => Some(Err(message.clone())),
+                    _ => None,
+                })
+                .await??;
+            let white = scripted_player(&registry, first, code.clone(), Side::White, token, seed);
+            let black = scripted_player(
+                &registry,
+                second,
+                code.clone(),
+                Side::Black,
+                black_token,
+                seed ^ 0x5555,
+            );
+            let (white, black) = tokio::try_join!(white, black)?;
+            Ok::<_, String>((code, white, black))
+        });
+    }
+    let mut report = LoadReport {
+        games,
+        turns: 0,
+        seconds: 0.0,
+        latencies_ms: Vec::new(),
+        codes: Vec::new(),
+    };
+    let deadline = tokio::time::Instant::now() + limit;
+    while !tasks.is_empty() {
+        let next = tokio::time::timeout_at(deadline, tasks.join_next())
+            .await
+            .map_err(|_| {
+                format!(
+                    "{} of {games} games were not over after {limit:?}",
+                    tasks.len()
+                )
+            })?;
+        let Some(done) = next else { break };
+        let (code, white, black) = done.map_err(|e| format!("a scripted game failed: {e}"))??;
+        report.turns += white.len() + black.len();
+        report.latencies_ms.extend(white);
+        report.latencies_ms.extend(black);
+        report.codes.push(code);
+    }
+    report.seconds = started.elapsed().as_secs_f64();
+    Ok(report)
+}
+
+/// A plain HTTP GET on the server (`http://HOST:PORT` or `HOST:PORT`):
+/// the status and the body. Enough for the game list and the records.
+pub async fn http_get(server: &str, path: &str) -> Result<(u16, String), String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let host = server
+        .trim_start_matches("http://")
+        .trim_start_matches("ws://")
+        .split('/')
+        .next()
+        .unwrap_or_default()
+        .to_string();
+    let mut stream = tokio::net::TcpStream::connect(&host)
+        .await
+        .map_err(|e| format!("cannot connect to {host}: {e}"))?;
+    let request = format!("GET {path} HTTP/1.0\r\nHost: {host}\r\nConnection: close\r\n\r\n");
+    stream
+        .write_all(request.as_bytes())
+        .await
+        .map_err(|e| e.to_string())?;
+    let mut response = Vec::new();
+    stream
+        .read_to_end(&mut response)
+        .await
+        .map_err(|e| e.to_string())?;
+    let response = String::from_utf8_lossy(&response);
+    let (head, body) = response
+        .split_once("\r\n\r\n")
+        .ok_or_else(|| "not an HTTP response".to_string())?;
+    let status = head
+        .split_whitespace()
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| format!("no status in `{head}`"))?;
+    Ok((status, body.to_string()))
+}
+
+/// Fetches each game's record and replays it: every one must be stored,
+/// read, replay and end as the server says.
+pub async fn check_stored(
+    registry: &VariantRegistry,
+    server: &str,
+    codes: &[String],
+) -> Result<(), String> {
+    for code in codes {
+        let (status, body) = http_get(server, &format!("/games/{code}.txt")).await?;
+        if status != 200 {
+            return Err(format!("{code}: the record answered {status}: {body}"));
+        }
+        let record: GameRecord = body
+            .parse()
+            .map_err(|e| format!("{code}: the stored record does not read: {e}"))?;
+        record
+            .replay(registry)
+            .map_err(|e| format!("{code}: the stored record does not replay: {e}"))?;
+        if record.result == crate::rules::GameResult::Unfinished {
+            return Err(format!("{code}: the stored game is not over"));
+        }
+    }
+    Ok(())
+}
+
+/// `burrow load`: a load run against a running server, printed.
+pub fn load(
+    registry: &VariantRegistry,
+    server: &str,
+    games: usize,
+    size: &str,
+    seed: u64,
+    server_pid: Option<u32>,
+    out: &mut impl std::io::Write,
+) -> Result<(), String> {
+    let url = websocket_url(server);
+    let http = url
+        .trim_start_matches("ws://")
+        .trim_end_matches("/ws")
+        .to_string();
+    let report = runtime()?.block_on(async {
+        let report = load_run(registry, &url, games, size, seed, Duration::from_secs(600)).await?;
+        check_stored(registry, &http, &report.codes).await?;
+        Ok::<_, String>(report)
+    })?;
+    let io = |e: std::io::Error| e.to_string();
+    writeln!(
+        out,
+        "{} games on {size}, all finished and stored: {} turns in {:.1} s = {:.0} turns/s",
+        report.games,
+        report.turns,
+        report.seconds,
+        report.turns as f64 / report.seconds
+    )
+    .map_err(io)?;
+    writeln!(
+        out,
+        "turn sent -> its broadcast back: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+        report.percentile(0.5),
+        report.percentile(0.99),
+        report.percentile(1.0)
+    )
+    .map_err(io)?;
+    if let Some(pid) = server_pid {
+        writeln!(out, "server memory: {}", process_memory(pid)?).map_err(io)?;
+    }
+    Ok(())
+}
+
+/// A process's peak and current resident memory, from /proc.
+pub fn process_memory(pid: u32) -> Result<String, String> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .map_err(|e| format!("cannot read process {pid}: {e}"))?;
+    let field = |name: &str| {
+        status
+            .lines()
+            .find(|l| l.starts_with(name))
+            .map(|l| l[name.len()..].trim().to_string())
+            .unwrap_or_else(|| "?".into())
+    };
+    Ok(format!(
+        "peak {} (VmHWM), now {} (VmRSS)",
+        field("VmHWM:"),
+        field("VmRSS:")
+    ))
+}

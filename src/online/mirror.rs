@@ -1,0 +1,134 @@
+//! A client's copy of a table, kept from the server's messages: the bot,
+//! the load run and the game's Online screen all follow a game this way.
+
+use crate::rules::{PlayedTurn, Position, Rules, VariantRegistry};
+
+use super::protocol::{GameView, ServerMessage, Side};
+use super::table::check_setup;
+
+/// What a message did to the copy.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mirrored {
+    /// The whole table arrived (first view, a seat change, the result).
+    Table,
+    /// One more turn, in played text.
+    Turn(PlayedTurn),
+    /// A turn this copy already has (sent while the table was fetched).
+    Nothing,
+    /// A turn this copy cannot place: ask for the whole table again.
+    OutOfStep,
+}
+
+/// The table as this client knows it, with the positions replayed.
+#[derive(Clone, Debug)]
+pub struct Mirror {
+    pub view: GameView,
+    pub rules: Rules,
+    /// `positions[i]` is the position after `i` turns.
+    pub positions: Vec<Position>,
+}
+
+impl Mirror {
+    /// Reads a table the server sent, replaying its turns.
+    pub fn new(registry: &VariantRegistry, view: GameView) -> Result<Mirror, String> {
+        let checked = check_setup(registry, &view.setup).map_err(|e| e.message)?;
+        let mut positions = vec![checked.start];
+        for text in &view.turns {
+            let played: PlayedTurn = text.parse().map_err(|e| format!("{e}"))?;
+            let pos = *positions.last().expect("starts non-empty");
+            let turn = checked
+                .rules
+                .play(&pos, &played)
+                .map_err(|e| format!("the server sent a turn the rules refuse: {text}: {e}"))?;
+            positions.push(turn.result());
+        }
+        Ok(Mirror {
+            view,
+            rules: checked.rules,
+            positions,
+        })
+    }
+
+    pub fn position(&self) -> &Position {
+        self.positions.last().expect("starts non-empty")
+    }
+
+    pub fn ply(&self) -> u32 {
+        self.view.turns.len() as u32
+    }
+
+    pub fn to_move(&self) -> Side {
+        Side::of(self.position().turn)
+    }
+
+    /// Takes a server message about this table.
+    pub fn apply(&mut self, registry: &VariantRegistry, message: &ServerMessage) -> Mirrored {
+        match message {
+            ServerMessage::Game { game } if game.code == self.view.code => {
+                match Mirror::new(registry, game.clone()) {
+                    Ok(fresh) => {
+                        *self = fresh;
+                        Mirrored::Table
+                    }
+                    Err(_) => Mirrored::OutOfStep,
+                }
+            }
+            ServerMessage::Turn {
+                code,
+                ply,
+                turn,
+                clock,
+            } if *code == self.view.code => {
+                if *ply < self.ply() {
+                    return Mirrored::Nothing;
+                }
+                if *ply > self.ply() {
+                    return Mirrored::OutOfStep;
+                }
+                let Ok(played) = turn.parse::<PlayedTurn>() else {
+                    return Mirrored::OutOfStep;
+                };
+                let Ok(done) = self.rules.play(self.position(), &played) else {
+                    return Mirrored::OutOfStep;
+                };
+                self.positions.push(done.result());
+                self.view.turns.push(turn.clone());
+                self.view.clock = *clock;
+                self.view.rematch_offers.clear();
+                Mirrored::Turn(played)
+            }
+            _ => Mirrored::Nothing,
+        }
+    }
+
+    /// The game is over (on the board, on time or by resignation).
+    pub fn is_over(&self) -> bool {
+        self.view.result.is_some() || !self.rules.has_initial_capture(self.position())
+    }
+}
+
+/// The WebSocket address of a server given as `host:port`, `http://…`,
+/// `ws://…` (with or without the `/ws` path).
+pub fn websocket_url(server: &str) -> String {
+    let server = server.trim().trim_end_matches('/');
+    let rest = server
+        .strip_prefix("http://")
+        .map(|r| format!("ws://{r}"))
+        .or_else(|| {
+            server
+                .strip_prefix("https://")
+                .map(|r| format!("wss://{r}"))
+        })
+        .unwrap_or_else(|| {
+            if server.starts_with("ws://") || server.starts_with("wss://") {
+                server.to_string()
+            } else {
+                format!("ws://{server}")
+            }
+        });
+    if rest.ends_with("/ws") {
+        rest
+    } else {
+        format!("{rest}/ws")
+    }
+}

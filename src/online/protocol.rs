@@ -1,0 +1,361 @@
+//! The messages of online play: JSON objects over a WebSocket, each with the
+//! protocol version `v` and a `type`. The README lists them with examples.
+//!
+//! A client sends [`ClientMessage`]s; the server answers with
+//! [`ServerMessage`]s, to that client only (`seat`, `error`, `pong`) or to
+//! everyone at the table (`game`, `turn`, `rematch`).
+
+use serde::{Deserialize, Serialize};
+
+/// The version every message carries as `v`; a message of another version
+/// is answered with an error and otherwise ignored.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// The largest message a server reads; larger ones get an error.
+pub const MAX_MESSAGE_BYTES: usize = 4096;
+
+/// A game's clock: time for the whole game plus a gain per turn played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockSetting {
+    pub initial_ms: u64,
+    pub increment_ms: u64,
+}
+
+impl ClockSetting {
+    /// The longest game time a server accepts (a day).
+    pub const MAX_MS: u64 = 24 * 60 * 60 * 1000;
+
+    /// Reads `5+3` (minutes + seconds per turn), as the menus and the CLI
+    /// write it.
+    pub fn parse(text: &str) -> Result<ClockSetting, String> {
+        let bad = || format!("`{text}` is not a clock (minutes+seconds, like 5+3)");
+        let (minutes, seconds) = text.split_once('+').ok_or_else(bad)?;
+        let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
+        let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
+        if !(minutes > 0.0 && seconds >= 0.0 && minutes.is_finite() && seconds.is_finite()) {
+            return Err(bad());
+        }
+        let clock = ClockSetting {
+            initial_ms: (minutes * 60_000.0).round() as u64,
+            increment_ms: (seconds * 1000.0).round() as u64,
+        };
+        clock.check().map(|()| clock)
+    }
+
+    /// Whether a server takes this clock.
+    pub fn check(&self) -> Result<(), String> {
+        if self.initial_ms == 0 || self.initial_ms > Self::MAX_MS {
+            return Err(format!(
+                "the clock's time must be between 1 ms and {} ms",
+                Self::MAX_MS
+            ));
+        }
+        if self.increment_ms > 10 * 60 * 1000 {
+            return Err("the clock's gain per turn must be at most 10 minutes".into());
+        }
+        Ok(())
+    }
+}
+
+impl std::fmt::Display for ClockSetting {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let minutes = self.initial_ms as f64 / 60_000.0;
+        let seconds = self.increment_ms as f64 / 1000.0;
+        write!(f, "{minutes}+{seconds}")
+    }
+}
+
+/// Which seat a game's creator takes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum SideChoice {
+    #[default]
+    White,
+    Black,
+    Random,
+}
+
+/// A side in messages: `"white"` or `"black"`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Side {
+    White,
+    Black,
+}
+
+impl Side {
+    pub fn of(color: crate::rules::Color) -> Side {
+        match color {
+            crate::rules::Color::White => Side::White,
+            crate::rules::Color::Black => Side::Black,
+        }
+    }
+
+    pub fn color(self) -> crate::rules::Color {
+        match self {
+            Side::White => crate::rules::Color::White,
+            Side::Black => crate::rules::Color::Black,
+        }
+    }
+
+    pub fn index(self) -> usize {
+        match self {
+            Side::White => 0,
+            Side::Black => 1,
+        }
+    }
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::White => Side::Black,
+            Side::Black => Side::White,
+        }
+    }
+}
+
+/// What a new game is made of.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameSetup {
+    /// A variant id the server knows (`box`, `path`, `sweep`, `tumburrow`).
+    pub variant: String,
+    /// `FILESxRANKS`, each 4 to 8.
+    pub size: String,
+    /// `checkerboard` (the default) or `pairs`.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// No clock when left out.
+    #[serde(default)]
+    pub clock: Option<ClockSetting>,
+}
+
+/// A message from a client.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// Open a table: the answer is a `seat` (with the code to pass on) and
+    /// the `game`.
+    Create {
+        setup: GameSetup,
+        #[serde(default)]
+        side: SideChoice,
+        #[serde(default)]
+        name: Option<String>,
+        /// A computer level to sit at the other seat (`easy` … `strongest`).
+        #[serde(default)]
+        computer: Option<String>,
+    },
+    /// Take the free seat of a table.
+    Join {
+        code: String,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// Follow a table without a seat.
+    Watch {
+        code: String,
+    },
+    /// Come back to a seat after a lost connection.
+    Resume {
+        code: String,
+        token: String,
+    },
+    /// A whole turn in played text (`b1xa1xa2`); `ply` is how many turns
+    /// the game had when the player chose it, so a late turn is refused.
+    Turn {
+        code: String,
+        token: String,
+        ply: u32,
+        turn: String,
+    },
+    Resign {
+        code: String,
+        token: String,
+    },
+    /// Offer (or accept) a new game with the colours swapped.
+    Rematch {
+        code: String,
+        token: String,
+    },
+    Ping,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum EndReason {
+    /// The loser had no capture at the start of their turn.
+    NoCapture,
+    /// The loser's clock ran out.
+    Time,
+    Resigned,
+}
+
+/// A finished game's result.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Finish {
+    pub winner: Side,
+    pub reason: EndReason,
+}
+
+/// The clocks as the server last set them: what each side had left when
+/// the message was written, and which one is running.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClockView {
+    pub white_ms: u64,
+    pub black_ms: u64,
+    pub running: Option<Side>,
+}
+
+/// One side of a table.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// The player's name; `None` while the seat is free.
+    pub name: Option<String>,
+    /// A computer level, when the server plays this seat.
+    #[serde(default)]
+    pub computer: Option<String>,
+    /// Whether the seat's player has a connection to the server now.
+    pub connected: bool,
+}
+
+/// A whole table, sent on joining, watching, resuming and when the game
+/// ends.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GameView {
+    pub code: String,
+    pub setup: GameSetup,
+    pub white: SeatView,
+    pub black: SeatView,
+    /// Every turn so far, in played text.
+    pub turns: Vec<String>,
+    pub clock: Option<ClockView>,
+    pub result: Option<Finish>,
+    /// The sides that offered a rematch.
+    #[serde(default)]
+    pub rematch_offers: Vec<Side>,
+}
+
+/// What went wrong with a client's message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ErrorKind {
+    /// Not JSON, not a message, or a field of the wrong shape.
+    BadMessage,
+    UnsupportedVersion,
+    TooLarge,
+    RateLimited,
+    /// No table with that code.
+    UnknownGame,
+    /// The token holds no seat at this table.
+    NotYourSeat,
+    TableFull,
+    NotYourTurn,
+    /// The turn was chosen for another position (`ply` differs).
+    StaleTurn,
+    IllegalTurn,
+    GameOver,
+    BadSetup,
+    /// The server could not store the change; nothing changed.
+    Storage,
+}
+
+/// A message from the server.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "kebab-case")]
+pub enum ServerMessage {
+    /// This client holds a seat: keep the token to move and to come back.
+    Seat {
+        code: String,
+        side: Side,
+        token: String,
+    },
+    Game {
+        game: GameView,
+    },
+    /// A turn the server accepted, with the clocks after it.
+    Turn {
+        code: String,
+        /// The turn's number, counting from 0.
+        ply: u32,
+        turn: String,
+        clock: Option<ClockView>,
+    },
+    /// Both players asked for a rematch: the new table's code.
+    Rematch {
+        code: String,
+        new_code: String,
+    },
+    Error {
+        kind: ErrorKind,
+        message: String,
+    },
+    Pong,
+}
+
+/// A message with its version, as it travels.
+#[derive(Serialize)]
+struct Outgoing<'a, T> {
+    v: u32,
+    #[serde(flatten)]
+    body: &'a T,
+}
+
+/// The JSON text of a message (either direction).
+pub fn encode<T: Serialize>(message: &T) -> String {
+    serde_json::to_string(&Outgoing {
+        v: PROTOCOL_VERSION,
+        body: message,
+    })
+    .expect("protocol messages always serialize")
+}
+
+/// Why a text is not a message this side reads.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DecodeError {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+impl std::fmt::Display for DecodeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for DecodeError {}
+
+/// Reads a message of either direction: checks the size, that it is a JSON
+/// object, its version, then its body.
+pub fn decode<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+    let bad = |message: String| DecodeError {
+        kind: ErrorKind::BadMessage,
+        message,
+    };
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(DecodeError {
+            kind: ErrorKind::TooLarge,
+            message: format!(
+                "the message has {} bytes; at most {MAX_MESSAGE_BYTES} are read",
+                text.len()
+            ),
+        });
+    }
+    let mut value: serde_json::Value =
+        serde_json::from_str(text).map_err(|e| bad(format!("not JSON: {e}")))?;
+    let object = value
+        .as_object_mut()
+        .ok_or_else(|| bad("a message is a JSON object".into()))?;
+    match object.remove("v").map(|v| v.as_u64()) {
+        Some(Some(v)) if v == u64::from(PROTOCOL_VERSION) => {}
+        Some(Some(v)) => {
+            return Err(DecodeError {
+                kind: ErrorKind::UnsupportedVersion,
+                message: format!(
+                    "protocol version {v} is not spoken here (only {PROTOCOL_VERSION})"
+                ),
+            });
+        }
+        _ => return Err(bad("the message has no version `v`".into())),
+    }
+    serde_json::from_value(value).map_err(|e| bad(format!("not a message: {e}")))
+}

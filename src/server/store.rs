@@ -1,0 +1,407 @@
+//! Where the server keeps its games: one interface (sqlx's `Any` driver)
+//! over an SQLite file or a PostgreSQL database, chosen by the URL.
+//!
+//! Every change to a table is one transaction that checks the table's
+//! `version` first, so two server processes sharing a PostgreSQL database
+//! never both apply a change to the same game: the second finds the version
+//! moved, reloads the game and judges again.
+
+use sqlx::any::{AnyPoolOptions, AnyRow};
+use sqlx::{AnyPool, Row};
+
+use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, Side};
+use crate::online::table::{Clocks, Seat, Table, check_setup};
+use crate::rules::{PlayedTurn, VariantRegistry};
+
+const SCHEMA: [&str; 2] = [
+    "CREATE TABLE IF NOT EXISTS games (
+        code TEXT PRIMARY KEY,
+        version BIGINT NOT NULL,
+        variant TEXT NOT NULL,
+        size TEXT NOT NULL,
+        start TEXT NOT NULL,
+        clock_initial_ms BIGINT,
+        clock_increment_ms BIGINT,
+        white_ms BIGINT,
+        black_ms BIGINT,
+        clock_started_ms BIGINT,
+        white_token TEXT,
+        white_name TEXT,
+        white_computer TEXT,
+        black_token TEXT,
+        black_name TEXT,
+        black_computer TEXT,
+        ply BIGINT NOT NULL,
+        winner TEXT,
+        reason TEXT,
+        rematch_offers TEXT NOT NULL,
+        rematch_code TEXT,
+        created_ms BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS turns (
+        code TEXT NOT NULL,
+        ply BIGINT NOT NULL,
+        turn TEXT NOT NULL,
+        PRIMARY KEY (code, ply)
+    )",
+];
+
+/// A change could not be stored.
+#[derive(Debug)]
+pub enum StoreError {
+    /// Another process changed the game first; reload and judge again.
+    Conflict,
+    Database(sqlx::Error),
+    /// A stored game no longer reads (a variant gone, a turn the engine now
+    /// refuses).
+    Corrupt(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Conflict => f.write_str("the game changed meanwhile"),
+            StoreError::Database(e) => write!(f, "database: {e}"),
+            StoreError::Corrupt(m) => write!(f, "stored game does not read: {m}"),
+        }
+    }
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> StoreError {
+        StoreError::Database(e)
+    }
+}
+
+/// One line of the game list.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Listed {
+    pub code: String,
+    pub variant: String,
+    pub size: String,
+    pub white: Option<String>,
+    pub black: Option<String>,
+    pub turns: i64,
+    pub winner: Option<String>,
+    pub reason: Option<String>,
+    pub created_ms: i64,
+}
+
+/// The database connection pool.
+#[derive(Clone, Debug)]
+pub struct Store {
+    pool: AnyPool,
+    postgres: bool,
+}
+
+impl Store {
+    /// Connects (an SQLite file is created if missing) and makes the tables.
+    pub async fn open(url: &str) -> Result<Store, StoreError> {
+        sqlx::any::install_default_drivers();
+        let postgres = url.starts_with("postgres:") || url.starts_with("postgresql:");
+        // SQLite allows one writer; more connections only queue behind it.
+        let connections = if postgres { 16 } else { 1 };
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .connect(url)
+            .await?;
+        if !postgres {
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await?;
+            sqlx::query("PRAGMA synchronous = NORMAL")
+                .execute(&pool)
+                .await?;
+        }
+        for statement in SCHEMA {
+            sqlx::query(statement).execute(&pool).await?;
+        }
+        Ok(Store { pool, postgres })
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self.postgres
+    }
+
+    /// The PostgreSQL pool's URL is needed for LISTEN; see `server::share`.
+    pub fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+
+    /// Stores a new table; false if its code is taken.
+    pub async fn insert(&self, table: &Table, now_ms: i64) -> Result<bool, StoreError> {
+        let clock = table.clocks.map(|c| c.setting);
+        let result = sqlx::query(
+            "INSERT INTO games (code, version, variant, size, start, clock_initial_ms,
+                clock_increment_ms, white_ms, black_ms, clock_started_ms, white_token,
+                white_name, white_computer, black_token, black_name, black_computer, ply,
+                winner, reason, rematch_offers, rematch_code, created_ms, updated_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
+                $17, $18, $19, $20, $21, $22, $23)
+             ON CONFLICT (code) DO NOTHING",
+        )
+        .bind(&table.code)
+        .bind(table.version)
+        .bind(&table.setup.variant)
+        .bind(&table.setup.size)
+        .bind(table.setup.start.clone().unwrap_or_default())
+        .bind(clock.map(|c| c.initial_ms as i64))
+        .bind(clock.map(|c| c.increment_ms as i64))
+        .bind(table.clocks.map(|c| c.left_ms[0] as i64))
+        .bind(table.clocks.map(|c| c.left_ms[1] as i64))
+        .bind(table.clocks.and_then(|c| c.started_ms))
+        .bind(table.seats[0].token.clone())
+        .bind(table.seats[0].name.clone())
+        .bind(table.seats[0].computer.clone())
+        .bind(table.seats[1].token.clone())
+        .bind(table.seats[1].name.clone())
+        .bind(table.seats[1].computer.clone())
+        .bind(i64::from(table.ply()))
+        .bind(table.result.map(|f| side_name(f.winner).to_string()))
+        .bind(table.result.map(|f| reason_name(f.reason).to_string()))
+        .bind(offers_text(&table.rematch_offers))
+        .bind(table.rematch_code.clone())
+        .bind(table.created_ms)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// Stores every change from `old` (the table as loaded, with its
+    /// version) to `new`: its state, and its turns past `old`'s. Fails with
+    /// [`StoreError::Conflict`] if the stored version is no longer `old`'s.
+    pub async fn update(&self, old: &Table, new: &Table, now_ms: i64) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let changed = sqlx::query(
+            "UPDATE games SET version = $1, white_ms = $2, black_ms = $3,
+                clock_started_ms = $4, white_token = $5, white_name = $6, black_token = $7,
+                black_name = $8, ply = $9, winner = $10, reason = $11, rematch_offers = $12,
+                rematch_code = $13, updated_ms = $14
+             WHERE code = $15 AND version = $16",
+        )
+        .bind(new.version)
+        .bind(new.clocks.map(|c| c.left_ms[0] as i64))
+        .bind(new.clocks.map(|c| c.left_ms[1] as i64))
+        .bind(new.clocks.and_then(|c| c.started_ms))
+        .bind(new.seats[0].token.clone())
+        .bind(new.seats[0].name.clone())
+        .bind(new.seats[1].token.clone())
+        .bind(new.seats[1].name.clone())
+        .bind(i64::from(new.ply()))
+        .bind(new.result.map(|f| side_name(f.winner).to_string()))
+        .bind(new.result.map(|f| reason_name(f.reason).to_string()))
+        .bind(offers_text(&new.rematch_offers))
+        .bind(new.rematch_code.clone())
+        .bind(now_ms)
+        .bind(&new.code)
+        .bind(old.version)
+        .execute(&mut *tx)
+        .await?;
+        if changed.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        for (ply, turn) in new.turns.iter().enumerate().skip(old.turns.len()) {
+            sqlx::query("INSERT INTO turns (code, ply, turn) VALUES ($1, $2, $3)")
+                .bind(&new.code)
+                .bind(ply as i64)
+                .bind(turn.to_string())
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await?;
+        Ok(())
+    }
+
+    /// The stored game of that code, replayed against the engine.
+    pub async fn load(
+        &self,
+        registry: &VariantRegistry,
+        code: &str,
+    ) -> Result<Option<Table>, StoreError> {
+        let Some(row) = sqlx::query("SELECT * FROM games WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?
+        else {
+            return Ok(None);
+        };
+        let turns: Vec<String> = sqlx::query("SELECT turn FROM turns WHERE code = $1 ORDER BY ply")
+            .bind(code)
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|r| r.try_get::<String, _>("turn"))
+            .collect::<Result<_, _>>()?;
+        table_of(registry, &row, &turns).map(Some)
+    }
+
+    /// The most recent games first, optionally only running or finished ones.
+    pub async fn list(
+        &self,
+        finished: Option<bool>,
+        limit: i64,
+    ) -> Result<Vec<Listed>, StoreError> {
+        let filter = match finished {
+            None => "",
+            Some(true) => "WHERE winner IS NOT NULL",
+            Some(false) => "WHERE winner IS NULL",
+        };
+        let rows = sqlx::query(&format!(
+            "SELECT code, variant, size, white_name, white_computer, black_name, black_computer,
+                ply, winner, reason, created_ms FROM games {filter}
+             ORDER BY created_ms DESC, code LIMIT $1"
+        ))
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                let name = |person: &str, computer: &str| -> Result<Option<String>, sqlx::Error> {
+                    Ok(r.try_get::<Option<String>, _>(person)?.or(r
+                        .try_get::<Option<String>, _>(computer)?
+                        .map(|l| format!("computer ({l})"))))
+                };
+                Ok(Listed {
+                    code: r.try_get("code")?,
+                    variant: r.try_get("variant")?,
+                    size: r.try_get("size")?,
+                    white: name("white_name", "white_computer")?,
+                    black: name("black_name", "black_computer")?,
+                    turns: r.try_get("ply")?,
+                    winner: r.try_get("winner")?,
+                    reason: r.try_get("reason")?,
+                    created_ms: r.try_get("created_ms")?,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The codes of games not finished, for the clock watch after a restart.
+    pub async fn running_codes(&self) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT code FROM games WHERE winner IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("code").map_err(StoreError::from))
+            .collect()
+    }
+}
+
+fn side_name(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+fn reason_name(reason: EndReason) -> &'static str {
+    match reason {
+        EndReason::NoCapture => "no-capture",
+        EndReason::Time => "time",
+        EndReason::Resigned => "resigned",
+    }
+}
+
+fn offers_text(offers: &[Side]) -> String {
+    offers
+        .iter()
+        .map(|&s| side_name(s))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+fn table_of(
+    registry: &VariantRegistry,
+    row: &AnyRow,
+    turns: &[String],
+) -> Result<Table, StoreError> {
+    let corrupt = |m: String| StoreError::Corrupt(m);
+    let get_i64 = |name: &str| -> Result<Option<i64>, StoreError> {
+        row.try_get::<Option<i64>, _>(name)
+            .map_err(StoreError::from)
+    };
+    let code: String = row.try_get("code")?;
+    let clock = match (get_i64("clock_initial_ms")?, get_i64("clock_increment_ms")?) {
+        (Some(initial), Some(increment)) => Some(ClockSetting {
+            initial_ms: initial.max(0) as u64,
+            increment_ms: increment.max(0) as u64,
+        }),
+        _ => None,
+    };
+    let setup = GameSetup {
+        variant: row.try_get("variant")?,
+        size: row.try_get("size")?,
+        start: Some(row.try_get("start")?),
+        clock,
+    };
+    let checked = check_setup(registry, &setup).map_err(|e| corrupt(format!("{code}: {e}")))?;
+    let created_ms: i64 = row.try_get("created_ms")?;
+    let mut table = Table::new(code.clone(), checked, created_ms);
+    for (i, text) in turns.iter().enumerate() {
+        let played: PlayedTurn = text
+            .parse()
+            .map_err(|e| corrupt(format!("{code} turn {}: {e}", i + 1)))?;
+        let pos = *table.position();
+        let turn = table
+            .rules
+            .play(&pos, &played)
+            .map_err(|e| corrupt(format!("{code} turn {}: {e}", i + 1)))?;
+        table.positions.push(turn.result());
+        table.turns.push(played);
+    }
+    let seat = |side: &str| -> Result<Seat, StoreError> {
+        Ok(Seat {
+            token: row.try_get(format!("{side}_token").as_str())?,
+            name: row.try_get(format!("{side}_name").as_str())?,
+            computer: row.try_get(format!("{side}_computer").as_str())?,
+        })
+    };
+    table.seats = [seat("white")?, seat("black")?];
+    if let (Some(clocks), Some(white), Some(black)) = (
+        &mut table.clocks,
+        get_i64("white_ms")?,
+        get_i64("black_ms")?,
+    ) {
+        *clocks = Clocks {
+            setting: clocks.setting,
+            left_ms: [white.max(0) as u64, black.max(0) as u64],
+            started_ms: get_i64("clock_started_ms")?,
+        };
+    }
+    let side = |s: &str| match s {
+        "white" => Ok(Side::White),
+        "black" => Ok(Side::Black),
+        other => Err(corrupt(format!("{code}: `{other}` is not a side"))),
+    };
+    let winner: Option<String> = row.try_get("winner")?;
+    let reason: Option<String> = row.try_get("reason")?;
+    table.result = match (winner, reason) {
+        (Some(w), Some(r)) => Some(Finish {
+            winner: side(&w)?,
+            reason: match r.as_str() {
+                "no-capture" => EndReason::NoCapture,
+                "time" => EndReason::Time,
+                "resigned" => EndReason::Resigned,
+                other => return Err(corrupt(format!("{code}: `{other}` is not an ending"))),
+            },
+        }),
+        _ => None,
+    };
+    let offers: String = row.try_get("rematch_offers")?;
+    table.rematch_offers = offers
+        .split(',')
+        .filter(|s| !s.is_empty())
+        .map(side)
+        .collect::<Result<_, _>>()?;
+    table.rematch_code = row.try_get("rematch_code")?;
+    table.version = row.try_get("version")?;
+    if i64::from(table.ply()) != row.try_get::<i64, _>("ply")? {
+        return Err(corrupt(format!(
+            "{code}: the turn count differs from its turns"
+        )));
+    }
+    Ok(table)
+}
