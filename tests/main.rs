@@ -8,6 +8,7 @@ mod formats;
 mod game;
 mod minimax;
 mod modding;
+mod online;
 mod perft;
 mod properties;
 mod puzzles;

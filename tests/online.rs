@@ -1,0 +1,939 @@
+//! Online play through a real `burrow serve` process on 127.0.0.1, with
+//! scripted clients: full games, refusals, reconnection, a server restart,
+//! clocks, the server's computer and `burrow bot`, rematch, and a load of
+//! 200 games at once. Every case runs against SQLite (a file per case) and,
+//! in one test that starts its own PostgreSQL, against PostgreSQL, where two
+//! server processes also share one game.
+
+use std::io::{BufRead, BufReader, Read};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use burrow::cli::online::{check_stored, http_get, load_run};
+use burrow::online::client::Client;
+use burrow::online::mirror::Mirror;
+use burrow::online::protocol::{
+    ClientMessage, ClockSetting, EndReason, ErrorKind, GameSetup, GameView, ServerMessage, Side,
+    SideChoice,
+};
+use burrow::rules::{GameRecord, GameResult, VariantRegistry};
+
+const WAIT: Duration = Duration::from_secs(20);
+
+fn temp_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("burrow-online-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    dir
+}
+
+/// A `burrow serve` process; killed when dropped.
+struct Server {
+    child: Child,
+    /// `127.0.0.1:PORT`
+    address: String,
+}
+
+impl Server {
+    fn start(database: &str) -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_burrow"))
+            .args(["serve", "--listen", "127.0.0.1:0", "--think-ms", "50"])
+            .args(["--database", database])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("burrow serve starts");
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().expect("piped"))
+            .read_line(&mut line)
+            .expect("reads the server's first line");
+        let Some(address) = line
+            .trim()
+            .strip_prefix("burrow server listening on http://")
+        else {
+            let mut err = String::new();
+            let _ = child.stderr.take().expect("piped").read_to_string(&mut err);
+            panic!("the server did not start: {line}{err}");
+        };
+        Server {
+            address: address.to_string(),
+            child,
+        }
+    }
+
+    fn ws(&self) -> String {
+        format!("ws://{}/ws", self.address)
+    }
+
+    fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
+    /// Ends the process at once (SIGKILL: no chance to tidy up).
+    fn kill(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .expect("runtime")
+}
+
+fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
+    GameSetup {
+        variant: variant.into(),
+        size: size.into(),
+        start: None,
+        clock,
+    }
+}
+
+/// A seated client with its table.
+struct Player {
+    client: Client,
+    code: String,
+    side: Side,
+    token: String,
+    mirror: Mirror,
+}
+
+async fn seat_and_table(client: &mut Client) -> (String, Side, String, GameView) {
+    let (code, side, token) = client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Seat { code, side, token } => Some((code.clone(), *side, token.clone())),
+            ServerMessage::Error { message, .. } => panic!("refused a seat: {message}"),
+            _ => None,
+        })
+        .await
+        .expect("a seat");
+    let view = next_view(client).await;
+    (code, side, token, view)
+}
+
+async fn next_view(client: &mut Client) -> GameView {
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Game { game } => Some(game.clone()),
+            _ => None,
+        })
+        .await
+        .expect("the table")
+}
+
+async fn create(url: &str, setup: GameSetup, computer: Option<&str>) -> Player {
+    let mut client = Client::connect(url).await.expect("connects");
+    client
+        .send(&ClientMessage::Create {
+            setup,
+            side: SideChoice::White,
+            name: Some("Ada".into()),
+            computer: computer.map(str::to_string),
+        })
+        .await
+        .expect("sends");
+    let (code, side, token, view) = seat_and_table(&mut client).await;
+    let mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("a table that reads");
+    Player {
+        client,
+        code,
+        side,
+        token,
+        mirror,
+    }
+}
+
+async fn join(url: &str, code: &str) -> Player {
+    let mut client = Client::connect(url).await.expect("connects");
+    client
+        .send(&ClientMessage::Join {
+            code: code.into(),
+            name: Some("Bo".into()),
+        })
+        .await
+        .expect("sends");
+    let (code, side, token, view) = seat_and_table(&mut client).await;
+    let mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("a table that reads");
+    Player {
+        client,
+        code,
+        side,
+        token,
+        mirror,
+    }
+}
+
+impl Player {
+    /// The first listed legal turn of the position.
+    fn some_turn(&self) -> String {
+        let turns = self
+            .mirror
+            .rules
+            .turns(self.mirror.position())
+            .expect("lists");
+        turns[0].played().to_string()
+    }
+
+    async fn send(&mut self, message: ClientMessage) {
+        self.client.send(&message).await.expect("sends");
+    }
+
+    async fn play(&mut self, turn: &str) {
+        let message = ClientMessage::Turn {
+            code: self.code.clone(),
+            token: self.token.clone(),
+            ply: self.mirror.ply(),
+            turn: turn.into(),
+        };
+        self.send(message).await;
+    }
+
+    /// Reads messages until the table has `ply` turns (or a refusal comes).
+    async fn follow_to(&mut self, ply: u32) {
+        let registry = VariantRegistry::builtin();
+        while self.mirror.ply() < ply {
+            let message = self.client.recv_within(WAIT).await.expect("a message");
+            if let ServerMessage::Error { message, .. } = &message {
+                panic!("refused: {message}");
+            }
+            self.mirror.apply(&registry, &message);
+        }
+    }
+
+    /// The next error message (other messages are followed).
+    async fn refusal(&mut self) -> (ErrorKind, String) {
+        let registry = VariantRegistry::builtin();
+        loop {
+            let message = self.client.recv_within(WAIT).await.expect("a message");
+            if let ServerMessage::Error { kind, message } = message {
+                return (kind, message);
+            }
+            self.mirror.apply(&registry, &message);
+        }
+    }
+}
+
+/// The table as a new watcher sees it.
+async fn watched(url: &str, code: &str) -> GameView {
+    let mut client = Client::connect(url).await.expect("connects");
+    client
+        .send(&ClientMessage::Watch { code: code.into() })
+        .await
+        .expect("sends");
+    let view = next_view(&mut client).await;
+    client.close().await;
+    view
+}
+
+/// Both players take turns (the first listed legal one) until the game ends.
+async fn play_out(white: &mut Player, black: &mut Player) {
+    loop {
+        let mover = if white.mirror.to_move() == Side::White {
+            &mut *white
+        } else {
+            &mut *black
+        };
+        if mover.mirror.is_over() {
+            break;
+        }
+        let turn = mover.some_turn();
+        let ply = mover.mirror.ply();
+        mover.play(&turn).await;
+        white.follow_to(ply + 1).await;
+        black.follow_to(ply + 1).await;
+    }
+}
+
+async fn record_of(address: &str, code: &str) -> GameRecord {
+    let (status, body) = http_get(address, &format!("/games/{code}.txt"))
+        .await
+        .expect("GET");
+    assert_eq!(status, 200, "{body}");
+    body.parse().expect("a record that reads")
+}
+
+// ---------------------------------------------------------------------------
+// The cases, each against a database URL.
+
+/// Two scripted clients play a whole game of each variant; the record the
+/// server keeps replays to the result the game ended with.
+async fn full_games(server: &Server) {
+    let registry = VariantRegistry::builtin();
+    for variant in registry.ids() {
+        let mut white = create(&server.ws(), setup(variant, "5x5", None), None).await;
+        let mut black = join(&server.ws(), &white.code).await;
+        assert_eq!(black.side, Side::Black);
+        play_out(&mut white, &mut black).await;
+        let view = next_view_with_result(&mut white).await;
+        let finish = view.result.expect("over");
+        assert_eq!(finish.reason, EndReason::NoCapture);
+        let record = record_of(&server.address, &white.code).await;
+        let positions = record.replay(&registry).expect("replays");
+        assert_eq!(positions.len(), white.mirror.positions.len());
+        assert_eq!(record.result, GameResult::Win(finish.winner.color()));
+        assert_eq!(record.white, "Ada");
+        assert_eq!(record.black, "Bo");
+    }
+    // The list shows them finished.
+    let (status, body) = http_get(&server.address, "/games?status=finished")
+        .await
+        .expect("GET");
+    assert_eq!(status, 200);
+    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    assert!(list["games"].as_array().expect("a list").len() >= registry.len());
+}
+
+async fn next_view_with_result(player: &mut Player) -> GameView {
+    loop {
+        let view = next_view(&mut player.client).await;
+        if view.result.is_some() {
+            return view;
+        }
+    }
+}
+
+/// Every kind of bad message gets an error to its sender only, and the
+/// game is the same after each.
+async fn refusals(server: &Server) {
+    let url = server.ws();
+    let mut white = create(&url, setup("box", "6x6", None), None).await;
+    let mut black = join(&url, &white.code).await;
+    let first = white.some_turn();
+    white.play(&first).await;
+    white.follow_to(1).await;
+    black.follow_to(1).await;
+    let before = watched(&url, &white.code).await;
+    assert_eq!(before.turns.len(), 1);
+
+    let unchanged = |view: &GameView, what: &str| {
+        assert_eq!(view.turns, before.turns, "after {what}");
+        assert_eq!(view.result, before.result, "after {what}");
+    };
+
+    // Out of turn: White again.
+    let turn = black.some_turn();
+    white.play(&turn).await;
+    assert_eq!(white.refusal().await.0, ErrorKind::NotYourTurn);
+    unchanged(&watched(&url, &white.code).await, "a turn out of turn");
+
+    // Illegal: Black moving White's piece, and a text that is no turn.
+    black.play("a2xa1").await;
+    let (kind, message) = black.refusal().await;
+    assert_eq!(kind, ErrorKind::IllegalTurn, "{message}");
+    black.play("hello").await;
+    assert_eq!(black.refusal().await.0, ErrorKind::IllegalTurn);
+    unchanged(&watched(&url, &white.code).await, "illegal turns");
+
+    // Another seat's token, and a made-up one.
+    let forged = ClientMessage::Turn {
+        code: white.code.clone(),
+        token: white.token.clone(),
+        ply: 1,
+        turn: turn.clone(),
+    };
+    black.send(forged).await;
+    assert_eq!(black.refusal().await.0, ErrorKind::NotYourTurn);
+    let made_up = ClientMessage::Turn {
+        code: white.code.clone(),
+        token: "0".repeat(32),
+        ply: 1,
+        turn: turn.clone(),
+    };
+    black.send(made_up).await;
+    assert_eq!(black.refusal().await.0, ErrorKind::NotYourSeat);
+    // A turn chosen for an older position.
+    let stale = ClientMessage::Turn {
+        code: white.code.clone(),
+        token: black.token.clone(),
+        ply: 0,
+        turn: turn.clone(),
+    };
+    black.send(stale).await;
+    assert_eq!(black.refusal().await.0, ErrorKind::StaleTurn);
+    // A seat at a full table, a game that does not exist.
+    let mut third = Client::connect(&url).await.expect("connects");
+    third
+        .send(&ClientMessage::Join {
+            code: white.code.clone(),
+            name: None,
+        })
+        .await
+        .expect("sends");
+    let refused = third
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Error { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .await
+        .expect("an answer");
+    assert_eq!(refused, ErrorKind::TableFull);
+    third
+        .send(&ClientMessage::Watch {
+            code: "NOSUCH".into(),
+        })
+        .await
+        .expect("sends");
+    let refused = third
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Error { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .await
+        .expect("an answer");
+    assert_eq!(refused, ErrorKind::UnknownGame);
+    unchanged(&watched(&url, &white.code).await, "bad tokens and codes");
+
+    // Malformed, unknown, wrong version, oversized, binary.
+    let cases: [(&str, ErrorKind); 6] = [
+        ("{not json", ErrorKind::BadMessage),
+        ("[1, 2]", ErrorKind::BadMessage),
+        (r#"{"v":1,"type":"fly"}"#, ErrorKind::BadMessage),
+        (r#"{"v":1,"type":"turn","code":3}"#, ErrorKind::BadMessage),
+        (r#"{"type":"ping"}"#, ErrorKind::BadMessage),
+        (r#"{"v":9,"type":"ping"}"#, ErrorKind::UnsupportedVersion),
+    ];
+    for (text, kind) in cases {
+        black.client.send_text(text).await.expect("sends");
+        assert_eq!(black.refusal().await.0, kind, "for {text}");
+    }
+    let big = format!(r#"{{"v":1,"type":"ping","pad":"{}"}}"#, "x".repeat(8000));
+    black.client.send_text(&big).await.expect("sends");
+    assert_eq!(black.refusal().await.0, ErrorKind::TooLarge);
+    unchanged(&watched(&url, &white.code).await, "malformed messages");
+
+    // The connection still works, and the game goes on.
+    black.send(ClientMessage::Ping).await;
+    black
+        .client
+        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
+        .await
+        .expect("pong");
+    black.play(&turn).await;
+    black.follow_to(2).await;
+    white.follow_to(2).await;
+
+    // A finished game takes no more turns.
+    let resign = ClientMessage::Resign {
+        code: white.code.clone(),
+        token: white.token.clone(),
+    };
+    white.send(resign).await;
+    let view = next_view_with_result(&mut black).await;
+    assert_eq!(
+        view.result.map(|f| (f.winner, f.reason)),
+        Some((Side::Black, EndReason::Resigned))
+    );
+    let next = white.some_turn();
+    white.play(&next).await;
+    assert_eq!(white.refusal().await.0, ErrorKind::GameOver);
+    assert_eq!(watched(&url, &white.code).await.turns.len(), 2);
+
+    // Too many messages at once: some are dropped with an error, and the
+    // connection recovers.
+    for _ in 0..80 {
+        black.send(ClientMessage::Ping).await;
+    }
+    assert_eq!(black.refusal().await.0, ErrorKind::RateLimited);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // Drain what the burst left, then a ping gets its pong.
+    while let Ok(Ok(_)) =
+        tokio::time::timeout(Duration::from_millis(300), black.client.recv()).await
+    {}
+    black.send(ClientMessage::Ping).await;
+    black
+        .client
+        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
+        .await
+        .expect("pong after the burst");
+}
+
+/// A client drops and comes back to its seat; then the server is killed
+/// mid-game, started again on the same database, and the game goes on.
+async fn reconnect_and_restart(database: &str) {
+    let server = Server::start(database);
+    let url = server.ws();
+    let clock = ClockSetting {
+        initial_ms: 600_000,
+        increment_ms: 2_000,
+    };
+    let mut white = create(&url, setup("sweep", "6x6", Some(clock)), None).await;
+    let mut black = join(&url, &white.code).await;
+    let turn = white.some_turn();
+    white.play(&turn).await;
+    white.follow_to(1).await;
+    black.follow_to(1).await;
+
+    // Black drops in the middle of its turn; White's view says so.
+    let (code, black_token) = (black.code.clone(), black.token.clone());
+    black.client.close().await;
+    let view = loop {
+        let view = next_view(&mut white.client).await;
+        if !view.black.connected {
+            break view;
+        }
+    };
+    assert_eq!(view.turns.len(), 1);
+    // Black comes back with its token and gets its seat and the game.
+    let mut client = Client::connect(&url).await.expect("connects");
+    client
+        .send(&ClientMessage::Resume {
+            code: code.clone(),
+            token: black_token.clone(),
+        })
+        .await
+        .expect("sends");
+    let (_, side, _, view) = seat_and_table(&mut client).await;
+    assert_eq!(side, Side::Black);
+    assert_eq!(view.turns.len(), 1);
+    // White's clock stopped at its turn, with the gain added; Black's runs.
+    let clock_view = view.clock.expect("a clock");
+    assert_eq!(clock_view.running, Some(Side::Black));
+    assert!(
+        (592_000..=602_000).contains(&clock_view.white_ms),
+        "White has {} ms after its first turn",
+        clock_view.white_ms
+    );
+    assert!(clock_view.black_ms <= 600_000);
+    let mut black = Player {
+        client,
+        code: code.clone(),
+        side,
+        token: black_token.clone(),
+        mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
+    };
+    let turn = black.some_turn();
+    black.play(&turn).await;
+    black.follow_to(2).await;
+    white.follow_to(2).await;
+
+    // The server dies; a new one on the same database carries on.
+    server.kill();
+    let server = Server::start(database);
+    let url = server.ws();
+    let mut players = Vec::new();
+    for (token, side) in [
+        (white.token.clone(), Side::White),
+        (black_token, Side::Black),
+    ] {
+        let mut client = Client::connect(&url).await.expect("connects");
+        client
+            .send(&ClientMessage::Resume {
+                code: code.clone(),
+                token: token.clone(),
+            })
+            .await
+            .expect("sends");
+        let (_, seat, _, view) = seat_and_table(&mut client).await;
+        assert_eq!(seat, side);
+        assert_eq!(view.turns.len(), 2, "the turns survive the restart");
+        assert!(view.result.is_none());
+        players.push(Player {
+            client,
+            code: code.clone(),
+            side,
+            token,
+            mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
+        });
+    }
+    let mut black = players.pop().expect("two");
+    let mut white = players.pop().expect("two");
+    play_out(&mut white, &mut black).await;
+    let record = record_of(&server.address, &code).await;
+    record
+        .replay(&VariantRegistry::builtin())
+        .expect("the record replays after a restart");
+    assert_ne!(record.result, GameResult::Unfinished);
+}
+
+/// A clock that runs out ends the game for the other side, at the server.
+async fn clock_runs_out(server: &Server) {
+    let url = server.ws();
+    let clock = ClockSetting {
+        initial_ms: 400,
+        increment_ms: 0,
+    };
+    let mut white = create(&url, setup("box", "5x5", Some(clock)), None).await;
+    let _black = join(&url, &white.code).await;
+    let started = Instant::now();
+    let view = next_view_with_result(&mut white).await;
+    let finish = view.result.expect("over");
+    assert_eq!(
+        (finish.winner, finish.reason),
+        (Side::Black, EndReason::Time)
+    );
+    assert!(started.elapsed() >= Duration::from_millis(350));
+    assert_eq!(view.clock.expect("a clock").white_ms, 0);
+    // A turn after the flag is refused.
+    let turn = white.some_turn();
+    white.play(&turn).await;
+    assert_eq!(white.refusal().await.0, ErrorKind::GameOver);
+}
+
+/// The server's own computer answers; a rematch swaps the colours.
+async fn computer_and_rematch(server: &Server) {
+    let url = server.ws();
+    let mut white = create(&url, setup("tumburrow", "5x5", None), Some("random")).await;
+    assert_eq!(white.mirror.view.black.computer.as_deref(), Some("random"));
+    while !white.mirror.is_over() {
+        if white.mirror.to_move() == Side::White {
+            let turn = white.some_turn();
+            let ply = white.mirror.ply();
+            white.play(&turn).await;
+            white.follow_to(ply + 1).await;
+        } else {
+            let ply = white.mirror.ply();
+            white.follow_to(ply + 1).await;
+        }
+    }
+    next_view_with_result(&mut white).await;
+    let rematch = ClientMessage::Rematch {
+        code: white.code.clone(),
+        token: white.token.clone(),
+    };
+    white.send(rematch).await;
+    let new_code = white
+        .client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Rematch { new_code, .. } => Some(new_code.clone()),
+            _ => None,
+        })
+        .await
+        .expect("a rematch");
+    let mut client = Client::connect(&url).await.expect("connects");
+    client
+        .send(&ClientMessage::Resume {
+            code: new_code.clone(),
+            token: white.token.clone(),
+        })
+        .await
+        .expect("sends");
+    let (_, side, _, view) = seat_and_table(&mut client).await;
+    assert_eq!(side, Side::Black, "the rematch swaps the colours");
+    // The computer, White now, opens the new game by itself.
+    let mut me = Player {
+        client,
+        code: new_code,
+        side,
+        token: white.token.clone(),
+        mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
+    };
+    me.follow_to(1).await;
+}
+
+/// `burrow bot` takes the free seat and plays the game to its end.
+async fn bot_plays(server: &Server) {
+    let url = server.ws();
+    let mut white = create(&url, setup("path", "5x5", None), None).await;
+    let bot = Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args(["bot", "--server", &server.address, "--join", &white.code])
+        .args(["--level", "easy", "--think-ms", "50"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("burrow bot starts");
+    // Wait for the bot's seat, then play until the end.
+    loop {
+        let view = next_view(&mut white.client).await;
+        if view.black.name.is_some() {
+            white.mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("reads");
+            break;
+        }
+    }
+    while !white.mirror.is_over() {
+        let ply = white.mirror.ply();
+        if white.mirror.to_move() == Side::White {
+            let turn = white.some_turn();
+            white.play(&turn).await;
+        }
+        white.follow_to(ply + 1).await;
+    }
+    let output = tokio::task::spawn_blocking(move || bot.wait_with_output())
+        .await
+        .expect("joins")
+        .expect("the bot ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("won"), "{stdout}");
+    assert!(stdout.contains(&white.code), "{stdout}");
+}
+
+/// 200 games played at once by scripted clients: every one finishes, is
+/// stored and replays.
+async fn load(server: &Server) {
+    let registry = VariantRegistry::builtin();
+    let report = load_run(
+        &registry,
+        &server.ws(),
+        200,
+        "6x6",
+        7,
+        Duration::from_secs(240),
+    )
+    .await
+    .expect("every game finishes in time");
+    assert_eq!(report.codes.len(), 200);
+    assert!(report.turns > 200 * 4);
+    check_stored(&registry, &server.address, &report.codes)
+        .await
+        .expect("every game stored");
+    let (_, body) = http_get(&server.address, "/games?status=running")
+        .await
+        .expect("GET");
+    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    for game in list["games"].as_array().expect("a list") {
+        let code = game["code"].as_str().expect("a code");
+        assert!(
+            !report.codes.iter().any(|c| c == code),
+            "{code} is listed as running"
+        );
+    }
+    eprintln!(
+        "load: {} turns in {:.1} s, p50 {:.1} ms, p99 {:.1} ms, server {}",
+        report.turns,
+        report.seconds,
+        report.percentile(0.5),
+        report.percentile(0.99),
+        burrow::cli::online::process_memory(server.pid()).unwrap_or_default()
+    );
+}
+
+/// Two server processes on one PostgreSQL database: White plays through
+/// one, Black through the other.
+async fn two_processes_share_a_game(database: &str) {
+    let a = Server::start(database);
+    let b = Server::start(database);
+    let mut white = create(&a.ws(), setup("box", "5x5", None), None).await;
+    let mut black = join(&b.ws(), &white.code).await;
+    play_out(&mut white, &mut black).await;
+    let record = record_of(&b.address, &white.code).await;
+    record.replay(&VariantRegistry::builtin()).expect("replays");
+    assert_eq!(record.turns.len(), white.mirror.view.turns.len());
+}
+
+// ---------------------------------------------------------------------------
+// SQLite: one database file per case, the cases in parallel.
+
+fn sqlite(name: &str) -> String {
+    let dir = temp_dir(name);
+    format!("sqlite://{}?mode=rwc", dir.join("games.sqlite").display())
+}
+
+#[test]
+fn sqlite_full_games_of_each_variant() {
+    let server = Server::start(&sqlite("full"));
+    runtime().block_on(full_games(&server));
+}
+
+#[test]
+fn sqlite_refusals_leave_the_game_unchanged() {
+    let server = Server::start(&sqlite("refusals"));
+    runtime().block_on(refusals(&server));
+}
+
+#[test]
+fn sqlite_reconnect_and_restart() {
+    runtime().block_on(reconnect_and_restart(&sqlite("restart")));
+}
+
+#[test]
+fn sqlite_clock_computer_bot_rematch() {
+    let server = Server::start(&sqlite("clock"));
+    runtime().block_on(async {
+        clock_runs_out(&server).await;
+        computer_and_rematch(&server).await;
+        bot_plays(&server).await;
+    });
+}
+
+#[test]
+fn sqlite_load_of_200_games() {
+    let server = Server::start(&sqlite("load"));
+    runtime().block_on(load(&server));
+}
+
+#[test]
+fn a_server_on_a_database_it_cannot_open_says_so() {
+    let output = Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args(["serve", "--listen", "127.0.0.1:0", "--database"])
+        .arg("sqlite:///nonexistent-dir/x/games.sqlite")
+        .output()
+        .expect("runs");
+    assert!(!output.status.success());
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(stderr.contains("cannot open the database"), "{stderr}");
+}
+
+// ---------------------------------------------------------------------------
+// PostgreSQL: a private server started here (initdb in a temp dir), every
+// case against it, then stopped.
+
+struct Postgres {
+    bin: PathBuf,
+    data: PathBuf,
+    port: u16,
+    as_postgres: bool,
+}
+
+impl Postgres {
+    fn command(&self, program: &str) -> Command {
+        let path = self.bin.join(program);
+        if self.as_postgres {
+            let mut c = Command::new("runuser");
+            c.args(["-u", "postgres", "--"]).arg(path);
+            c
+        } else {
+            Command::new(path)
+        }
+    }
+
+    fn start() -> Postgres {
+        let bin = std::env::var_os("BURROW_PG_BIN")
+            .map(PathBuf::from)
+            .or_else(|| {
+                let mut found: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+                    .ok()?
+                    .filter_map(|e| e.ok().map(|e| e.path().join("bin")))
+                    .filter(|p| p.join("initdb").exists())
+                    .collect();
+                found.sort();
+                found.pop()
+            })
+            .expect(
+                "PostgreSQL's programs are not installed (apt install postgresql; \
+                 .ci/setup does it), or set BURROW_PG_BIN to their folder",
+            );
+        // PostgreSQL refuses to run as root: run it as the postgres user.
+        let root = Command::new("id")
+            .arg("-u")
+            .output()
+            .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
+            .unwrap_or(false);
+        let dir = temp_dir("postgres");
+        let data = dir.join("data");
+        if root {
+            let status = Command::new("chown")
+                .args(["-R", "postgres:postgres"])
+                .arg(&dir)
+                .status()
+                .expect("chown");
+            assert!(status.success());
+        }
+        let port = std::net::TcpListener::bind("127.0.0.1:0")
+            .and_then(|l| l.local_addr())
+            .expect("a free port")
+            .port();
+        let pg = Postgres {
+            bin,
+            data,
+            port,
+            as_postgres: root,
+        };
+        let out = pg
+            .command("initdb")
+            .args(["-A", "trust", "-U", "postgres", "-E", "UTF8", "-D"])
+            .arg(&pg.data)
+            .output()
+            .expect("initdb runs");
+        assert!(
+            out.status.success(),
+            "initdb: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let options = format!(
+            "-p {port} -c listen_addresses=127.0.0.1 -k {} -c fsync=off",
+            dir.display()
+        );
+        let out = pg
+            .command("pg_ctl")
+            .args(["-w", "-D"])
+            .arg(&pg.data)
+            .args(["-o", &options, "-l"])
+            .arg(dir.join("log"))
+            .arg("start")
+            .output()
+            .expect("pg_ctl runs");
+        assert!(
+            out.status.success(),
+            "pg_ctl: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        pg
+    }
+
+    /// A fresh database's URL.
+    fn database(&self, name: &str) -> String {
+        let out = self
+            .command("createdb")
+            .args([
+                "-h",
+                "127.0.0.1",
+                "-p",
+                &self.port.to_string(),
+                "-U",
+                "postgres",
+                name,
+            ])
+            .output()
+            .expect("createdb runs");
+        assert!(
+            out.status.success(),
+            "createdb: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        format!("postgres://postgres@127.0.0.1:{}/{name}", self.port)
+    }
+}
+
+impl Drop for Postgres {
+    fn drop(&mut self) {
+        let _ = self
+            .command("pg_ctl")
+            .args(["-D"])
+            .arg(&self.data)
+            .args(["-m", "immediate", "stop"])
+            .output();
+    }
+}
+
+#[test]
+fn postgres_runs_the_same_suite() {
+    let pg = Postgres::start();
+    let rt = runtime();
+    {
+        let server = Server::start(&pg.database("full"));
+        rt.block_on(full_games(&server));
+    }
+    {
+        let server = Server::start(&pg.database("refusals"));
+        rt.block_on(refusals(&server));
+    }
+    rt.block_on(reconnect_and_restart(&pg.database("restart")));
+    {
+        let server = Server::start(&pg.database("clock"));
+        rt.block_on(async {
+            clock_runs_out(&server).await;
+            computer_and_rematch(&server).await;
+            bot_plays(&server).await;
+        });
+    }
+    {
+        let server = Server::start(&pg.database("load"));
+        rt.block_on(load(&server));
+    }
+    rt.block_on(two_processes_share_a_game(&pg.database("shared")));
+}
