@@ -96,6 +96,12 @@ fn open_window(
         high_contrast: request.theme.as_deref() == Some("high-contrast"),
         show_rules: request.rules,
         storm: request.storm,
+        online: request.join.map(|code| crate::game::online::OnlineIntent::Join {
+            server: request.server.clone().unwrap_or_else(|| "127.0.0.1:8080".into()),
+            code,
+            name: request.name.clone().unwrap_or_else(|| "guest".into()),
+        }),
+        server: request.server,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,

@@ -83,6 +83,15 @@ struct Cli {
     /// Open with this look: classic or high-contrast.
     #[arg(long, value_parser = ["classic", "high-contrast"])]
     theme: Option<String>,
+    /// Join this online table (its code) at --server.
+    #[arg(long, conflicts_with_all = ["variant", "puzzle", "review"])]
+    join: Option<String>,
+    /// The server for --join and the Online window (host:port).
+    #[arg(long)]
+    server: Option<String>,
+    /// Your name at an online table.
+    #[arg(long)]
+    name: Option<String>,
 }
 
 #[derive(Subcommand, Debug)]
@@ -97,6 +106,10 @@ enum Command {
         /// Print the legal initial captures with their paths instead.
         #[arg(long)]
         steps: bool,
+        /// Print each distinct turn in played text (every capture in order,
+        /// as a move list and the online server read it) instead.
+        #[arg(long, conflicts_with = "steps")]
+        played: bool,
         /// Give up once listing the turns walks this many turn states.
         #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
         max_states: u64,
@@ -318,6 +331,10 @@ pub struct WindowRequest {
     pub theme: Option<String>,
     /// Open with the rules help showing.
     pub rules: bool,
+    /// Join this online table at `server`.
+    pub join: Option<String>,
+    pub server: Option<String>,
+    pub name: Option<String>,
     /// A storm check: inputs and seed.
     pub storm: Option<(u32, u64)>,
 }
@@ -373,6 +390,9 @@ where
             theme: cli.theme,
             rules: cli.rules,
             storm: cli.storm.map(|n| (n, cli.storm_seed)),
+            join: cli.join,
+            server: cli.server,
+            name: cli.name,
         });
     };
     let mut out = std::io::stdout().lock();
@@ -474,6 +494,7 @@ fn execute(
             variant,
             position,
             steps,
+            played,
             max_states,
         } => {
             let rules = rules_for(registry, &variant)?;
@@ -499,7 +520,11 @@ fn execute(
                     .turns_until(&pos, &mut state_budget(max_states))
                     .map_err(|e| e.to_string())?
                     .ok_or_else(|| too_many_states(max_states, "listing the turns"))?;
-                turns.iter().map(|t| t.key().to_string()).collect()
+                if played {
+                    turns.iter().map(|t| t.played().to_string()).collect()
+                } else {
+                    turns.iter().map(|t| t.key().to_string()).collect()
+                }
             };
             lines.sort();
             for line in lines {

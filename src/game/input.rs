@@ -12,7 +12,7 @@ use super::GameSet;
 use super::layout::{BoardLayout, window_to_world};
 use super::screens::{InGame, Phase};
 use super::session::{
-    BoardReset, CaptureIntent, CaptureMade, GameSession, Refusal, Refused, SessionIntent,
+    BoardReset, CaptureIntent, CaptureMade, GameSession, Player, Refusal, Refused, SessionIntent,
 };
 use super::settings::Settings;
 
@@ -237,6 +237,9 @@ fn select_or_capture(
             Phase::Animating => Some(Refusal::Animating),
             Phase::Reviewing => Some(Refusal::Reviewing),
             Phase::Finished => Some(Refusal::GameOver),
+            Phase::ComputerToMove if session.player(session.to_move()) == Player::Remote => {
+                Some(Refusal::OpponentsTurn)
+            }
             Phase::ComputerToMove => Some(Refusal::ComputersTurn),
         };
         if let Some(refusal) = not_now {

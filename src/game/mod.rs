@@ -16,6 +16,7 @@ mod egui_idle;
 pub mod input;
 pub mod layout;
 pub mod modding;
+pub mod online;
 mod options;
 pub mod overlay;
 pub mod presentation;
@@ -125,6 +126,7 @@ impl Plugin for GameCorePlugin {
             puzzles::plugin,
             tutorial::plugin,
             review::plugin,
+            online::plugin,
         ));
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);

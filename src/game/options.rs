@@ -52,6 +52,10 @@ pub struct GameOptions {
     pub show_rules: bool,
     /// Run the storm check (`burrow --storm`): inputs and seed.
     pub storm: Option<(u32, u64)>,
+    /// Join (or watch) an online table at once.
+    pub online: Option<super::online::OnlineIntent>,
+    /// The Online window's server.
+    pub server: Option<String>,
 }
 
 impl GameOptions {
@@ -128,6 +132,21 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
         }
         if let Some((inputs, seed)) = options.storm {
             app.add_plugins(super::storm::plugin(inputs, seed));
+        }
+        if let Some(server) = options.server.clone() {
+            app.add_systems(Startup, move |mut online: ResMut<super::online::Online>| {
+                online.server = server.clone();
+            });
+        }
+        if let Some(intent) = options.online.clone() {
+            app.add_systems(
+                Startup,
+                move |mut intents: MessageWriter<super::online::OnlineIntent>,
+                      mut ui: ResMut<super::ui::UiState>| {
+                    intents.write(intent.clone());
+                    ui.show_online = true;
+                },
+            );
         }
         if options.show_rules {
             app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {

@@ -49,6 +49,8 @@ pub enum Player {
     Defender,
     /// A guided first game's scripted replies.
     Scripted,
+    /// The other side of an online game: its turns come from the server.
+    Remote,
 }
 
 impl Player {
@@ -58,6 +60,7 @@ impl Player {
             Player::Computer(level) => format!("Computer ({level})"),
             Player::Defender => "Solver (best defence)".into(),
             Player::Scripted => "Lesson".into(),
+            Player::Remote => "Online".into(),
         }
     }
 }
@@ -95,6 +98,10 @@ pub enum Refusal {
     Reviewing,
     GameOver,
     ComputersTurn,
+    /// An online game's other player is to move.
+    OpponentsTurn,
+    /// Online play: what the server or the connection said.
+    Online(String),
     /// A click on a square no fitting capture reaches, mid-turn.
     DoesNotFit {
         square: Square,
@@ -140,6 +147,8 @@ impl fmt::Display for Refusal {
             Refusal::Reviewing => f.write_str("you are looking at an earlier position"),
             Refusal::GameOver => f.write_str("the game is over"),
             Refusal::ComputersTurn => f.write_str("it is the computer's turn"),
+            Refusal::OpponentsTurn => f.write_str("it is your opponent's turn"),
+            Refusal::Online(message) => f.write_str(message),
             Refusal::DoesNotFit { why, .. } => f.write_str(why),
             Refusal::MustKeepCapturing { piece } => {
                 write!(f, "{piece} must keep capturing")
@@ -291,6 +300,12 @@ impl GameSession {
         self.outcome.is_none()
             && self.review.is_none()
             && self.player(self.to_move()) == Player::Human
+    }
+
+    /// An online game: a side's turns come from the server, so the game
+    /// is changed only by turns (no undo, redo or loading over it).
+    pub fn is_online(&self) -> bool {
+        self.setup.white == Player::Remote || self.setup.black == Player::Remote
     }
 
     /// The game as a record (turns so far; a turn in progress is left out).
@@ -529,6 +544,9 @@ fn apply_session_intents(
 ) {
     for intent in intents.read() {
         let result: Result<bool, Refusal> = match intent {
+            SessionIntent::Undo | SessionIntent::Redo if session.is_online() => Err(
+                Refusal::Online("an online game has no undo: every turn is final".into()),
+            ),
             SessionIntent::Undo => Ok(session.undo()),
             SessionIntent::Redo => session.redo(),
             SessionIntent::NewGame(setup) => GameSession::new(&variants, setup.clone()).map(|s| {

@@ -8,6 +8,12 @@
 //!   in page pixels, `a1:x,y;b1:x,y;…`).
 //! - `data-board` (the board's rectangle in page pixels) and `data-board-at`
 //!   (when the first board was drawn, in ms since the page opened).
+//! - Online: `?join=CODE` takes the free seat of a table at the server that
+//!   served the page, `?watch=CODE` follows one, and `?host=VARIANT`
+//!   (with `&size=6x6&name=…&computer=LEVEL`) opens a new table. The table
+//!   is published as `data-online` (`CODE SIDE LINK`, side `-` when
+//!   watching), the turn's phase as `data-phase` and the captures made so
+//!   far in the turn on show as `data-captures`.
 //! - The loading note goes once the game has drawn.
 
 use bevy::prelude::*;
@@ -47,6 +53,8 @@ fn parse_player(name: &str) -> Option<Player> {
 
 fn start_from_address(
     variants: Res<Variants>,
+    online: Res<super::online::Online>,
+    mut online_intents: MessageWriter<super::online::OnlineIntent>,
     mut puzzles: MessageWriter<PuzzleIntent>,
     mut intents: MessageWriter<SessionIntent>,
     mut next: ResMut<NextState<Screen>>,
@@ -58,6 +66,38 @@ fn start_from_address(
             .find(|(k, _)| k == key)
             .map(|(_, v)| v.as_str())
     };
+    use super::online::OnlineIntent;
+    let name = get("name").unwrap_or("guest").to_string();
+    if let Some(code) = get("join") {
+        online_intents.write(OnlineIntent::Join {
+            server: online.server.clone(),
+            code: code.to_string(),
+            name,
+        });
+        return;
+    }
+    if let Some(code) = get("watch") {
+        online_intents.write(OnlineIntent::Watch {
+            server: online.server.clone(),
+            code: code.to_string(),
+        });
+        return;
+    }
+    if let Some(variant) = get("host") {
+        online_intents.write(OnlineIntent::Create {
+            server: online.server.clone(),
+            setup: crate::online::protocol::GameSetup {
+                variant: variant.to_string(),
+                size: get("size").unwrap_or("8x8").to_string(),
+                start: None,
+                clock: None,
+            },
+            side: crate::online::protocol::SideChoice::White,
+            name,
+            computer: get("computer").map(str::to_string),
+        });
+        return;
+    }
     if let Some(n) = get("puzzle")
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|n| *n > 0)
@@ -84,6 +124,8 @@ fn start_from_address(
 
 fn publish_state(
     session: Res<GameSession>,
+    online: Res<super::online::Online>,
+    phase: Option<Res<State<super::screens::Phase>>>,
     analysis: Res<BoardAnalysis>,
     puzzles: Res<Puzzles>,
     screen: Res<State<Screen>>,
@@ -116,6 +158,29 @@ fn publish_state(
         let _ = html.set_attribute("data-screen", screen_name);
         let _ = html.set_attribute("data-position", &session.shown().to_string());
         let _ = html.set_attribute("data-turns", &session.played.len().to_string());
+        let captures = session.turn.as_ref().map_or(0, |t| t.captures().len());
+        let _ = html.set_attribute("data-captures", &captures.to_string());
+    }
+    if let Some(phase) = &phase
+        && (phase.is_changed() || *frames == 1)
+    {
+        let _ = html.set_attribute("data-phase", &format!("{:?}", phase.get()));
+    }
+    if online.is_changed() {
+        use super::online::Link;
+        let side = match online.side() {
+            Some(crate::online::protocol::Side::White) => "white",
+            Some(crate::online::protocol::Side::Black) => "black",
+            None => "-",
+        };
+        let link = match online.link {
+            Link::Off => "off",
+            Link::Connecting => "connecting",
+            Link::Open => "open",
+            Link::Lost { .. } => "lost",
+        };
+        let code = online.code.as_deref().unwrap_or("-");
+        let _ = html.set_attribute("data-online", &format!("{code} {side} {link}"));
     }
     if analysis.is_changed() {
         // "TURNS PROVEN running|done": the turns marked, how many of them proven.

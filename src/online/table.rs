@@ -421,3 +421,133 @@ pub fn date_of(ms: i64) -> String {
     let year = yoe + era * 400 + i64::from(month <= 2);
     format!("{year:04}.{month:02}.{day:02}")
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::protocol::{self, ClientMessage, ServerMessage};
+
+    fn table(clock: Option<ClockSetting>) -> Table {
+        let registry = VariantRegistry::builtin();
+        let setup = GameSetup {
+            variant: "box".into(),
+            size: "5x5".into(),
+            start: None,
+            clock,
+        };
+        let mut table = Table::new("ABCDEF".into(), check_setup(&registry, &setup).unwrap(), 0);
+        table.seats[0].token = Some("w".into());
+        table.seats[1].token = Some("b".into());
+        table
+    }
+
+    fn first_turn(table: &Table) -> String {
+        table.rules.turns(table.position()).unwrap()[0].played().to_string()
+    }
+
+    #[test]
+    fn clocks_charge_the_mover_and_add_the_gain() {
+        let clock = ClockSetting {
+            initial_ms: 10_000,
+            increment_ms: 1_000,
+        };
+        let mut t = table(Some(clock));
+        t.start_clock_if_ready(1_000);
+        let turn = first_turn(&t);
+        t.play(Side::White, 0, &turn, 4_000).unwrap();
+        // White used 3 s and gained 1 s; Black's clock runs from 4 s.
+        assert_eq!(t.clocks.unwrap().left_ms, [8_000, 10_000]);
+        let view = t.clock_view(6_500).unwrap();
+        assert_eq!((view.white_ms, view.black_ms), (8_000, 7_500));
+        assert_eq!(view.running, Some(Side::Black));
+        assert_eq!(t.deadline_ms(), Some(14_000));
+        assert_eq!(t.flag(13_999), None);
+        let finish = t.flag(14_000).unwrap();
+        assert_eq!((finish.winner, finish.reason), (Side::White, EndReason::Time));
+        // A turn after the flag is refused and changes nothing.
+        let turn = first_turn(&t);
+        let err = t.play(Side::Black, 1, &turn, 14_001).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::GameOver);
+        assert_eq!(t.ply(), 1);
+    }
+
+    #[test]
+    fn refusals_change_nothing() {
+        let mut t = table(None);
+        let before = t.clone();
+        let turn = first_turn(&t);
+        for (side, ply, text, kind) in [
+            (Side::Black, 0, turn.as_str(), ErrorKind::NotYourTurn),
+            (Side::White, 3, turn.as_str(), ErrorKind::StaleTurn),
+            (Side::White, 0, "a1xa1", ErrorKind::IllegalTurn),
+            (Side::White, 0, "zz", ErrorKind::IllegalTurn),
+        ] {
+            assert_eq!(t.play(side, ply, text, 0).unwrap_err().kind, kind, "{text}");
+            assert_eq!(t.turns, before.turns);
+            assert_eq!(t.positions, before.positions);
+        }
+        t.seats[1].token = None;
+        let err = t.play(Side::White, 0, &turn, 0).unwrap_err();
+        assert_eq!(err.kind, ErrorKind::NotYourTurn, "{err}");
+    }
+
+    #[test]
+    fn a_resigned_game_records_its_end_in_a_tag() {
+        let mut t = table(None);
+        let turn = first_turn(&t);
+        t.play(Side::White, 0, &turn, 0).unwrap();
+        t.resign(Side::Black, 0).unwrap();
+        let record = t.record();
+        assert_eq!(record.result, GameResult::Unfinished);
+        assert!(
+            record
+                .other_tags
+                .contains(&("Termination".into(), "White won: the loser resigned".into()))
+        );
+        // The record replays (its result is the board's).
+        let text = record.to_string();
+        let read: GameRecord = text.parse().unwrap();
+        read.replay(&VariantRegistry::builtin()).unwrap();
+        assert!(t.resign(Side::White, 0).is_err());
+        assert!(!t.offer_rematch(Side::White).unwrap());
+        assert!(t.offer_rematch(Side::Black).unwrap());
+    }
+
+    #[test]
+    fn messages_round_trip_and_bad_ones_are_named() {
+        let message = ClientMessage::Turn {
+            code: "ABCDEF".into(),
+            token: "t".into(),
+            ply: 3,
+            turn: "b1xa1".into(),
+        };
+        let text = protocol::encode(&message);
+        assert!(text.contains(r#""v":1"#) && text.contains(r#""type":"turn""#), "{text}");
+        assert_eq!(protocol::decode::<ClientMessage>(&text).unwrap(), message);
+        let pong = protocol::encode(&ServerMessage::Pong);
+        assert_eq!(protocol::decode::<ServerMessage>(&pong).unwrap(), ServerMessage::Pong);
+        let bad = |text: &str| protocol::decode::<ClientMessage>(text).unwrap_err();
+        assert_eq!(bad("nope").kind, ErrorKind::BadMessage);
+        assert_eq!(bad(r#"{"v":2,"type":"ping"}"#).kind, ErrorKind::UnsupportedVersion);
+        assert!(bad(r#"{"v":1,"type":"fly"}"#).message.contains("fly"));
+        assert!(bad(r#"{"v":1,"type":"join"}"#).message.contains("code"));
+        assert_eq!(bad(&"x".repeat(5000)).kind, ErrorKind::TooLarge);
+    }
+
+    #[test]
+    fn dates_are_civil() {
+        assert_eq!(date_of(0), "1970.01.01");
+        assert_eq!(date_of(951_782_400_000), "2000.02.29");
+        assert_eq!(date_of(1_796_083_200_000), "2026.12.01");
+    }
+
+    #[test]
+    fn clock_texts_read() {
+        let clock = ClockSetting::parse("5+3").unwrap();
+        assert_eq!((clock.initial_ms, clock.increment_ms), (300_000, 3_000));
+        assert_eq!(clock.to_string(), "5+3");
+        assert!(ClockSetting::parse("5").is_err());
+        assert!(ClockSetting::parse("0+3").is_err());
+        assert!(ClockSetting::parse("99999+0").is_err());
+    }
+}

@@ -177,9 +177,15 @@ pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState)
                     data.next_screen.set(Screen::Title);
                 }
                 if ui.button("Rematch").clicked() {
-                    data.intents
-                        .write(SessionIntent::NewGame(data.session.setup.clone()));
-                    data.next_screen.set(Screen::Playing);
+                    if data.session.is_online() {
+                        data.online_intents
+                            .write(crate::game::online::OnlineIntent::Rematch);
+                        state.show_online = true;
+                    } else {
+                        data.intents
+                            .write(SessionIntent::NewGame(data.session.setup.clone()));
+                        data.next_screen.set(Screen::Playing);
+                    }
                 }
                 if ui.button("Review").clicked() {
                     state.game_over_closed = true;

@@ -5,6 +5,7 @@
 mod diagram;
 mod dialogs;
 mod new_game;
+pub mod online_window;
 mod review_window;
 mod side_panel;
 
@@ -83,6 +84,8 @@ pub struct UiState {
     pub form: new_game::NewGameForm,
     pub show_rules: bool,
     pub show_puzzles: bool,
+    pub show_online: bool,
+    pub online_form: online_window::OnlineForm,
     /// A guided first game asked for (from the rules help or the menu).
     pub start_tutorial: Option<String>,
     /// The text box for pasting or copying positions and records.
@@ -148,6 +151,8 @@ pub struct PanelData<'w> {
     #[cfg(target_arch = "wasm32")]
     files: MessageWriter<'w, super::web_files::WebFileIntent>,
     time: Res<'w, Time<Real>>,
+    online: Res<'w, super::online::Online>,
+    online_intents: MessageWriter<'w, super::online::OnlineIntent>,
 }
 
 fn draw_panels(
@@ -207,6 +212,10 @@ fn draw_panels(
     if state.show_puzzles {
         dialogs::puzzles(&ctx, &mut data, &mut state);
     }
+    if state.show_online {
+        online_window::show(&ctx, &mut data, &mut state);
+    }
+    online_window::banner(&ctx, &data);
     if state.show_rules {
         dialogs::rules(&ctx, &data, &mut state);
     }

@@ -208,6 +208,9 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                 if ui.button("Puzzles").clicked() {
                     state.show_puzzles = true;
                 }
+                if ui.button("Online").clicked() {
+                    state.show_online = true;
+                }
                 if ui.button("Guided first game").clicked() {
                     state.start_tutorial = Some(form.variant.clone());
                 }

@@ -51,6 +51,10 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> e
                     super::dialogs::tutorial(ui, data, state);
                     ui.separator();
                 }
+                if data.online.is_active() {
+                    super::online_window::table(ui, data);
+                    ui.separator();
+                }
                 status(ui, data);
                 ui.separator();
                 controls(ui, data, state);
@@ -186,6 +190,9 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         }
         if ui.button("Puzzles").clicked() {
             state.show_puzzles = true;
+        }
+        if ui.button("Online").clicked() {
+            state.show_online = true;
         }
         let can_hint = data.session.human_to_move() && data.session.turn.is_none();
         if ui

@@ -1,0 +1,602 @@
+//! Online play in the game: the Online window's requests become messages to
+//! a Burrow server (over `ewebsock`, on the desktop and in the browser), and
+//! the server's table is mirrored onto the board.
+//!
+//! The board stays the one authority on screen: the opponent's turns are
+//! played capture by capture through the same intents (and animations) as a
+//! computer's, the player's own finished turn is sent to the server, and
+//! whenever the board and the server's table disagree (a refused turn, a
+//! reconnection, a turn missed) the board is rebuilt from the table.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+
+use crate::online::mirror::{Mirror, Mirrored, websocket_url};
+use crate::online::protocol::{
+    self, ClientMessage, EndReason, ErrorKind, GameSetup, ServerMessage, Side as NetSide,
+    SideChoice,
+};
+use crate::rules::{Capture, GameRecord, GameResult, PlayedTurn, Position};
+
+use super::GameSet;
+use super::computer::turn_steps;
+use super::screens::{Phase, Screen};
+use super::session::{
+    CaptureIntent, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Online>()
+        .add_message::<OnlineIntent>()
+        .add_systems(
+            Update,
+            (
+                follow_intents,
+                receive,
+                play_opponent_steps.run_if(not(in_state(Phase::Animating))),
+            )
+                .chain()
+                .in_set(GameSet::Input),
+        )
+        .add_systems(
+            Update,
+            (send_own_turn, leave_when_replaced, keep_frames_coming)
+                .chain()
+                .in_set(GameSet::Sync),
+        );
+}
+
+/// Intent: what the player asked of online play.
+#[derive(Message, Clone, Debug, PartialEq)]
+pub enum OnlineIntent {
+    /// Open a table; `computer` seats the server's computer opposite.
+    Create {
+        server: String,
+        setup: GameSetup,
+        side: SideChoice,
+        name: String,
+        computer: Option<String>,
+    },
+    Join {
+        server: String,
+        code: String,
+        name: String,
+    },
+    Watch {
+        server: String,
+        code: String,
+    },
+    Resign,
+    Rematch,
+    /// Close the connection and forget the table.
+    Leave,
+}
+
+/// The state of the connection.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Link {
+    #[default]
+    Off,
+    Connecting,
+    Open,
+    /// Lost; a new connection is tried at `retry_at` (seconds of real time).
+    Lost { retry_at: f64 },
+}
+
+/// Online play's state: the connection, the seat and the table.
+#[derive(Resource)]
+pub struct Online {
+    /// The server, as typed (`host:port`, `http://…`, `ws://…`).
+    pub server: String,
+    pub name: String,
+    pub link: Link,
+    /// The table as the server last described it.
+    pub table: Option<Mirror>,
+    pub code: Option<String>,
+    /// This player's side and the token that holds it (none: watching).
+    pub seat: Option<(NetSide, String)>,
+    /// The server's last word on something this player did.
+    pub notice: Option<String>,
+    /// When the clocks in `table` were read (seconds of real time).
+    pub clock_read_at: f64,
+    socket: Option<(ewebsock::WsSender, ewebsock::WsReceiver)>,
+    /// The first request, sent once the connection opens.
+    opening: Option<ClientMessage>,
+    /// The table the board shows.
+    shown: Option<String>,
+    /// The ply of the last own turn sent.
+    sent: Option<usize>,
+    /// The opponent's turn being played onto the board.
+    plan: VecDeque<Capture>,
+    retries: u32,
+}
+
+impl Default for Online {
+    fn default() -> Online {
+        Online {
+            server: default_server(),
+            name: "guest".into(),
+            link: Link::Off,
+            table: None,
+            code: None,
+            seat: None,
+            notice: None,
+            clock_read_at: 0.0,
+            socket: None,
+            opening: None,
+            shown: None,
+            sent: None,
+            plan: VecDeque::new(),
+            retries: 0,
+        }
+    }
+}
+
+/// The desktop's server until the player types another; the page's own
+/// server (the one that served it) on the web.
+fn default_server() -> String {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(location) = web_sys::window().map(|w| w.location()) {
+        let secure = location.protocol().is_ok_and(|p| p == "https:");
+        if let Ok(host) = location.host() {
+            return format!("{}://{host}", if secure { "wss" } else { "ws" });
+        }
+    }
+    "127.0.0.1:8080".into()
+}
+
+impl Online {
+    /// Whether a table is open (or being opened).
+    pub fn is_active(&self) -> bool {
+        self.link != Link::Off
+    }
+
+    /// The link a friend opens to join (the web page at the server).
+    pub fn invitation(&self) -> Option<String> {
+        let code = self.code.as_ref()?;
+        let url = websocket_url(&self.server);
+        let page = url
+            .trim_end_matches("/ws")
+            .replacen("wss://", "https://", 1)
+            .replacen("ws://", "http://", 1);
+        Some(format!("{page}/?join={code}"))
+    }
+
+    /// This player's side, if seated.
+    pub fn side(&self) -> Option<NetSide> {
+        self.seat.as_ref().map(|(side, _)| *side)
+    }
+
+    /// Milliseconds left on each clock now, and which one runs.
+    pub fn clocks(&self, now: f64) -> Option<([u64; 2], Option<NetSide>)> {
+        let clock = self.table.as_ref()?.view.clock?;
+        let mut left = [clock.white_ms, clock.black_ms];
+        if let Some(side) = clock.running {
+            let since = ((now - self.clock_read_at).max(0.0) * 1000.0) as u64;
+            left[side.index()] = left[side.index()].saturating_sub(since);
+        }
+        Some((left, clock.running))
+    }
+
+    fn send(&mut self, message: &ClientMessage) {
+        if let Some((sender, _)) = &mut self.socket {
+            sender.send(ewebsock::WsMessage::Text(protocol::encode(message)));
+        }
+    }
+
+    fn connect(&mut self, wake: Option<Waker>) {
+        let url = websocket_url(&self.server);
+        let options = ewebsock::Options::default();
+        let result = match wake {
+            Some(wake) => ewebsock::connect_with_wakeup(url.clone(), options, move || wake.wake()),
+            None => ewebsock::connect(url.clone(), options),
+        };
+        match result {
+            Ok(socket) => {
+                self.socket = Some(socket);
+                self.link = Link::Connecting;
+            }
+            Err(e) => {
+                self.socket = None;
+                self.notice = Some(format!("cannot connect to {url}: {e}"));
+                self.link = Link::Lost { retry_at: 0.0 };
+            }
+        }
+    }
+
+    fn leave(&mut self) {
+        let server = std::mem::take(&mut self.server);
+        let name = std::mem::take(&mut self.name);
+        *self = Online {
+            server,
+            name,
+            ..Online::default()
+        };
+    }
+
+    /// What to send first on a (new) connection: take the seat back, follow
+    /// the table again, or the player's request.
+    fn greeting(&mut self) -> Option<ClientMessage> {
+        match (&self.code, &self.seat) {
+            (Some(code), Some((_, token))) => Some(ClientMessage::Resume {
+                code: code.clone(),
+                token: token.clone(),
+            }),
+            (Some(code), None) if self.opening.is_none() => Some(ClientMessage::Watch {
+                code: code.clone(),
+            }),
+            _ => self.opening.clone(),
+        }
+    }
+}
+
+/// Wakes the window when a message arrives (the game sleeps between inputs).
+#[derive(Clone)]
+struct Waker(
+    std::sync::Arc<std::sync::Mutex<bevy::winit::EventLoopProxy<bevy::winit::WinitUserEvent>>>,
+);
+
+impl Waker {
+    fn wake(&self) {
+        if let Ok(proxy) = self.0.lock() {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }
+    }
+}
+
+fn follow_intents(
+    mut intents: MessageReader<OnlineIntent>,
+    mut online: ResMut<Online>,
+    session: Res<GameSession>,
+) {
+    for intent in intents.read() {
+        match intent.clone() {
+            OnlineIntent::Create {
+                server,
+                setup,
+                side,
+                name,
+                computer,
+            } => {
+                online.leave();
+                online.server = server;
+                online.name = name.clone();
+                online.opening = Some(ClientMessage::Create {
+                    setup,
+                    side,
+                    name: Some(name),
+                    computer,
+                });
+                online.link = Link::Lost { retry_at: 0.0 };
+            }
+            OnlineIntent::Join { server, code, name } => {
+                online.leave();
+                online.server = server;
+                online.name = name.clone();
+                online.opening = Some(ClientMessage::Join {
+                    code: code.trim().to_ascii_uppercase(),
+                    name: Some(name),
+                });
+                online.link = Link::Lost { retry_at: 0.0 };
+            }
+            OnlineIntent::Watch { server, code } => {
+                online.leave();
+                online.server = server;
+                online.opening = Some(ClientMessage::Watch {
+                    code: code.trim().to_ascii_uppercase(),
+                });
+                online.link = Link::Lost { retry_at: 0.0 };
+            }
+            OnlineIntent::Resign | OnlineIntent::Rematch => {
+                if let (Some(code), Some((_, token))) = (online.code.clone(), online.seat.clone()) {
+                    let message = if *intent == OnlineIntent::Resign {
+                        ClientMessage::Resign { code, token }
+                    } else {
+                        ClientMessage::Rematch { code, token }
+                    };
+                    online.send(&message);
+                }
+            }
+            OnlineIntent::Leave => online.leave(),
+        }
+    }
+    let _ = session;
+}
+
+/// Reads what the server sent, reconnects when the link is lost, and keeps
+/// the board on the server's table.
+fn receive(
+    mut online: ResMut<Online>,
+    session: Res<GameSession>,
+    variants: Res<Variants>,
+    time: Res<Time<Real>>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
+    mut waker: Local<Option<Waker>>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut refused: MessageWriter<Refused>,
+    mut next_screen: ResMut<NextState<Screen>>,
+) {
+    let now = time.elapsed_secs_f64();
+    if let Link::Lost { retry_at } = online.link
+        && now >= retry_at
+        && online.socket.is_none()
+    {
+        if waker.is_none()
+            && let Some(proxy) = &proxy
+        {
+            *waker = Some(Waker(std::sync::Arc::new(std::sync::Mutex::new(
+                (***proxy).clone(),
+            ))));
+        }
+        online.connect(waker.clone());
+    }
+    let mut events = Vec::new();
+    if let Some((_, receiver)) = &online.socket {
+        while let Some(event) = receiver.try_recv() {
+            events.push(event);
+        }
+    }
+    for event in events {
+        match event {
+            ewebsock::WsEvent::Opened => {
+                online.link = Link::Open;
+                online.retries = 0;
+                if let Some(hello) = online.greeting() {
+                    online.send(&hello);
+                }
+            }
+            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+                match protocol::decode::<ServerMessage>(&text) {
+                    Ok(message) => handle(&mut online, &variants, message, now, &mut refused),
+                    Err(e) => online.notice = Some(format!("the server sent: {e}")),
+                }
+            }
+            ewebsock::WsEvent::Message(_) => {}
+            ewebsock::WsEvent::Error(e) => lost(&mut online, now, e),
+            ewebsock::WsEvent::Closed => lost(&mut online, now, "the server closed it".into()),
+        }
+    }
+    reconcile(&mut online, &session, &mut intents, &mut next_screen);
+}
+
+/// The connection went: try again after a pause that grows to 8 s.
+fn lost(online: &mut Online, now: f64, why: String) {
+    if online.link == Link::Off {
+        return;
+    }
+    online.socket = None;
+    online.retries += 1;
+    let pause = f64::from(1u32 << online.retries.min(3));
+    online.link = Link::Lost {
+        retry_at: now + pause,
+    };
+    online.notice = Some(format!("connection lost ({why}); trying again"));
+}
+
+fn handle(
+    online: &mut Online,
+    variants: &Variants,
+    message: ServerMessage,
+    now: f64,
+    refused: &mut MessageWriter<Refused>,
+) {
+    match message {
+        ServerMessage::Seat { code, side, token } => {
+            online.opening = None;
+            online.code = Some(code);
+            online.seat = Some((side, token));
+        }
+        ServerMessage::Game { game } => {
+            if online.code.is_none() {
+                // A watcher learns the code from the table.
+                online.opening = None;
+                online.code = Some(game.code.clone());
+            }
+            if online.code.as_ref() != Some(&game.code) {
+                return;
+            }
+            match Mirror::new(&variants.0, game) {
+                Ok(table) => {
+                    online.table = Some(table);
+                    online.clock_read_at = now;
+                }
+                Err(e) => online.notice = Some(format!("this game cannot show that table: {e}")),
+            }
+        }
+        ServerMessage::Turn { .. } => {
+            let Some(table) = &mut online.table else {
+                return;
+            };
+            if table.apply(&variants.0, &message) == Mirrored::OutOfStep
+                && let Some(hello) = online.greeting()
+            {
+                online.send(&hello);
+            }
+            online.clock_read_at = now;
+        }
+        ServerMessage::Rematch { code, new_code } => {
+            if online.code.as_ref() == Some(&code) {
+                online.code = Some(new_code);
+                online.table = None;
+                online.shown = None;
+                if let Some(hello) = online.greeting() {
+                    online.send(&hello);
+                }
+            }
+        }
+        ServerMessage::Error { kind, message } => {
+            if online.table.is_none() && online.opening.is_some() {
+                // The request itself was refused (unknown code, full table…).
+                online.leave();
+            }
+            if matches!(
+                kind,
+                ErrorKind::IllegalTurn
+                    | ErrorKind::StaleTurn
+                    | ErrorKind::NotYourTurn
+                    | ErrorKind::GameOver
+            ) {
+                // The board got ahead of the table: rebuild it.
+                online.shown = None;
+            }
+            online.notice = Some(message.clone());
+            refused.write(Refused(Refusal::Online(message)));
+        }
+        ServerMessage::Pong => {}
+    }
+}
+
+fn is_prefix(short: &[String], long: &[String]) -> bool {
+    short.len() <= long.len() && long[..short.len()] == *short
+}
+
+/// Rebuilds the board from the table when it shows another game, or turns
+/// the table does not have.
+fn reconcile(
+    online: &mut Online,
+    session: &GameSession,
+    intents: &mut MessageWriter<SessionIntent>,
+    next_screen: &mut NextState<Screen>,
+) {
+    let Some(table) = &online.table else { return };
+    let ours: Vec<String> = session.played.iter().map(|t| t.to_string()).collect();
+    let server = &table.view.turns;
+    let own_turn_waiting = ours.len() == server.len() + 1
+        && is_prefix(server, &ours)
+        && online.side().map(NetSide::color) == Some(session.positions[server.len()].turn);
+    let in_step = is_prefix(&ours, server) || own_turn_waiting;
+    // Who may move on this board: the seat's side, until the game is over
+    // at the server.
+    let me = online.side().filter(|_| table.view.result.is_none());
+    let player = |side: NetSide| {
+        if me == Some(side) {
+            Player::Human
+        } else {
+            Player::Remote
+        }
+    };
+    let players_right = session.setup.white == player(NetSide::White)
+        && session.setup.black == player(NetSide::Black);
+    if online.shown.as_ref() == Some(&table.view.code) && in_step && players_right {
+        return;
+    }
+    let start = table.positions[0];
+    let size = start.size();
+    intents.write(SessionIntent::NewGame(NewGame {
+        variant: table.view.setup.variant.clone(),
+        size,
+        white: player(NetSide::White),
+        black: player(NetSide::Black),
+        start: (start != Position::start(size)).then_some(start),
+    }));
+    let mut record = GameRecord::new(&table.view.setup.variant, size);
+    record.start = (start != Position::start(size)).then_some(start);
+    record.turns = table
+        .view
+        .turns
+        .iter()
+        .filter_map(|t| t.parse::<PlayedTurn>().ok())
+        .collect();
+    record.result = if table.rules.has_initial_capture(table.position()) {
+        GameResult::Unfinished
+    } else {
+        GameResult::Win(table.position().turn.opponent())
+    };
+    intents.write(SessionIntent::LoadRecord(record.to_string()));
+    online.shown = Some(table.view.code.clone());
+    online.plan.clear();
+    online.sent = None;
+    next_screen.set(Screen::Playing);
+}
+
+/// The opponent's turns the board does not show yet, a capture a step.
+fn play_opponent_steps(
+    mut online: ResMut<Online>,
+    session: Res<GameSession>,
+    mut captures: MessageWriter<CaptureIntent>,
+) {
+    let Some(table) = &online.table else { return };
+    if online.shown.as_ref() != Some(&table.view.code) {
+        return;
+    }
+    if online.plan.is_empty() {
+        let ply = session.played.len();
+        let ours: Vec<String> = session.played.iter().map(|t| t.to_string()).collect();
+        if session.turn.is_some() || ply >= table.view.turns.len() || !is_prefix(&ours, &table.view.turns)
+        {
+            return;
+        }
+        let Ok(turn) = table.view.turns[ply].parse::<PlayedTurn>() else {
+            return;
+        };
+        online.plan = turn_steps(&turn);
+    }
+    if let Some(step) = online.plan.pop_front() {
+        captures.write(CaptureIntent(step));
+    }
+}
+
+/// The player's own finished turn goes to the server.
+fn send_own_turn(mut online: ResMut<Online>, session: Res<GameSession>) {
+    let (Some(table), Some((side, token)), Some(code)) =
+        (&online.table, online.seat.clone(), online.code.clone())
+    else {
+        return;
+    };
+    let ply = table.view.turns.len();
+    if session.played.len() != ply + 1
+        || session.positions[ply].turn != side.color()
+        || online.sent == Some(ply)
+        || online.shown.as_ref() != Some(&code)
+    {
+        return;
+    }
+    let ours: Vec<String> = session.played[..ply].iter().map(|t| t.to_string()).collect();
+    if ours != table.view.turns {
+        return;
+    }
+    let turn = session.played[ply].to_string();
+    online.sent = Some(ply);
+    online.send(&ClientMessage::Turn {
+        code,
+        token,
+        ply: ply as u32,
+        turn,
+    });
+}
+
+/// A new local game, a loaded record or a puzzle replaced the online game:
+/// leave the table.
+fn leave_when_replaced(mut online: ResMut<Online>, session: Res<GameSession>) {
+    if online.shown.is_some() && !session.is_online() {
+        online.leave();
+    }
+}
+
+/// Frames while a clock runs (its time is shown) or a reconnection waits.
+fn keep_frames_coming(online: Res<Online>, mut redraw: MessageWriter<RequestRedraw>) {
+    let clock_running = online
+        .table
+        .as_ref()
+        .and_then(|t| t.view.clock)
+        .is_some_and(|c| c.running.is_some());
+    if clock_running || matches!(online.link, Link::Lost { .. } | Link::Connecting) {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// How the server's result reads.
+pub fn result_text(online: &Online) -> Option<String> {
+    let finish = online.table.as_ref()?.view.result?;
+    let winner = match finish.winner {
+        NetSide::White => "White",
+        NetSide::Black => "Black",
+    };
+    Some(match finish.reason {
+        EndReason::NoCapture => format!("{winner} won: the other side had no capture"),
+        EndReason::Time => format!("{winner} won on time"),
+        EndReason::Resigned => format!("{winner} won: the other side resigned"),
+    })
+}
