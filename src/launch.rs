@@ -42,7 +42,7 @@ where
     #[cfg(not(target_arch = "wasm32"))]
     match cli::run(&registry, args) {
         Outcome::Exit(code) => code,
-        Outcome::OpenWindow(request) => open_window(registry, problems, request),
+        Outcome::OpenWindow(request) => open_window(registry, problems, *request),
     }
 }
 
@@ -96,11 +96,16 @@ fn open_window(
         high_contrast: request.theme.as_deref() == Some("high-contrast"),
         show_rules: request.rules,
         storm: request.storm,
-        online: request.join.map(|code| crate::game::online::OnlineIntent::Join {
-            server: request.server.clone().unwrap_or_else(|| "127.0.0.1:8080".into()),
-            code,
-            name: request.name.clone().unwrap_or_else(|| "guest".into()),
-        }),
+        online: request
+            .join
+            .map(|code| crate::game::online::OnlineIntent::Join {
+                server: request
+                    .server
+                    .clone()
+                    .unwrap_or_else(|| "127.0.0.1:8080".into()),
+                code,
+                name: request.name.clone().unwrap_or_else(|| "guest".into()),
+            }),
         server: request.server,
     };
     match crate::game::run(options, registry, problems) {

@@ -902,3 +902,144 @@ fn the_review_evaluates_every_position_of_the_game() {
         assert_ne!(review.best_at(ply), Some(&session.played[ply]));
     }
 }
+
+/// Runs frames (with a little real time for the network between them)
+/// until `done` says so.
+fn pump(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
+    for _ in 0..3000 {
+        app.update();
+        if done(app) {
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    panic!("never happened: {what}");
+}
+
+/// The game at an online table: it opens the table, a scripted client joins
+/// it, the game's own turn reaches the client, the client's turn is played
+/// onto the board like a computer's, undo is refused, and when the server
+/// dies and comes back on the same port the game reconnects by itself and
+/// play goes on.
+#[test]
+fn the_game_plays_online_and_reconnects() {
+    use burrow::game::online::{Link, Online, OnlineIntent};
+    use burrow::online::protocol::{GameSetup, SideChoice};
+
+    let database = crate::online::sqlite("game-client");
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let server = crate::online::Server::start_on(&database, &address);
+    let rt = crate::online::runtime();
+    let mut app = app();
+    app.world_mut().write_message(OnlineIntent::Create {
+        server: address.clone(),
+        setup: GameSetup {
+            variant: "box".into(),
+            size: "5x5".into(),
+            start: None,
+            clock: None,
+        },
+        side: SideChoice::White,
+        name: "Ada".into(),
+        computer: None,
+    });
+    pump(&mut app, "a table", |app| {
+        app.world().resource::<Online>().table.is_some()
+            && *app.world().resource::<State<Screen>>().get() == Screen::Playing
+    });
+    let code = app
+        .world()
+        .resource::<Online>()
+        .code
+        .clone()
+        .expect("a code");
+    let mut black = rt.block_on(crate::online::join(&server.ws(), &code));
+    pump(&mut app, "Black seated", |app| {
+        app.world()
+            .resource::<Online>()
+            .table
+            .as_ref()
+            .is_some_and(|t| t.view.black.name.as_deref() == Some("Bo"))
+    });
+    {
+        let session = app.world().resource::<GameSession>();
+        assert_eq!(session.setup.white, Player::Human);
+        assert_eq!(session.setup.black, Player::Remote);
+    }
+
+    // White (the game) plays its first listed turn through the intents.
+    let turn = {
+        let session = app.world().resource::<GameSession>();
+        session.rules.turns(session.position()).expect("lists")[0].played()
+    };
+    for step in computer::turn_steps(&turn) {
+        app.world_mut().write_message(CaptureIntent(step));
+        settle(&mut app);
+    }
+    rt.block_on(black.follow_to(1));
+    assert_eq!(black.mirror.view.turns, vec![turn.to_string()]);
+
+    // Black's turn arrives and is played onto the board.
+    let reply = black.some_turn();
+    rt.block_on(black.play(&reply));
+    pump(&mut app, "Black's turn on the board", |app| {
+        app.world().resource::<GameSession>().played.len() == 2
+            && app.world().resource::<AnimationQueue>().is_idle()
+    });
+    settle(&mut app);
+    assert_eq!(
+        app.world().resource::<GameSession>().played[1].to_string(),
+        reply
+    );
+    assert_entities_match_engine(&mut app);
+    rt.block_on(black.follow_to(2));
+
+    // No undo online.
+    app.world_mut().write_message(SessionIntent::Undo);
+    app.update();
+    let refused: Vec<String> = app
+        .world()
+        .resource::<Messages<Refused>>()
+        .iter_current_update_messages()
+        .map(|r| r.0.to_string())
+        .collect();
+    assert!(refused.iter().any(|r| r.contains("no undo")), "{refused:?}");
+    assert_eq!(app.world().resource::<GameSession>().played.len(), 2);
+
+    // The server dies: the game notices, then reconnects to the new one.
+    server.kill();
+    pump(&mut app, "the lost connection noticed", |app| {
+        matches!(app.world().resource::<Online>().link, Link::Lost { .. })
+    });
+    let server = crate::online::Server::start_on(&database, &address);
+    pump(&mut app, "reconnected", |app| {
+        let online = app.world().resource::<Online>();
+        online.link == Link::Open
+            && online
+                .table
+                .as_ref()
+                .is_some_and(|t| t.view.turns.len() == 2)
+    });
+    assert_eq!(app.world().resource::<GameSession>().played.len(), 2);
+    // And play goes on: White's next turn reaches the server.
+    let turn = {
+        let session = app.world().resource::<GameSession>();
+        session.rules.turns(session.position()).expect("lists")[0].played()
+    };
+    for step in computer::turn_steps(&turn) {
+        app.world_mut().write_message(CaptureIntent(step));
+        settle(&mut app);
+    }
+    pump(&mut app, "the server to confirm White's turn", |app| {
+        app.world()
+            .resource::<Online>()
+            .table
+            .as_ref()
+            .is_some_and(|t| t.view.turns.len() == 3)
+    });
+    drop(server);
+}

@@ -29,16 +29,21 @@ fn temp_dir(name: &str) -> PathBuf {
 }
 
 /// A `burrow serve` process; killed when dropped.
-struct Server {
+pub(crate) struct Server {
     child: Child,
     /// `127.0.0.1:PORT`
-    address: String,
+    pub(crate) address: String,
 }
 
 impl Server {
-    fn start(database: &str) -> Server {
+    pub(crate) fn start(database: &str) -> Server {
+        Server::start_on(database, "127.0.0.1:0")
+    }
+
+    /// On a given address (a restarted server keeps its port).
+    pub(crate) fn start_on(database: &str, listen: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_burrow"))
-            .args(["serve", "--listen", "127.0.0.1:0", "--think-ms", "50"])
+            .args(["serve", "--listen", listen, "--think-ms", "50"])
             .args(["--database", database])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -62,7 +67,7 @@ impl Server {
         }
     }
 
-    fn ws(&self) -> String {
+    pub(crate) fn ws(&self) -> String {
         format!("ws://{}/ws", self.address)
     }
 
@@ -71,7 +76,7 @@ impl Server {
     }
 
     /// Ends the process at once (SIGKILL: no chance to tidy up).
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -84,7 +89,7 @@ impl Drop for Server {
     }
 }
 
-fn runtime() -> tokio::runtime::Runtime {
+pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -101,12 +106,12 @@ fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
 }
 
 /// A seated client with its table.
-struct Player {
-    client: Client,
-    code: String,
+pub(crate) struct Player {
+    pub(crate) client: Client,
+    pub(crate) code: String,
     side: Side,
-    token: String,
-    mirror: Mirror,
+    pub(crate) token: String,
+    pub(crate) mirror: Mirror,
 }
 
 async fn seat_and_table(client: &mut Client) -> (String, Side, String, GameView) {
@@ -125,7 +130,7 @@ async fn seat_and_table(client: &mut Client) -> (String, Side, String, GameView)
 async fn next_view(client: &mut Client) -> GameView {
     client
         .wait_for(WAIT, |m| match m {
-            ServerMessage::Game { game } => Some(game.clone()),
+            ServerMessage::Game { game } => Some((**game).clone()),
             _ => None,
         })
         .await
@@ -154,7 +159,7 @@ async fn create(url: &str, setup: GameSetup, computer: Option<&str>) -> Player {
     }
 }
 
-async fn join(url: &str, code: &str) -> Player {
+pub(crate) async fn join(url: &str, code: &str) -> Player {
     let mut client = Client::connect(url).await.expect("connects");
     client
         .send(&ClientMessage::Join {
@@ -176,7 +181,7 @@ async fn join(url: &str, code: &str) -> Player {
 
 impl Player {
     /// The first listed legal turn of the position.
-    fn some_turn(&self) -> String {
+    pub(crate) fn some_turn(&self) -> String {
         let turns = self
             .mirror
             .rules
@@ -189,7 +194,7 @@ impl Player {
         self.client.send(&message).await.expect("sends");
     }
 
-    async fn play(&mut self, turn: &str) {
+    pub(crate) async fn play(&mut self, turn: &str) {
         let message = ClientMessage::Turn {
             code: self.code.clone(),
             token: self.token.clone(),
@@ -200,7 +205,7 @@ impl Player {
     }
 
     /// Reads messages until the table has `ply` turns (or a refusal comes).
-    async fn follow_to(&mut self, ply: u32) {
+    pub(crate) async fn follow_to(&mut self, ply: u32) {
         let registry = VariantRegistry::builtin();
         while self.mirror.ply() < ply {
             let message = self.client.recv_within(WAIT).await.expect("a message");
@@ -728,7 +733,7 @@ async fn two_processes_share_a_game(database: &str) {
 // ---------------------------------------------------------------------------
 // SQLite: one database file per case, the cases in parallel.
 
-fn sqlite(name: &str) -> String {
+pub(crate) fn sqlite(name: &str) -> String {
     let dir = temp_dir(name);
     format!("sqlite://{}?mode=rwc", dir.join("games.sqlite").display())
 }

@@ -345,7 +345,7 @@ pub enum Outcome {
     /// A command ran (or the arguments were refused); exit with this code.
     Exit(ExitCode),
     /// No command: open the game window.
-    OpenWindow(WindowRequest),
+    OpenWindow(Box<WindowRequest>),
 }
 
 /// Runs the CLI on `args` (the program name first) with the variants of
@@ -376,7 +376,7 @@ where
             eprintln!("error: {message}");
             return Outcome::Exit(ExitCode::FAILURE);
         }
-        return Outcome::OpenWindow(WindowRequest {
+        return Outcome::OpenWindow(Box::new(WindowRequest {
             variant: cli.variant,
             watch: cli.watch,
             clicks: cli.click,
@@ -393,7 +393,7 @@ where
             join: cli.join,
             server: cli.server,
             name: cli.name,
-        });
+        }));
     };
     let mut out = std::io::stdout().lock();
     Outcome::Exit(match execute(registry, command, &mut out) {

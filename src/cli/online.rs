@@ -115,7 +115,7 @@ pub fn bot(
             };
             match &message {
                 ServerMessage::Game { game } => {
-                    mirror = Some(Mirror::new(registry, game.clone())?);
+                    mirror = Some(Mirror::new(registry, (**game).clone())?);
                 }
                 ServerMessage::Turn { .. } => {
                     if let Some(m) = &mut mirror
@@ -211,7 +211,7 @@ async fn scripted_player(
     loop {
         let message = client.recv_within(Duration::from_secs(60)).await?;
         match &message {
-            ServerMessage::Game { game } => mirror = Some(Mirror::new(registry, game.clone())?),
+            ServerMessage::Game { game } => mirror = Some(Mirror::new(registry, (**game).clone())?),
             ServerMessage::Turn { ply, .. } => {
                 if let Some(at) = sent.remove(ply) {
                     latencies.push(at.elapsed().as_secs_f64() * 1000.0);

@@ -29,6 +29,7 @@ use super::session::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
+        .insert_non_send(Socket::default())
         .add_message::<OnlineIntent>()
         .add_systems(
             Update,
@@ -75,14 +76,16 @@ pub enum OnlineIntent {
 }
 
 /// The state of the connection.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub enum Link {
     #[default]
     Off,
     Connecting,
     Open,
     /// Lost; a new connection is tried at `retry_at` (seconds of real time).
-    Lost { retry_at: f64 },
+    Lost {
+        retry_at: f64,
+    },
 }
 
 /// Online play's state: the connection, the seat and the table.
@@ -101,7 +104,6 @@ pub struct Online {
     pub notice: Option<String>,
     /// When the clocks in `table` were read (seconds of real time).
     pub clock_read_at: f64,
-    socket: Option<(ewebsock::WsSender, ewebsock::WsReceiver)>,
     /// The first request, sent once the connection opens.
     opening: Option<ClientMessage>,
     /// The table the board shows.
@@ -124,7 +126,6 @@ impl Default for Online {
             seat: None,
             notice: None,
             clock_read_at: 0.0,
-            socket: None,
             opening: None,
             shown: None,
             sent: None,
@@ -180,33 +181,24 @@ impl Online {
         Some((left, clock.running))
     }
 
-    fn send(&mut self, message: &ClientMessage) {
-        if let Some((sender, _)) = &mut self.socket {
-            sender.send(ewebsock::WsMessage::Text(protocol::encode(message)));
-        }
-    }
-
-    fn connect(&mut self, wake: Option<Waker>) {
+    fn connect(&mut self, socket: &mut Socket, now: f64) {
         let url = websocket_url(&self.server);
         let options = ewebsock::Options::default();
-        let result = match wake {
+        let result = match socket.waker.clone() {
             Some(wake) => ewebsock::connect_with_wakeup(url.clone(), options, move || wake.wake()),
             None => ewebsock::connect(url.clone(), options),
         };
         match result {
-            Ok(socket) => {
-                self.socket = Some(socket);
+            Ok(connection) => {
+                socket.connection = Some(connection);
                 self.link = Link::Connecting;
             }
-            Err(e) => {
-                self.socket = None;
-                self.notice = Some(format!("cannot connect to {url}: {e}"));
-                self.link = Link::Lost { retry_at: 0.0 };
-            }
+            Err(e) => lost(self, socket, now, format!("cannot connect to {url}: {e}")),
         }
     }
 
-    fn leave(&mut self) {
+    fn leave(&mut self, socket: &mut Socket) {
+        socket.connection = None;
         let server = std::mem::take(&mut self.server);
         let name = std::mem::take(&mut self.name);
         *self = Online {
@@ -224,10 +216,26 @@ impl Online {
                 code: code.clone(),
                 token: token.clone(),
             }),
-            (Some(code), None) if self.opening.is_none() => Some(ClientMessage::Watch {
-                code: code.clone(),
-            }),
+            (Some(code), None) if self.opening.is_none() => {
+                Some(ClientMessage::Watch { code: code.clone() })
+            }
             _ => self.opening.clone(),
+        }
+    }
+}
+
+/// The connection, kept apart from [`Online`]: the browser's socket may
+/// not leave the main thread.
+#[derive(Default)]
+struct Socket {
+    connection: Option<(ewebsock::WsSender, ewebsock::WsReceiver)>,
+    waker: Option<Waker>,
+}
+
+impl Socket {
+    fn send(&mut self, message: &ClientMessage) {
+        if let Some((sender, _)) = &mut self.connection {
+            sender.send(ewebsock::WsMessage::Text(protocol::encode(message)));
         }
     }
 }
@@ -249,7 +257,7 @@ impl Waker {
 fn follow_intents(
     mut intents: MessageReader<OnlineIntent>,
     mut online: ResMut<Online>,
-    session: Res<GameSession>,
+    mut socket: NonSendMut<Socket>,
 ) {
     for intent in intents.read() {
         match intent.clone() {
@@ -260,7 +268,7 @@ fn follow_intents(
                 name,
                 computer,
             } => {
-                online.leave();
+                online.leave(&mut socket);
                 online.server = server;
                 online.name = name.clone();
                 online.opening = Some(ClientMessage::Create {
@@ -272,7 +280,7 @@ fn follow_intents(
                 online.link = Link::Lost { retry_at: 0.0 };
             }
             OnlineIntent::Join { server, code, name } => {
-                online.leave();
+                online.leave(&mut socket);
                 online.server = server;
                 online.name = name.clone();
                 online.opening = Some(ClientMessage::Join {
@@ -282,7 +290,7 @@ fn follow_intents(
                 online.link = Link::Lost { retry_at: 0.0 };
             }
             OnlineIntent::Watch { server, code } => {
-                online.leave();
+                online.leave(&mut socket);
                 online.server = server;
                 online.opening = Some(ClientMessage::Watch {
                     code: code.trim().to_ascii_uppercase(),
@@ -296,13 +304,12 @@ fn follow_intents(
                     } else {
                         ClientMessage::Rematch { code, token }
                     };
-                    online.send(&message);
+                    socket.send(&message);
                 }
             }
-            OnlineIntent::Leave => online.leave(),
+            OnlineIntent::Leave => online.leave(&mut socket),
         }
     }
-    let _ = session;
 }
 
 /// Reads what the server sent, reconnects when the link is lost, and keeps
@@ -313,7 +320,7 @@ fn receive(
     variants: Res<Variants>,
     time: Res<Time<Real>>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
-    mut waker: Local<Option<Waker>>,
+    mut socket: NonSendMut<Socket>,
     mut intents: MessageWriter<SessionIntent>,
     mut refused: MessageWriter<Refused>,
     mut next_screen: ResMut<NextState<Screen>>,
@@ -321,19 +328,19 @@ fn receive(
     let now = time.elapsed_secs_f64();
     if let Link::Lost { retry_at } = online.link
         && now >= retry_at
-        && online.socket.is_none()
+        && socket.connection.is_none()
     {
-        if waker.is_none()
+        if socket.waker.is_none()
             && let Some(proxy) = &proxy
         {
-            *waker = Some(Waker(std::sync::Arc::new(std::sync::Mutex::new(
+            socket.waker = Some(Waker(std::sync::Arc::new(std::sync::Mutex::new(
                 (***proxy).clone(),
             ))));
         }
-        online.connect(waker.clone());
+        online.connect(&mut socket, now);
     }
     let mut events = Vec::new();
-    if let Some((_, receiver)) = &online.socket {
+    if let Some((_, receiver)) = &socket.connection {
         while let Some(event) = receiver.try_recv() {
             events.push(event);
         }
@@ -344,29 +351,38 @@ fn receive(
                 online.link = Link::Open;
                 online.retries = 0;
                 if let Some(hello) = online.greeting() {
-                    online.send(&hello);
+                    socket.send(&hello);
                 }
             }
             ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
                 match protocol::decode::<ServerMessage>(&text) {
-                    Ok(message) => handle(&mut online, &variants, message, now, &mut refused),
+                    Ok(message) => handle(
+                        &mut online,
+                        &mut socket,
+                        &variants,
+                        message,
+                        now,
+                        &mut refused,
+                    ),
                     Err(e) => online.notice = Some(format!("the server sent: {e}")),
                 }
             }
             ewebsock::WsEvent::Message(_) => {}
-            ewebsock::WsEvent::Error(e) => lost(&mut online, now, e),
-            ewebsock::WsEvent::Closed => lost(&mut online, now, "the server closed it".into()),
+            ewebsock::WsEvent::Error(e) => lost(&mut online, &mut socket, now, e),
+            ewebsock::WsEvent::Closed => {
+                lost(&mut online, &mut socket, now, "the server closed it".into())
+            }
         }
     }
     reconcile(&mut online, &session, &mut intents, &mut next_screen);
 }
 
 /// The connection went: try again after a pause that grows to 8 s.
-fn lost(online: &mut Online, now: f64, why: String) {
+fn lost(online: &mut Online, socket: &mut Socket, now: f64, why: String) {
     if online.link == Link::Off {
         return;
     }
-    online.socket = None;
+    socket.connection = None;
     online.retries += 1;
     let pause = f64::from(1u32 << online.retries.min(3));
     online.link = Link::Lost {
@@ -377,6 +393,7 @@ fn lost(online: &mut Online, now: f64, why: String) {
 
 fn handle(
     online: &mut Online,
+    socket: &mut Socket,
     variants: &Variants,
     message: ServerMessage,
     now: f64,
@@ -397,7 +414,7 @@ fn handle(
             if online.code.as_ref() != Some(&game.code) {
                 return;
             }
-            match Mirror::new(&variants.0, game) {
+            match Mirror::new(&variants.0, *game) {
                 Ok(table) => {
                     online.table = Some(table);
                     online.clock_read_at = now;
@@ -412,7 +429,7 @@ fn handle(
             if table.apply(&variants.0, &message) == Mirrored::OutOfStep
                 && let Some(hello) = online.greeting()
             {
-                online.send(&hello);
+                socket.send(&hello);
             }
             online.clock_read_at = now;
         }
@@ -422,14 +439,14 @@ fn handle(
                 online.table = None;
                 online.shown = None;
                 if let Some(hello) = online.greeting() {
-                    online.send(&hello);
+                    socket.send(&hello);
                 }
             }
         }
         ServerMessage::Error { kind, message } => {
             if online.table.is_none() && online.opening.is_some() {
                 // The request itself was refused (unknown code, full table…).
-                online.leave();
+                online.leave(socket);
             }
             if matches!(
                 kind,
@@ -467,9 +484,13 @@ fn reconcile(
         && is_prefix(server, &ours)
         && online.side().map(NetSide::color) == Some(session.positions[server.len()].turn);
     let in_step = is_prefix(&ours, server) || own_turn_waiting;
-    // Who may move on this board: the seat's side, until the game is over
-    // at the server.
-    let me = online.side().filter(|_| table.view.result.is_none());
+    // Who may move on this board: the seat's side, until the server ends
+    // the game off the board (on time or by resignation).
+    let off_board = table
+        .view
+        .result
+        .is_some_and(|f| f.reason != EndReason::NoCapture);
+    let me = online.side().filter(|_| !off_board);
     let player = |side: NetSide| {
         if me == Some(side) {
             Player::Human
@@ -524,7 +545,9 @@ fn play_opponent_steps(
     if online.plan.is_empty() {
         let ply = session.played.len();
         let ours: Vec<String> = session.played.iter().map(|t| t.to_string()).collect();
-        if session.turn.is_some() || ply >= table.view.turns.len() || !is_prefix(&ours, &table.view.turns)
+        if session.turn.is_some()
+            || ply >= table.view.turns.len()
+            || !is_prefix(&ours, &table.view.turns)
         {
             return;
         }
@@ -539,7 +562,11 @@ fn play_opponent_steps(
 }
 
 /// The player's own finished turn goes to the server.
-fn send_own_turn(mut online: ResMut<Online>, session: Res<GameSession>) {
+fn send_own_turn(
+    mut online: ResMut<Online>,
+    mut socket: NonSendMut<Socket>,
+    session: Res<GameSession>,
+) {
     let (Some(table), Some((side, token)), Some(code)) =
         (&online.table, online.seat.clone(), online.code.clone())
     else {
@@ -553,13 +580,16 @@ fn send_own_turn(mut online: ResMut<Online>, session: Res<GameSession>) {
     {
         return;
     }
-    let ours: Vec<String> = session.played[..ply].iter().map(|t| t.to_string()).collect();
+    let ours: Vec<String> = session.played[..ply]
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
     if ours != table.view.turns {
         return;
     }
     let turn = session.played[ply].to_string();
     online.sent = Some(ply);
-    online.send(&ClientMessage::Turn {
+    socket.send(&ClientMessage::Turn {
         code,
         token,
         ply: ply as u32,
@@ -569,9 +599,13 @@ fn send_own_turn(mut online: ResMut<Online>, session: Res<GameSession>) {
 
 /// A new local game, a loaded record or a puzzle replaced the online game:
 /// leave the table.
-fn leave_when_replaced(mut online: ResMut<Online>, session: Res<GameSession>) {
+fn leave_when_replaced(
+    mut online: ResMut<Online>,
+    mut socket: NonSendMut<Socket>,
+    session: Res<GameSession>,
+) {
     if online.shown.is_some() && !session.is_online() {
-        online.leave();
+        online.leave(&mut socket);
     }
 }
 

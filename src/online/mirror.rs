@@ -65,7 +65,7 @@ impl Mirror {
     pub fn apply(&mut self, registry: &VariantRegistry, message: &ServerMessage) -> Mirrored {
         match message {
             ServerMessage::Game { game } if game.code == self.view.code => {
-                match Mirror::new(registry, game.clone()) {
+                match Mirror::new(registry, (**game).clone()) {
                     Ok(fresh) => {
                         *self = fresh;
                         Mirrored::Table

@@ -270,7 +270,7 @@ pub enum ServerMessage {
         token: String,
     },
     Game {
-        game: GameView,
+        game: Box<GameView>,
     },
     /// A turn the server accepted, with the clocks after it.
     Turn {

@@ -293,7 +293,7 @@ impl Table {
             clocks.left_ms[i] = clocks.left_ms[i].saturating_add(clocks.setting.increment_ms);
             clocks.started_ms = Some(now_ms);
         }
-        let finish = (!self.rules.has_initial_capture(&next)).then(|| Finish {
+        let finish = (!self.rules.has_initial_capture(&next)).then_some(Finish {
             winner: side,
             reason: EndReason::NoCapture,
         });
@@ -442,7 +442,9 @@ mod tests {
     }
 
     fn first_turn(table: &Table) -> String {
-        table.rules.turns(table.position()).unwrap()[0].played().to_string()
+        table.rules.turns(table.position()).unwrap()[0]
+            .played()
+            .to_string()
     }
 
     #[test]
@@ -463,7 +465,10 @@ mod tests {
         assert_eq!(t.deadline_ms(), Some(14_000));
         assert_eq!(t.flag(13_999), None);
         let finish = t.flag(14_000).unwrap();
-        assert_eq!((finish.winner, finish.reason), (Side::White, EndReason::Time));
+        assert_eq!(
+            (finish.winner, finish.reason),
+            (Side::White, EndReason::Time)
+        );
         // A turn after the flag is refused and changes nothing.
         let turn = first_turn(&t);
         let err = t.play(Side::Black, 1, &turn, 14_001).unwrap_err();
@@ -522,13 +527,22 @@ mod tests {
             turn: "b1xa1".into(),
         };
         let text = protocol::encode(&message);
-        assert!(text.contains(r#""v":1"#) && text.contains(r#""type":"turn""#), "{text}");
+        assert!(
+            text.contains(r#""v":1"#) && text.contains(r#""type":"turn""#),
+            "{text}"
+        );
         assert_eq!(protocol::decode::<ClientMessage>(&text).unwrap(), message);
         let pong = protocol::encode(&ServerMessage::Pong);
-        assert_eq!(protocol::decode::<ServerMessage>(&pong).unwrap(), ServerMessage::Pong);
+        assert_eq!(
+            protocol::decode::<ServerMessage>(&pong).unwrap(),
+            ServerMessage::Pong
+        );
         let bad = |text: &str| protocol::decode::<ClientMessage>(text).unwrap_err();
         assert_eq!(bad("nope").kind, ErrorKind::BadMessage);
-        assert_eq!(bad(r#"{"v":2,"type":"ping"}"#).kind, ErrorKind::UnsupportedVersion);
+        assert_eq!(
+            bad(r#"{"v":2,"type":"ping"}"#).kind,
+            ErrorKind::UnsupportedVersion
+        );
         assert!(bad(r#"{"v":1,"type":"fly"}"#).message.contains("fly"));
         assert!(bad(r#"{"v":1,"type":"join"}"#).message.contains("code"));
         assert_eq!(bad(&"x".repeat(5000)).kind, ErrorKind::TooLarge);

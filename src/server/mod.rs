@@ -429,7 +429,7 @@ fn announce(room: &Room, old: &Table, new: &Table, now: i64) {
             && new.clocks.and_then(|c| c.started_ms).is_some());
     if changed {
         room.send(&ServerMessage::Game {
-            game: new.view(now, room.connected()),
+            game: Box::new(new.view(now, room.connected())),
         });
     }
     if let (None, Some(new_code)) = (&old.rematch_code, &new.rematch_code) {
@@ -666,7 +666,9 @@ impl Connection {
             let table = room.table.lock().await;
             table.view(now_ms(), room.connected())
         };
-        let message = ServerMessage::Game { game: view };
+        let message = ServerMessage::Game {
+            game: Box::new(view),
+        };
         // The others at the table see who is here now.
         room.send(&message);
         let out = self.out.clone();
@@ -685,7 +687,9 @@ impl Connection {
                             let table = forward_room.table.lock().await;
                             table.view(now_ms(), forward_room.connected())
                         };
-                        let text = protocol::encode(&ServerMessage::Game { game: view });
+                        let text = protocol::encode(&ServerMessage::Game {
+                            game: Box::new(view),
+                        });
                         if out.send(text.into()).await.is_err() {
                             break;
                         }
@@ -856,7 +860,9 @@ impl Connection {
                     counts[side.index()] = counts[side.index()].saturating_sub(1);
                 }
                 let view = room.table.lock().await.view(now_ms(), room.connected());
-                room.send(&ServerMessage::Game { game: view });
+                room.send(&ServerMessage::Game {
+                    game: Box::new(view),
+                });
             }
         }
     }

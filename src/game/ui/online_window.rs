@@ -182,14 +182,20 @@ fn lobby(ui: &mut egui::Ui, data: &mut PanelData, form: &mut OnlineForm) {
         ui.label("Code");
         ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(90.0));
         let has_code = !form.code.trim().is_empty();
-        if ui.add_enabled(has_code, egui::Button::new("Join")).clicked() {
+        if ui
+            .add_enabled(has_code, egui::Button::new("Join"))
+            .clicked()
+        {
             data.online_intents.write(OnlineIntent::Join {
                 server: form.server.clone(),
                 code: form.code.clone(),
                 name: form.name.clone(),
             });
         }
-        if ui.add_enabled(has_code, egui::Button::new("Watch")).clicked() {
+        if ui
+            .add_enabled(has_code, egui::Button::new("Watch"))
+            .clicked()
+        {
             data.online_intents.write(OnlineIntent::Watch {
                 server: form.server.clone(),
                 code: form.code.clone(),
@@ -235,34 +241,44 @@ pub fn table(ui: &mut egui::Ui, data: &mut PanelData) {
     };
     let now = data.time.elapsed_secs_f64();
     let clocks = online.clocks(now);
-    egui::Grid::new("online-seats").num_columns(3).show(ui, |ui| {
-        for (side, seat) in [(NetSide::White, &table.view.white), (NetSide::Black, &table.view.black)] {
-            let you = online.side() == Some(side);
-            let name = seat
-                .computer
-                .as_ref()
-                .map(|l| format!("computer ({l})"))
-                .or_else(|| seat.name.clone())
-                .unwrap_or_else(|| "(free seat)".into());
-            let side_name = if side == NetSide::White { "White" } else { "Black" };
-            ui.label(side_name);
-            let mut text = egui::RichText::new(if you { format!("{name} (you)") } else { name });
-            if seat.name.is_some() && seat.computer.is_none() && !seat.connected {
-                text = text.weak();
-            }
-            ui.label(text);
-            if let Some((left, running)) = clocks {
-                let mut t = egui::RichText::new(clock_text(left[side.index()])).monospace();
-                if running == Some(side) {
-                    t = t.strong();
+    egui::Grid::new("online-seats")
+        .num_columns(3)
+        .show(ui, |ui| {
+            for (side, seat) in [
+                (NetSide::White, &table.view.white),
+                (NetSide::Black, &table.view.black),
+            ] {
+                let you = online.side() == Some(side);
+                let name = seat
+                    .computer
+                    .as_ref()
+                    .map(|l| format!("computer ({l})"))
+                    .or_else(|| seat.name.clone())
+                    .unwrap_or_else(|| "(free seat)".into());
+                let side_name = if side == NetSide::White {
+                    "White"
+                } else {
+                    "Black"
+                };
+                ui.label(side_name);
+                let mut text =
+                    egui::RichText::new(if you { format!("{name} (you)") } else { name });
+                if seat.name.is_some() && seat.computer.is_none() && !seat.connected {
+                    text = text.weak();
                 }
-                ui.label(t);
-            } else {
-                ui.label("");
+                ui.label(text);
+                if let Some((left, running)) = clocks {
+                    let mut t = egui::RichText::new(clock_text(left[side.index()])).monospace();
+                    if running == Some(side) {
+                        t = t.strong();
+                    }
+                    ui.label(t);
+                } else {
+                    ui.label("");
+                }
+                ui.end_row();
             }
-            ui.end_row();
-        }
-    });
+        });
     let waiting = table.view.white.name.is_none() && table.view.white.computer.is_none()
         || table.view.black.name.is_none() && table.view.black.computer.is_none();
     if waiting {
@@ -281,7 +297,11 @@ pub fn table(ui: &mut egui::Ui, data: &mut PanelData) {
             let offered = online
                 .side()
                 .is_some_and(|s| table.view.rematch_offers.contains(&s));
-            let label = if offered { "Rematch offered" } else { "Rematch" };
+            let label = if offered {
+                "Rematch offered"
+            } else {
+                "Rematch"
+            };
             if ui.add_enabled(!offered, egui::Button::new(label)).clicked() {
                 data.online_intents.write(OnlineIntent::Rematch);
             }
