@@ -65,6 +65,7 @@ fn open_window(
             }
         },
     };
+    let online = online_request(&request);
     let lesson = request.variant.clone().filter(|_| request.lesson);
     let start = request.variant.filter(|_| !request.lesson).map(|variant| {
         let computer = Player::Computer(Level::Medium);
@@ -96,22 +97,43 @@ fn open_window(
         high_contrast: request.theme.as_deref() == Some("high-contrast"),
         show_rules: request.rules,
         storm: request.storm,
-        online: request
-            .join
-            .map(|code| crate::game::online::OnlineIntent::Join {
-                server: request
-                    .server
-                    .clone()
-                    .unwrap_or_else(|| "127.0.0.1:8080".into()),
-                code,
-                name: request.name.clone().unwrap_or_else(|| "guest".into()),
-            }),
+        online,
         server: request.server,
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
         bevy::app::AppExit::Error(code) => ExitCode::from(code.get()),
     }
+}
+
+/// The online table the command line asked the window to open or join.
+#[cfg(feature = "game")]
+fn online_request(request: &WindowRequest) -> Option<crate::game::online::OnlineIntent> {
+    use crate::game::online::OnlineIntent;
+    let server = request
+        .server
+        .clone()
+        .unwrap_or_else(|| "127.0.0.1:8080".into());
+    let name = request.name.clone().unwrap_or_else(|| "guest".into());
+    if let Some(code) = &request.join {
+        return Some(OnlineIntent::Join {
+            server,
+            code: code.clone(),
+            name,
+        });
+    }
+    request.host.as_ref().map(|variant| OnlineIntent::Create {
+        server,
+        setup: crate::online::protocol::GameSetup {
+            variant: variant.clone(),
+            size: "8x8".into(),
+            start: None,
+            clock: None,
+        },
+        side: crate::online::protocol::SideChoice::White,
+        name,
+        computer: request.opponent.clone(),
+    })
 }
 
 #[cfg(not(feature = "game"))]

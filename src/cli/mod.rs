@@ -86,7 +86,13 @@ struct Cli {
     /// Join this online table (its code) at --server.
     #[arg(long, conflicts_with_all = ["variant", "puzzle", "review"])]
     join: Option<String>,
-    /// The server for --join and the Online window (host:port).
+    /// Open a new online table of this game at --server (8x8, no clock).
+    #[arg(long, conflicts_with_all = ["join", "variant", "puzzle", "review"])]
+    host: Option<String>,
+    /// With --host: the server's computer takes the other seat at this level.
+    #[arg(long, requires = "host")]
+    opponent: Option<Level>,
+    /// The server for --join, --host and the Online window (host:port).
     #[arg(long)]
     server: Option<String>,
     /// Your name at an online table.
@@ -333,6 +339,10 @@ pub struct WindowRequest {
     pub rules: bool,
     /// Join this online table at `server`.
     pub join: Option<String>,
+    /// Open a new online table of this game at `server`, with the server's
+    /// computer opposite at this level if `opponent` is set.
+    pub host: Option<String>,
+    pub opponent: Option<String>,
     pub server: Option<String>,
     pub name: Option<String>,
     /// A storm check: inputs and seed.
@@ -391,6 +401,8 @@ where
             rules: cli.rules,
             storm: cli.storm.map(|n| (n, cli.storm_seed)),
             join: cli.join,
+            host: cli.host,
+            opponent: cli.opponent.map(|l| l.name().to_string()),
             server: cli.server,
             name: cli.name,
         }));

@@ -173,10 +173,20 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut PanelData) {
 
 fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
     ui.horizontal_wrapped(|ui| {
-        if ui.button("Undo").on_hover_text("Ctrl+Z").clicked() {
+        // Every turn of an online game is final.
+        let local = !data.session.is_online();
+        if ui
+            .add_enabled(local, egui::Button::new("Undo"))
+            .on_hover_text("Ctrl+Z")
+            .clicked()
+        {
             data.intents.write(SessionIntent::Undo);
         }
-        if ui.button("Redo").on_hover_text("Ctrl+Y").clicked() {
+        if ui
+            .add_enabled(local, egui::Button::new("Redo"))
+            .on_hover_text("Ctrl+Y")
+            .clicked()
+        {
             data.intents.write(SessionIntent::Redo);
         }
         if ui.button("Flip board").clicked() {
@@ -223,7 +233,7 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
     }
     let computers = [Side::White, Side::Black]
         .iter()
-        .any(|&s| data.session.player(s) != Player::Human);
+        .any(|&s| matches!(data.session.player(s), Player::Computer(_)));
     if computers {
         ui.horizontal(|ui| {
             let label = if data.computer.paused {
