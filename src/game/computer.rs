@@ -11,6 +11,7 @@ use std::time::Duration;
 use bevy::prelude::*;
 #[cfg(not(target_arch = "wasm32"))]
 use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
+use tracing::error;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::ai::choose;

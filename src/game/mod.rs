@@ -35,6 +35,8 @@ mod wake;
 #[cfg(target_arch = "wasm32")]
 pub mod web_files;
 #[cfg(target_arch = "wasm32")]
+mod web_log;
+#[cfg(target_arch = "wasm32")]
 mod web_page;
 
 use bevy::prelude::*;
@@ -192,6 +194,10 @@ fn first_window_size() -> (u32, u32) {
 /// through [`VariantPlugin`]s before [`App::run`].
 pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     let mut app = App::new();
+    // The page logs through a small subscriber of its own (see web_log);
+    // its Bevy has no log plugin.
+    #[cfg(target_arch = "wasm32")]
+    web_log::install();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Burrow".into(),

@@ -8,6 +8,7 @@
 use std::sync::Arc;
 
 use bevy::prelude::*;
+use tracing::error;
 
 use crate::rules::{Mod, RegistryError, Variant, VariantRegistry};
 

@@ -9,6 +9,7 @@ use std::collections::VecDeque;
 use std::sync::Arc;
 
 use bevy::prelude::*;
+use tracing::error;
 use web_time::Duration;
 
 use crate::ai::{self, Distances, Puzzle, SolveLimits, Solver, SolverConfig, Value, Verdict};

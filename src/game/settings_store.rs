@@ -4,6 +4,7 @@
 //! defaults are used), never a reason not to start.
 
 use bevy::prelude::*;
+use tracing::warn;
 
 use super::settings::Settings;
 

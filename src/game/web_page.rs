@@ -17,6 +17,7 @@
 //! - The loading note goes once the game has drawn.
 
 use bevy::prelude::*;
+use tracing::warn;
 
 use crate::ai::Level;
 

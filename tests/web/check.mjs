@@ -47,7 +47,7 @@ const VISITS = 5;
 const RECORD_BUTTONS = { download: [862, 425], open: [985, 425] };
 // The panel's Review button, and Download picture in the review window
 // once one turn is played.
-const REVIEW_BUTTON = [980, 122];
+const REVIEW_BUTTON = [1034, 122];
 const DOWNLOAD_PICTURE = [87, 648];
 
 // Each square's centre in page pixels, from the page's `data-squares`.
