@@ -10,7 +10,7 @@ use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use burrow::cli::online::{check_stored, http_get, load_run};
+use burrow::cli::online::{ServerStats, check_stored, http_get, load_run, server_idle};
 use burrow::online::client::Client;
 use burrow::online::mirror::Mirror;
 use burrow::online::protocol::{
@@ -463,6 +463,83 @@ async fn refusals(server: &Server) {
         .expect("pong after the burst");
 }
 
+/// Refusals that end or limit a connection: a frame over the transport's
+/// limit closes it (with the reason first), and one connection follows at
+/// most 32 running games, finished ones being let go to make room.
+async fn connection_limits(server: &Server) {
+    let url = server.ws();
+    let mut client = Client::connect(&url).await.expect("connects");
+    let huge = "x".repeat(100 * 1024);
+    client.send_text(&huge).await.expect("sends");
+    let kind = client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Error { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .await
+        .expect("an error first");
+    assert_eq!(kind, ErrorKind::TooLarge);
+    let after = client.recv_within(WAIT).await;
+    assert!(after.is_err(), "the connection stays open: {after:?}");
+
+    let mut client = Client::connect(&url).await.expect("connects");
+    let mut seats = Vec::new();
+    for _ in 0..33 {
+        client
+            .send(&ClientMessage::Create {
+                setup: setup("box", "4x4", None),
+                side: SideChoice::White,
+                name: None,
+                computer: None,
+            })
+            .await
+            .expect("sends");
+        let answer = client
+            .wait_for(WAIT, |m| match m {
+                ServerMessage::Seat { code, token, .. } => Some(Ok((code.clone(), token.clone()))),
+                ServerMessage::Error { kind, .. } => Some(Err(*kind)),
+                _ => None,
+            })
+            .await
+            .expect("an answer");
+        seats.push(answer);
+    }
+    assert!(seats[..32].iter().all(Result::is_ok), "{seats:?}");
+    assert_eq!(seats[32], Err(ErrorKind::TooManyTables));
+    // A resigned game is let go when room is needed.
+    let (code, token) = seats[0].clone().expect("a seat");
+    client
+        .send(&ClientMessage::Resign { code, token })
+        .await
+        .expect("sends");
+    tokio::time::sleep(Duration::from_millis(300)).await;
+    client
+        .send(&ClientMessage::Watch {
+            code: seats[1].clone().expect("a seat").0,
+        })
+        .await
+        .expect("sends");
+    client
+        .send(&ClientMessage::Create {
+            setup: setup("box", "4x4", None),
+            side: SideChoice::White,
+            name: None,
+            computer: None,
+        })
+        .await
+        .expect("sends");
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Seat { .. } => Some(Ok(())),
+            ServerMessage::Error { kind, .. } => Some(Err(*kind)),
+            _ => None,
+        })
+        .await
+        .expect("an answer")
+        .expect("a seat once the finished game is let go");
+    client.close().await;
+}
+
 /// A client drops and comes back to its seat; then the server is killed
 /// mid-game, started again on the same database, and the game goes on.
 async fn reconnect_and_restart(database: &str) {
@@ -707,6 +784,18 @@ async fn load(server: &Server) {
             "{code} is listed as running"
         );
     }
+    // Nobody plays there any more: the server lets go of every table.
+    let (idle, waited) = server_idle(&server.address, Duration::from_secs(20))
+        .await
+        .expect("stats");
+    assert_eq!(
+        idle,
+        ServerStats {
+            tables: 0,
+            connections: 0
+        },
+        "the server still holds these after {waited:?}"
+    );
     eprintln!(
         "load: {} turns in {:.1} s, p50 {:.1} ms, p99 {:.1} ms, server {}",
         report.turns,
@@ -747,7 +836,10 @@ fn sqlite_full_games_of_each_variant() {
 #[test]
 fn sqlite_refusals_leave_the_game_unchanged() {
     let server = Server::start(&sqlite("refusals"));
-    runtime().block_on(refusals(&server));
+    runtime().block_on(async {
+        refusals(&server).await;
+        connection_limits(&server).await;
+    });
 }
 
 #[test]
@@ -925,7 +1017,10 @@ fn postgres_runs_the_same_suite() {
     }
     {
         let server = Server::start(&pg.database("refusals"));
-        rt.block_on(refusals(&server));
+        rt.block_on(async {
+            refusals(&server).await;
+            connection_limits(&server).await;
+        });
     }
     rt.block_on(reconnect_and_restart(&pg.database("restart")));
     {

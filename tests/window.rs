@@ -296,6 +296,60 @@ fn the_high_contrast_theme_shows_in_a_real_window() {
     assert!(panel_black > 100_000, "black panel: {panel_black}");
 }
 
+/// The desktop game at an online table in a real window: it opens a table
+/// at a `burrow serve` of the test's own, its click plays the first turn,
+/// and the server, the only judge, has that turn stored under the window's
+/// player; the board is on screen beside the table's panel.
+#[test]
+fn the_window_plays_its_turn_at_an_online_table() {
+    let server = crate::online::Server::start(&crate::online::sqlite("window"));
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
+    let path = dir.join("online-check.png");
+    let _ = std::fs::remove_file(&path);
+    run_game(
+        &[
+            "--host",
+            "box",
+            "--server",
+            &server.address,
+            "--name",
+            "Window",
+            "--opponent",
+            "random",
+            "--click",
+            "b1,a1",
+        ],
+        &path,
+    );
+    let (width, _, pixels) = load_png(&path);
+    let total = pixels.len();
+    let light = board_pixels(width, &pixels, srgb(0.85, 0.80, 0.70), 6);
+    assert!(light > total / 50, "board squares: {light}");
+    let games = crate::online::runtime().block_on(async {
+        let (status, body) = burrow::cli::online::http_get(&server.address, "/games")
+            .await
+            .expect("GET /games");
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_str::<serde_json::Value>(&body).expect("JSON")
+    });
+    let games = games["games"].as_array().expect("a list");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert_eq!(games[0]["white"], "Window", "{games:?}");
+    let code = games[0]["code"].as_str().expect("a code");
+    let record = crate::online::runtime().block_on(async {
+        burrow::cli::online::http_get(&server.address, &format!("/games/{code}.txt"))
+            .await
+            .expect("GET the record")
+            .1
+    });
+    let record: burrow::rules::GameRecord = record.parse().expect("a record");
+    assert_eq!(
+        record.turns.first().map(ToString::to_string).as_deref(),
+        Some("b1xa1"),
+        "the window's click reached the server as its turn"
+    );
+}
+
 /// The storm: 3,000 seeded random clicks (board, panels, menus), pointer
 /// moves, key presses and window resizes through the real window, a few a
 /// frame and so mid-animation too; then the game must not have panicked,

@@ -450,10 +450,47 @@ pub fn load(
         report.percentile(1.0)
     )
     .map_err(io)?;
+    let (idle, waited) = runtime()?.block_on(server_idle(&http, Duration::from_secs(10)))?;
+    writeln!(
+        out,
+        "server after the games ({:.1} s later): {} tables in memory, {} connections",
+        waited.as_secs_f64(),
+        idle.tables,
+        idle.connections
+    )
+    .map_err(io)?;
     if let Some(pid) = server_pid {
         writeln!(out, "server memory: {}", process_memory(pid)?).map_err(io)?;
     }
     Ok(())
+}
+
+/// What a server holds (its `GET /stats`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+pub struct ServerStats {
+    pub tables: usize,
+    pub connections: usize,
+}
+
+pub async fn server_stats(http: &str) -> Result<ServerStats, String> {
+    let (status, body) = http_get(http, "/stats").await?;
+    if status != 200 {
+        return Err(format!("/stats answered {status}: {body}"));
+    }
+    serde_json::from_str(&body).map_err(|e| format!("/stats sent `{body}`: {e}"))
+}
+
+/// Waits (at most `limit`) for a server to let go of every table and
+/// connection, and says what it held at the end and after how long.
+pub async fn server_idle(http: &str, limit: Duration) -> Result<(ServerStats, Duration), String> {
+    let started = Instant::now();
+    loop {
+        let stats = server_stats(http).await?;
+        if (stats.tables == 0 && stats.connections == 0) || started.elapsed() >= limit {
+            return Ok((stats, started.elapsed()));
+        }
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
 }
 
 /// A process's peak and current resident memory, from /proc.

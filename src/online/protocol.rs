@@ -255,6 +255,8 @@ pub enum ErrorKind {
     IllegalTurn,
     GameOver,
     BadSetup,
+    /// The connection already follows as many running games as it may.
+    TooManyTables,
     /// The server could not store the change; nothing changed.
     Storage,
 }

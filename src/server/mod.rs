@@ -6,16 +6,19 @@
 //! - `GET /games` (`?status=running|finished`): the game list as JSON;
 //! - `GET /games/CODE.txt`: a game's record, in the save-file format;
 //! - `GET /health`: `ok`;
+//! - `GET /stats`: the tables in memory and the open connections, as JSON;
 //! - anything else: the files of `--site` (the web build), if given.
 //!
 //! A table lives in memory while anyone uses it ([`Room`]) and in the
-//! database always; a restarted server loads each game when it is next
-//! asked for (and the running clocks at once).
+//! database always: one nobody follows, no computer thinks for and no clock
+//! runs at is let go within seconds ([`Hub::forget_idle`]). A restarted
+//! server loads each game when it is next asked for (and the running
+//! clocks at once).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -62,6 +65,10 @@ const RATE_BURST: f64 = 40.0;
 const MAX_FRAME_BYTES: usize = 64 * 1024;
 /// Connections at one table that a broadcast may be queued for.
 const ROOM_QUEUE: usize = 256;
+/// Tables one connection may follow at once (play or watch).
+const MAX_FOLLOWED: usize = 32;
+/// How often tables nobody uses are let go, in clock-watch ticks of 100 ms.
+const FORGET_EVERY_TICKS: u32 = 20;
 
 /// Runs the server until Ctrl-C.
 pub fn serve(registry: VariantRegistry, options: ServeOptions) -> Result<(), String> {
@@ -80,6 +87,7 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Str
         registry,
         store,
         rooms: Mutex::new(HashMap::new()),
+        connections: AtomicUsize::new(0),
         think: options.think,
         process: rand::random::<u64>(),
     });
@@ -104,7 +112,8 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Str
         .route("/ws", get(websocket))
         .route("/games", get(list_games))
         .route("/games/{file}", get(game_file))
-        .route("/health", get(|| async { "ok" }));
+        .route("/health", get(|| async { "ok" }))
+        .route("/stats", get(stats));
     if let Some(site) = &options.site {
         app = app.fallback_service(
             tower_http::services::ServeDir::new(site)
@@ -166,6 +175,8 @@ pub struct Hub {
     registry: VariantRegistry,
     store: Store,
     rooms: Mutex<HashMap<String, Arc<Room>>>,
+    /// Open WebSocket connections.
+    connections: AtomicUsize,
     think: Duration,
     /// This process's name in change notices (PostgreSQL).
     process: u64,
@@ -351,6 +362,21 @@ impl Hub {
         Err(Refused::new(ErrorKind::Storage, "no free game code found"))
     }
 
+    /// Lets go of the tables nobody uses: no connection follows them (each
+    /// follower holds the room), no request or computer is working on
+    /// them, and no clock runs at them. The database has them; the next
+    /// request for one loads it again. Holding the map's lock while
+    /// counting keeps anyone from taking a room out meanwhile.
+    fn forget_idle(&self) {
+        self.rooms.lock().expect("not poisoned").retain(|_, room| {
+            Arc::strong_count(room) > 1
+                || room
+                    .table
+                    .try_lock()
+                    .map_or(true, |table| table.deadline_ms().is_some())
+        });
+    }
+
     /// Lets the server's computer move if it is its turn.
     fn wake_computer(self: Arc<Self>, room: Arc<Room>) {
         if room.thinking.swap(true, Ordering::AcqRel) {
@@ -440,11 +466,15 @@ fn announce(room: &Room, old: &Table, new: &Table, now: i64) {
     }
 }
 
-/// Ends games whose running clock ran out, ten times a second.
+/// Ends games whose running clock ran out, ten times a second, and lets go
+/// of idle tables every two seconds.
 async fn watch_clocks(hub: Arc<Hub>) {
     let mut tick = tokio::time::interval(Duration::from_millis(100));
-    loop {
+    for ticks in 1u32.. {
         tick.tick().await;
+        if ticks % FORGET_EVERY_TICKS == 0 {
+            hub.forget_idle();
+        }
         let now = now_ms();
         let rooms: Vec<Arc<Room>> = hub
             .rooms
@@ -470,6 +500,13 @@ async fn watch_clocks(hub: Arc<Hub>) {
             }
         }
     }
+}
+
+/// What the server holds now: tables in memory and open connections.
+async fn stats(State(hub): State<Arc<Hub>>) -> Response {
+    let tables = hub.rooms.lock().expect("not poisoned").len();
+    let connections = hub.connections.load(Ordering::Relaxed);
+    axum::Json(serde_json::json!({ "tables": tables, "connections": connections })).into_response()
 }
 
 #[derive(serde::Deserialize)]
@@ -559,12 +596,20 @@ impl Bucket {
 struct Connection {
     hub: Arc<Hub>,
     out: mpsc::Sender<Arc<str>>,
-    /// Tables followed, with the seat held there (if any) and the task
-    /// forwarding the table's messages.
-    following: HashMap<String, (Option<Side>, tokio::task::JoinHandle<()>)>,
+    /// Tables followed, by code.
+    following: HashMap<String, Followed>,
+}
+
+/// A table a connection follows: the seat it holds there (if any) and the
+/// task forwarding the table's messages to it.
+struct Followed {
+    room: Arc<Room>,
+    seat: Option<Side>,
+    task: tokio::task::JoinHandle<()>,
 }
 
 async fn connection(hub: Arc<Hub>, socket: WebSocket) {
+    hub.connections.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Arc<str>>(ROOM_QUEUE);
     let writer = tokio::spawn(async move {
@@ -601,8 +646,12 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
             Ok(Message::Close(_)) => break,
             Err(e) => {
                 // Frames above the transport's limit end here; say why first.
-                conn.error(ErrorKind::TooLarge, &format!("connection closed: {e}"))
-                    .await;
+                let kind = if e.to_string().contains("too long") {
+                    ErrorKind::TooLarge
+                } else {
+                    ErrorKind::BadMessage
+                };
+                conn.error(kind, &format!("connection closed: {e}")).await;
                 break;
             }
         };
@@ -631,8 +680,10 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
         }
     }
     conn.leave().await;
+    let hub = conn.hub.clone();
     drop(conn);
     let _ = writer.await;
+    hub.connections.fetch_sub(1, Ordering::Relaxed);
 }
 
 impl Connection {
@@ -652,9 +703,9 @@ impl Connection {
     /// table first.
     async fn follow(&mut self, room: Arc<Room>, seat: Option<Side>) {
         let code = room.table.lock().await.code.clone();
-        if let Some((old_seat, task)) = self.following.remove(&code) {
-            task.abort();
-            if let Some(side) = old_seat {
+        if let Some(old) = self.following.remove(&code) {
+            old.task.abort();
+            if let Some(side) = old.seat {
                 room.connected.lock().expect("not poisoned")[side.index()] -= 1;
             }
         }
@@ -698,7 +749,7 @@ impl Connection {
                 }
             }
         });
-        self.following.insert(code, (seat, task));
+        self.following.insert(code, Followed { room, seat, task });
     }
 
     /// The seat a token holds at a table, or a refusal.
@@ -722,6 +773,7 @@ impl Connection {
                 name,
                 computer,
             } => {
+                self.room_for_another(None).await?;
                 let (room, side, token) = self.hub.create(&setup, side, name, computer).await?;
                 let code = room.table.lock().await.code.clone();
                 self.send(&ServerMessage::Seat { code, side, token }).await;
@@ -729,6 +781,7 @@ impl Connection {
                 self.hub.clone().wake_computer(room);
             }
             ClientMessage::Join { code, name } => {
+                self.room_for_another(Some(&code)).await?;
                 let room = self.hub.room(&code).await?;
                 let token = new_token();
                 let name = clean_name(name);
@@ -763,10 +816,12 @@ impl Connection {
                 self.follow(room, Some(side)).await;
             }
             ClientMessage::Watch { code } => {
+                self.room_for_another(Some(&code)).await?;
                 let room = self.hub.room(&code).await?;
                 self.follow(room, None).await;
             }
             ClientMessage::Resume { code, token } => {
+                self.room_for_another(Some(&code)).await?;
                 let (room, side) = self.seat(&code, &token).await?;
                 let code = room.table.lock().await.code.clone();
                 self.send(&ServerMessage::Seat { code, side, token }).await;
@@ -843,27 +898,57 @@ impl Connection {
         Ok(())
     }
 
+    /// Makes room for one more table under [`MAX_FOLLOWED`]: finished
+    /// games are let go first; with none to let go, the request is refused.
+    async fn room_for_another(&mut self, code: Option<&str>) -> Result<(), Refused> {
+        let code = code.map(|c| c.trim().to_ascii_uppercase());
+        if self.following.len() < MAX_FOLLOWED
+            || code.is_some_and(|c| self.following.contains_key(&c))
+        {
+            return Ok(());
+        }
+        let mut finished = Vec::new();
+        for (code, followed) in &self.following {
+            if followed.room.table.lock().await.result.is_some() {
+                finished.push(code.clone());
+            }
+        }
+        if finished.is_empty() {
+            return Err(Refused::new(
+                ErrorKind::TooManyTables,
+                format!("one connection follows at most {MAX_FOLLOWED} running games"),
+            ));
+        }
+        for code in finished {
+            self.unfollow(&code).await;
+        }
+        Ok(())
+    }
+
+    /// Stops following a table; if a seat was held there, the table sees
+    /// its player go.
+    async fn unfollow(&mut self, code: &str) {
+        let Some(Followed { room, seat, task }) = self.following.remove(code) else {
+            return;
+        };
+        task.abort();
+        if let Some(side) = seat {
+            {
+                let mut counts = room.connected.lock().expect("not poisoned");
+                counts[side.index()] = counts[side.index()].saturating_sub(1);
+            }
+            let view = room.table.lock().await.view(now_ms(), room.connected());
+            room.send(&ServerMessage::Game {
+                game: Box::new(view),
+            });
+        }
+    }
+
     /// The connection closed: its seats are no longer connected.
     async fn leave(&mut self) {
-        for (code, (seat, task)) in self.following.drain() {
-            task.abort();
-            let room = self
-                .hub
-                .rooms
-                .lock()
-                .expect("not poisoned")
-                .get(&code)
-                .cloned();
-            if let (Some(room), Some(side)) = (room, seat) {
-                {
-                    let mut counts = room.connected.lock().expect("not poisoned");
-                    counts[side.index()] = counts[side.index()].saturating_sub(1);
-                }
-                let view = room.table.lock().await.view(now_ms(), room.connected());
-                room.send(&ServerMessage::Game {
-                    game: Box::new(view),
-                });
-            }
+        let codes: Vec<String> = self.following.keys().cloned().collect();
+        for code in codes {
+            self.unfollow(&code).await;
         }
     }
 }
