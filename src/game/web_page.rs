@@ -8,6 +8,9 @@
 //!   in page pixels, `a1:x,y;b1:x,y;…`).
 //! - `data-board` (the board's rectangle in page pixels) and `data-board-at`
 //!   (when the first board was drawn, in ms since the page opened).
+//! - `data-controls`: the named controls on screen and their centres in
+//!   page pixels (`review:x,y;download-record:x,y;…`, see
+//!   [`super::ui::UiState::spot`]), so tests click a control by its name.
 //! - Online: `?join=CODE` takes the free seat of a table at the server that
 //!   served the page, `?watch=CODE` follows one, and `?host=VARIANT`
 //!   (with `&size=6x6&name=…&computer=LEVEL`) opens a new table. The table
@@ -131,7 +134,9 @@ fn publish_state(
     puzzles: Res<Puzzles>,
     screen: Res<State<Screen>>,
     layout: Res<BoardLayout>,
+    ui: Res<super::ui::UiState>,
     windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut published_spots: Local<String>,
     mut frames: Local<u64>,
     mut board_shown: Local<bool>,
     mut published_size: Local<Vec2>,
@@ -242,6 +247,17 @@ fn publish_state(
                 ),
             );
         }
+    }
+    // Named controls where they were drawn: "name:x,y;…" in page pixels.
+    let spots: Vec<String> = ui
+        .spots
+        .iter()
+        .map(|(name, at)| format!("{name}:{:.0},{:.0}", at.x, at.y))
+        .collect();
+    let spots = spots.join(";");
+    if *published_spots != spots {
+        let _ = html.set_attribute("data-controls", &spots);
+        *published_spots = spots;
     }
     // When the page first showed a board, in milliseconds since it was
     // opened (the browser's clock for the page).

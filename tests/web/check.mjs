@@ -42,13 +42,21 @@ const GZIP_LIMIT = 4_000_000;
 // target is 1.5 s; this bound leaves room for a loaded CI machine.
 const FIRST_BOARD_BOUND_MS = 3000;
 const VISITS = 5;
-// The record buttons in the side panel, at this window size and font (the
-// row under "Play from position").
-const RECORD_BUTTONS = { download: [862, 425], open: [985, 425] };
-// The panel's Review button, and Download picture in the review window
-// once one turn is played.
-const REVIEW_BUTTON = [1034, 122];
-const DOWNLOAD_PICTURE = [87, 648];
+// A named control's centre in page pixels, from the page's `data-controls`
+// (waits until the control is on screen).
+async function control(page, name) {
+  const spot = await page.waitForFunction(
+    (wanted) => {
+      const entry = (document.documentElement.dataset.controls ?? "")
+        .split(";")
+        .find((e) => e.startsWith(`${wanted}:`));
+      return entry ? entry.slice(wanted.length + 1) : null;
+    },
+    name,
+    { timeout: 30_000 },
+  );
+  return (await spot.jsonValue()).split(",").map(Number);
+}
 
 // Each square's centre in page pixels, from the page's `data-squares`.
 async function squareCentres(page) {
@@ -411,15 +419,16 @@ try {
   const played = await stored.evaluate(() => document.documentElement.dataset.position);
   const [download] = await Promise.all([
     stored.waitForEvent("download", { timeout: 10_000 }),
-    stored.mouse.click(RECORD_BUTTONS.download[0], RECORD_BUTTONS.download[1]),
+    stored.mouse.click(...(await control(stored, "download-record"))),
   ]);
   const record = await readFile(await download.path(), "utf8");
   if (!/^1\. b1xa1/m.test(record)) fail(`the downloaded record (${download.suggestedFilename()}) lacks the turn played: ${record}`);
   console.log(`web check: Download record gave ${download.suggestedFilename()} (${record.length} bytes)`);
   const openFile = async (name, text) => {
+    const at = await control(stored, "open-record");
     const [chooser] = await Promise.all([
       stored.waitForEvent("filechooser", { timeout: 10_000 }),
-      stored.mouse.click(RECORD_BUTTONS.open[0], RECORD_BUTTONS.open[1]),
+      stored.mouse.click(...at),
     ]);
     await chooser.setFiles({ name, mimeType: "text/plain", buffer: Buffer.from(text) });
   };
@@ -459,12 +468,13 @@ try {
   await reviewPage.waitForFunction(() => Number(document.documentElement.dataset.frames) > 3, null, { timeout: 60_000 });
   await captureB1A1(reviewPage);
   await reviewPage.waitForTimeout(1000);
-  await reviewPage.mouse.click(...REVIEW_BUTTON);
+  await reviewPage.mouse.click(...(await control(reviewPage, "review")));
   await reviewPage.waitForTimeout(2500);
   await reviewPage.screenshot({ path: shot("review") });
+  const pictureButton = await control(reviewPage, "save-picture");
   const [picture] = await Promise.all([
     reviewPage.waitForEvent("download", { timeout: 30_000 }),
-    reviewPage.mouse.click(...DOWNLOAD_PICTURE),
+    reviewPage.mouse.click(...pictureButton),
   ]);
   const png = await readFile(await picture.path());
   if (png.subarray(1, 4).toString() !== "PNG" || png.length < 10_000) {

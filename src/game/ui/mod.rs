@@ -100,6 +100,18 @@ pub struct UiState {
     pub examples: diagram::Examples,
     /// The theme and UI scale the panels were last set up with.
     pub look: Option<(Theme, f32)>,
+    /// Named controls drawn this frame and their centres in window pixels
+    /// (the web page publishes them, so browser tests click controls by
+    /// name, not by a pixel that moves with the layout).
+    pub spots: Vec<(&'static str, egui::Pos2)>,
+}
+
+impl UiState {
+    /// Notes where the control `name` was drawn this frame.
+    pub fn spot(&mut self, name: &'static str, response: &egui::Response) {
+        let zoom = response.ctx.zoom_factor();
+        self.spots.push((name, response.rect.center() * zoom));
+    }
 }
 
 /// The last refusal (or, on desktop, a saved file) becomes the toast.
@@ -174,6 +186,7 @@ fn draw_panels(
         state.look = Some(look);
     }
     let zoom = ctx.zoom_factor();
+    state.spots.clear();
     let mut root = egui::Ui::new(
         ctx.clone(),
         "root".into(),

@@ -195,7 +195,9 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             }
             ui.separator();
             ui.horizontal(|ui| {
-                if ui.button(SAVE_PICTURE).clicked() {
+                let save = ui.button(SAVE_PICTURE);
+                state.spot("save-picture", &save);
+                if save.clicked() {
                     picture = true;
                 }
                 if ui.button("Copy record").clicked() {

@@ -201,7 +201,9 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         if ui.button("Puzzles").clicked() {
             state.show_puzzles = true;
         }
-        if ui.button("Online").clicked() {
+        let online = ui.button("Online");
+        state.spot("online", &online);
+        if online.clicked() {
             state.show_online = true;
         }
         let can_hint = data.session.human_to_move() && data.session.turn.is_none();
@@ -213,11 +215,11 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
             data.hints.write(HintRequest);
         }
         let can_review = !data.session.played.is_empty();
-        if ui
+        let review = ui
             .add_enabled(can_review, egui::Button::new("Review"))
-            .on_hover_text("The evaluation graph of the game and its mistakes")
-            .clicked()
-        {
+            .on_hover_text("The evaluation graph of the game and its mistakes");
+        state.spot("review", &review);
+        if review.clicked() {
             data.review_intents
                 .write(crate::game::review::ReviewIntent(true));
         }
@@ -385,7 +387,9 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
     #[cfg(target_arch = "wasm32")]
     ui.horizontal_wrapped(|ui| {
         use crate::game::web_files::WebFileIntent;
-        if ui.button("Download record").clicked() {
+        let download = ui.button("Download record");
+        state.spot("download-record", &download);
+        if download.clicked() {
             data.files
                 .write(WebFileIntent::DownloadRecord(state.file_path.clone()));
             state.toast = Some((
@@ -393,7 +397,9 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
                 data.time.elapsed_secs_f64(),
             ));
         }
-        if ui.button("Open record file…").clicked() {
+        let open = ui.button("Open record file…");
+        state.spot("open-record", &open);
+        if open.clicked() {
             data.files.write(WebFileIntent::OpenRecord);
         }
     });
