@@ -482,9 +482,8 @@ async fn connection_limits(server: &Server) {
     let after = client.recv_within(WAIT).await;
     assert!(after.is_err(), "the connection stays open: {after:?}");
 
-    let mut client = Client::connect(&url).await.expect("connects");
-    let mut seats = Vec::new();
-    for _ in 0..33 {
+    // Opens a 4x4 table on `client`: its code and token, or the refusal.
+    async fn open_table(client: &mut Client) -> Result<(String, String), ErrorKind> {
         client
             .send(&ClientMessage::Create {
                 setup: setup("box", "4x4", None),
@@ -494,19 +493,24 @@ async fn connection_limits(server: &Server) {
             })
             .await
             .expect("sends");
-        let answer = client
+        client
             .wait_for(WAIT, |m| match m {
                 ServerMessage::Seat { code, token, .. } => Some(Ok((code.clone(), token.clone()))),
                 ServerMessage::Error { kind, .. } => Some(Err(*kind)),
                 _ => None,
             })
             .await
-            .expect("an answer");
-        seats.push(answer);
+            .expect("an answer")
+    }
+    let mut client = Client::connect(&url).await.expect("connects");
+    let mut seats = Vec::new();
+    for _ in 0..33 {
+        seats.push(open_table(&mut client).await);
     }
     assert!(seats[..32].iter().all(Result::is_ok), "{seats:?}");
     assert_eq!(seats[32], Err(ErrorKind::TooManyTables));
-    // A resigned game is let go when room is needed.
+    // A resigned game is let go when room is needed; following a table
+    // already followed needs no room.
     let (code, token) = seats[0].clone().expect("a seat");
     client
         .send(&ClientMessage::Resign { code, token })
@@ -519,23 +523,8 @@ async fn connection_limits(server: &Server) {
         })
         .await
         .expect("sends");
-    client
-        .send(&ClientMessage::Create {
-            setup: setup("box", "4x4", None),
-            side: SideChoice::White,
-            name: None,
-            computer: None,
-        })
+    open_table(&mut client)
         .await
-        .expect("sends");
-    client
-        .wait_for(WAIT, |m| match m {
-            ServerMessage::Seat { .. } => Some(Ok(())),
-            ServerMessage::Error { kind, .. } => Some(Err(*kind)),
-            _ => None,
-        })
-        .await
-        .expect("an answer")
         .expect("a seat once the finished game is let go");
     client.close().await;
 }
