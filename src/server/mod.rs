@@ -11,9 +11,8 @@
 //!
 //! A table lives in memory while anyone uses it ([`Room`]) and in the
 //! database always: one nobody follows, no computer thinks for and no clock
-//! runs at is let go within seconds ([`Hub::forget_idle`]). A restarted
-//! server loads each game when it is next asked for (and the running
-//! clocks at once).
+//! runs at is let go within seconds. A restarted server loads each game
+//! when it is next asked for (and the running clocks at once).
 
 use std::collections::HashMap;
 use std::net::SocketAddr;
