@@ -1,7 +1,7 @@
 //! Perft from the start position for each built-in game, reported as turns
 //! (perft leaves) per second. Tumburrow runs at depth 2: its long forced
 //! chains make each position far costlier (its depth-3 time is measured with
-//! the CLI, see the README).
+//! the CLI, see docs/performance.md).
 
 use std::hint::black_box;
 

@@ -119,7 +119,7 @@ impl Level {
             reductions: false,
         };
         // The time budgets are the same in every game; the game spaces its
-        // levels by look-ahead (see the README's ladder).
+        // levels by look-ahead (see docs/computer.md, the ladder).
         match self {
             Level::Random | Level::Greedy => None,
             Level::Easy => Some(SearchConfig {

@@ -262,7 +262,7 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
     },
-    /// Run a server for online play (HTTP and WebSocket; see the README).
+    /// Run a server for online play (HTTP and WebSocket; see docs/online.md).
     #[cfg(not(target_arch = "wasm32"))]
     Serve {
         /// Address to listen on (port 0: any free port, printed at start).

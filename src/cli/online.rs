@@ -1,6 +1,6 @@
 //! `burrow serve`, `burrow bot` and `burrow load`: the server, a computer
 //! player that takes a seat at a server's table, and a load run of many
-//! scripted games at once (its figures are the README's).
+//! scripted games at once (its figures are in docs/online.md).
 
 use std::collections::HashMap;
 use std::sync::atomic::AtomicBool;

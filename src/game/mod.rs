@@ -1,7 +1,7 @@
 //! The animated game: Bevy plugins around the plain-Rust rules engine
 //! (cargo feature `game`).
 //!
-//! Data flows one way (see the README): input and computer players write
+//! Data flows one way (see docs/architecture.md): input and computer players write
 //! intents, [`session`] checks them against the engine and writes facts,
 //! [`board`] and [`animation`] mirror the facts onto entities, `ui` draws
 //! the panels. Every system slots into one ordered list of [`GameSet`]s;

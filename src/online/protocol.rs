@@ -1,5 +1,5 @@
 //! The messages of online play: JSON objects over a WebSocket, each with the
-//! protocol version `v` and a `type`. The README lists them with examples.
+//! protocol version `v` and a `type`. docs/online.md lists them with examples.
 //!
 //! A client sends [`ClientMessage`]s; the server answers with
 //! [`ServerMessage`]s, to that client only (`seat`, `error`, `pong`) or to
