@@ -87,8 +87,6 @@ fn open_window(
     });
     let options = GameOptions {
         start,
-        clicks: request.clicks,
-        screenshot: request.screenshot,
         log_fps: request.log_fps,
         analysis: request.analysis,
         puzzle: request.puzzle.map(|n| n.get() - 1),
@@ -96,9 +94,14 @@ fn open_window(
         review,
         high_contrast: request.theme.as_deref() == Some("high-contrast"),
         show_rules: request.rules,
-        storm: request.storm,
         online,
         server: request.server,
+        #[cfg(feature = "checks")]
+        checks: crate::game::checks::Checks {
+            clicks: request.clicks,
+            screenshot: request.screenshot,
+            storm: request.storm.map(|inputs| (inputs, request.storm_seed)),
+        },
     };
     match crate::game::run(options, registry, problems) {
         bevy::app::AppExit::Success => ExitCode::SUCCESS,
@@ -126,13 +129,13 @@ fn online_request(request: &WindowRequest) -> Option<crate::game::online::Online
         server,
         setup: crate::online::protocol::GameSetup {
             variant: variant.clone(),
-            size: "8x8".into(),
+            size: crate::rules::BoardSize::STANDARD,
             start: None,
             clock: None,
         },
         side: crate::online::protocol::SideChoice::White,
         name,
-        computer: request.opponent.clone(),
+        computer: request.opponent,
     })
 }
 

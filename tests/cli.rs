@@ -288,3 +288,49 @@ fn solve_refuses_bad_requests_and_resumes_from_its_checkpoint() {
     assert!(String::from_utf8_lossy(&damaged.stderr).contains("line 2"));
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn every_command_with_a_think_time_keeps_to_the_same_range() {
+    let commands: [&[&str]; 4] = [
+        &[
+            "tournament",
+            "--variant",
+            "box",
+            "--a",
+            "random",
+            "--b",
+            "easy",
+        ],
+        &["accuracy", "--variant", "box"],
+        &["serve", "--listen", "127.0.0.1:0"],
+        &["bot", "--server", "127.0.0.1:9", "--join", "ABCDEF"],
+    ];
+    for command in commands {
+        for too_much in ["5", "20000", "soon"] {
+            let mut args = command.to_vec();
+            args.extend(["--think-ms", too_much]);
+            let out = burrow(&args);
+            assert!(!out.status.success(), "{args:?} was taken");
+            let stderr = String::from_utf8(out.stderr).unwrap();
+            assert!(stderr.contains("--think-ms"), "{args:?}: {stderr}");
+            if too_much != "soon" {
+                assert!(stderr.contains("100 to 10000 ms"), "{args:?}: {stderr}");
+            }
+        }
+    }
+}
+
+#[test]
+fn an_unknown_game_is_named_with_the_known_ones() {
+    for command in [&["moves"][..], &["perft", "--depth", "1"], &["play"]] {
+        let mut args = command.to_vec();
+        args.extend(["--variant", "chess"]);
+        let out = burrow(&args);
+        assert!(!out.status.success());
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            stderr.contains("unknown variant `chess` (known: box, path, sweep, tumburrow"),
+            "{stderr}"
+        );
+    }
+}

@@ -12,9 +12,12 @@ use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use burrow::game::analysis;
 use burrow::game::animation::{Animating, AnimationQueue};
+use burrow::game::background::Background;
 use burrow::game::board::{OnSquare, Piece};
 use burrow::game::computer::ComputerPlayer;
 use burrow::game::input::SquareClicked;
+use burrow::game::planned::PlannedTurn;
+use burrow::game::puzzles::Puzzles;
 use burrow::game::*;
 use std::sync::Arc;
 
@@ -73,6 +76,8 @@ fn settle(app: &mut App) {
         app.update();
         if app.world().resource::<AnimationQueue>().is_idle()
             && !app.world().resource::<ComputerPlayer>().is_thinking()
+            && app.world().resource::<PlannedTurn>().is_idle()
+            && !app.world().resource::<Puzzles>().is_busy()
         {
             app.update();
             if app.world().resource::<AnimationQueue>().is_idle() {
@@ -130,8 +135,8 @@ fn clicks_make_a_capture_and_entities_follow() {
     );
     settle(&mut app);
     let session = app.world().resource::<GameSession>();
-    assert_eq!(session.played.len(), 1);
-    assert_eq!(session.played[0].to_string(), "b1xa1");
+    assert_eq!(session.played().len(), 1);
+    assert_eq!(session.played()[0].to_string(), "b1xa1");
     assert_entities_match_engine(&mut app);
 }
 
@@ -154,8 +159,8 @@ fn a_multi_capture_turn_plays_capture_after_capture() {
     click(&mut app, "f6");
     settle(&mut app);
     let session = app.world().resource::<GameSession>();
-    assert!(session.turn.is_none());
-    assert_eq!(session.played[0].to_string(), "d4xe5xf6");
+    assert!(session.turn().is_none());
+    assert_eq!(session.played()[0].to_string(), "d4xe5xf6");
     assert_entities_match_engine(&mut app);
 }
 
@@ -169,11 +174,11 @@ fn a_single_fitting_capture_plays_by_itself() {
     settle(&mut app);
     let session = app.world().resource::<GameSession>();
     assert_eq!(
-        session.played.len(),
+        session.played().len(),
         1,
         "the turn should have finished on its own"
     );
-    assert_eq!(session.played[0].to_string(), "a1xb1xc1xe1");
+    assert_eq!(session.played()[0].to_string(), "a1xb1xc1xe1");
     assert_entities_match_engine(&mut app);
 }
 
@@ -190,7 +195,7 @@ fn an_illegal_click_is_refused_and_changes_nothing() {
     settle(&mut app);
     let session = app.world().resource::<GameSession>();
     assert_eq!(session.shown(), before);
-    assert!(session.played.is_empty());
+    assert!(session.played().is_empty());
     assert_entities_match_engine(&mut app);
 }
 
@@ -231,7 +236,7 @@ fn refused_clicks_explain_themselves() {
     );
     // Nothing changed: the turn waits at e5 for f4 or f6.
     let session = app.world().resource::<GameSession>();
-    assert_eq!(session.turn.as_ref().unwrap().current(), sq("e5"));
+    assert_eq!(session.turn().as_ref().unwrap().current(), sq("e5"));
     assert_entities_match_engine(&mut app);
 }
 
@@ -243,11 +248,11 @@ fn undo_and_redo_rebuild_the_board() {
         click(&mut app, square);
         settle(&mut app);
     }
-    assert_eq!(app.world().resource::<GameSession>().played.len(), 2);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
     let after_two = app.world().resource::<GameSession>().shown();
     app.world_mut().write_message(SessionIntent::Undo);
     settle(&mut app);
-    assert_eq!(app.world().resource::<GameSession>().played.len(), 1);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
     assert_entities_match_engine(&mut app);
     app.world_mut().write_message(SessionIntent::Redo);
     settle(&mut app);
@@ -267,7 +272,7 @@ fn a_bad_record_leaves_the_game_untouched() {
     ));
     app.update();
     assert_eq!(refusals(&app), 1);
-    assert_eq!(app.world().resource::<GameSession>().played.len(), 1);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
     assert_entities_match_engine(&mut app);
 }
 
@@ -286,13 +291,13 @@ fn a_computer_game_plays_to_the_end() {
     );
     for _ in 0..200 {
         settle(&mut app);
-        if app.world().resource::<GameSession>().outcome.is_some() {
+        if app.world().resource::<GameSession>().outcome().is_some() {
             break;
         }
     }
     settle(&mut app);
     let session = app.world().resource::<GameSession>();
-    assert!(session.outcome.is_some(), "the game should be over");
+    assert!(session.outcome().is_some(), "the game should be over");
     let record = session.record();
     assert!(record.replay(&VariantRegistry::builtin()).is_ok());
     assert_entities_match_engine(&mut app);
@@ -326,16 +331,13 @@ fn a_new_game_cancels_a_running_search() {
         app.world().resource::<ComputerPlayer>().is_thinking(),
         "the computer should be thinking"
     );
-    assert_eq!(
-        app.world().resource::<ComputerPlayer>().searches_running(),
-        1
-    );
+    assert_eq!(app.world().resource::<Background>().on_threads(), 1);
     start_no_settle(&mut app, humans("box", None));
     app.update();
     assert!(!app.world().resource::<ComputerPlayer>().is_thinking());
     // The cancelled search notices its flag and its thread returns.
     let deadline = std::time::Instant::now() + Duration::from_secs(5);
-    while app.world().resource::<ComputerPlayer>().searches_running() > 0 {
+    while app.world().resource::<Background>().on_threads() > 0 {
         assert!(
             std::time::Instant::now() < deadline,
             "the search kept running after the cancel"
@@ -371,22 +373,22 @@ fn a_variant_error_mid_turn_leaves_the_session_exactly_as_it_was() {
     let mut app = app_with(with_liar());
     start(&mut app, humans("liar", None));
     let before = app.world().resource::<GameSession>().clone();
-    let capture = before.rules.initial_captures(before.position())[0];
+    let capture = before.rules().initial_captures(before.position())[0];
     let mut session = before.clone();
     let refusal = session.apply_capture(&capture).unwrap_err();
     assert!(
         matches!(&refusal, Refusal::Move(MoveError::Variant(e)) if e.variant == "liar"),
         "{refusal:?}"
     );
-    assert_eq!(session.trail, before.trail, "no capture recorded");
-    assert_eq!(session.turn, before.turn);
-    assert_eq!(session.positions, before.positions);
-    assert_eq!(session.played, before.played);
+    assert_eq!(session.trail(), before.trail(), "no capture recorded");
+    assert_eq!(session.turn(), before.turn());
+    assert_eq!(session.positions(), before.positions());
+    assert_eq!(session.played(), before.played());
     // Through the intent, the same: refused, the board unchanged.
     app.world_mut().write_message(CaptureIntent(capture));
     app.update();
     assert!(matches!(last_refusal(&app), Some(Refusal::Move(_))));
-    assert!(app.world().resource::<GameSession>().turn.is_none());
+    assert!(app.world().resource::<GameSession>().turn().is_none());
     settle(&mut app);
     assert_entities_match_engine(&mut app);
 }
@@ -417,7 +419,8 @@ fn a_computer_whose_variant_breaks_stops_and_says_why() {
     assert_eq!(stopped.variant, "liar");
     // One message, one search: not a new search every frame.
     assert_eq!(stopped_messages, 1);
-    assert!(!computer.is_thinking() && computer.searches_running() == 0);
+    assert!(!computer.is_thinking());
+    assert_eq!(app.world().resource::<Background>().on_threads(), 0);
     assert!(
         Refusal::ComputerStopped(stopped.clone())
             .to_string()
@@ -522,7 +525,7 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
     click(&mut game, "g1");
     settle(&mut game);
     let session = game.world().resource::<GameSession>();
-    assert!(session.turn.is_some() || session.played.len() == 1);
+    assert!(session.turn().is_some() || session.played().len() == 1);
     // The hint comes back with a legal turn.
     let mut app = app_with(VariantRegistry::builtin());
     start(&mut app, humans("tumburrow", Some(LONE_PIECE)));
@@ -541,7 +544,7 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
         .clone()
         .expect("the hint arrived");
     let session = app.world().resource::<GameSession>();
-    assert!(session.rules.play(session.position(), &hint).is_ok());
+    assert!(session.rules().play(session.position(), &hint).is_ok());
     // And the computer, playing Black, makes its turn.
     let mut app = app_with(VariantRegistry::builtin());
     let setup = NewGame {
@@ -554,12 +557,12 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
         .set(Screen::Playing);
     for _ in 0..3000 {
         app.update();
-        if !app.world().resource::<GameSession>().played.is_empty() {
+        if !app.world().resource::<GameSession>().played().is_empty() {
             break;
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert_eq!(app.world().resource::<GameSession>().played.len(), 1);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
 }
 
 /// Runs frames until the analysis has finished (its solver works on the
@@ -627,12 +630,12 @@ fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
 /// Plays `turn` as a player would: the origin, then each capture the game
 /// has not already played by itself.
 fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
-    let before = app.world().resource::<GameSession>().played.len();
+    let before = app.world().resource::<GameSession>().played().len();
     click(app, &turn.origin.to_string());
     for capture in &turn.captures {
         settle(app);
         let session = app.world().resource::<GameSession>();
-        if session.played.len() > before {
+        if session.played().len() > before {
             return;
         }
         if session
@@ -648,7 +651,7 @@ fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
 }
 
 fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
-    use burrow::game::puzzles::{PuzzleIntent, Puzzles};
+    use burrow::game::puzzles::PuzzleIntent;
     let mut app = app();
     let (index, puzzle) = {
         let puzzles = app.world().resource::<Puzzles>();
@@ -667,7 +670,7 @@ fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
 #[test]
 fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::puzzles::{PuzzleStatus, Puzzles};
+    use burrow::game::puzzles::PuzzleStatus;
     use burrow::game::settings::Settings;
 
     let (mut app, _, puzzle) = puzzle_app(Band::Easy);
@@ -684,7 +687,7 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
         settle(&mut app);
     }
     let session = app.world().resource::<GameSession>();
-    assert_eq!(session.played.len(), 2, "the defender replied");
+    assert_eq!(session.played().len(), 2, "the defender replied");
     let now = *session.position();
     let finish = solver
         .analyse(&now, &SolveLimits::none(), Distances::Winning, None)
@@ -697,17 +700,69 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     assert_eq!(active.status, PuzzleStatus::Solved);
     let session = app.world().resource::<GameSession>();
     assert_eq!(
-        session.outcome.map(|o| o.winner),
+        session.outcome().map(|o| o.winner),
         Some(puzzle.position.turn)
     );
     let settings = app.world().resource::<Settings>();
     assert!(settings.solved_puzzles.contains(&puzzle.id()));
 }
 
+/// The solver judges a puzzle turn in the background: the frames go on
+/// while it works (none waits for it) and its verdict arrives.
+#[test]
+fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
+    use burrow::ai::Band;
+    use burrow::game::puzzles::PuzzleStatus;
+
+    let (mut app, _, puzzle) = puzzle_app(Band::Hard);
+    // The whole turn arrives in one frame, so its judgement starts there.
+    for capture in puzzle.solution.steps() {
+        app.world_mut().write_message(CaptureIntent(capture));
+    }
+    // Frames until the verdict, each timed.
+    let mut frames = Vec::new();
+    let mut judged_at = None;
+    let begin = std::time::Instant::now();
+    while begin.elapsed() < Duration::from_secs(30) {
+        let frame = std::time::Instant::now();
+        app.update();
+        frames.push(frame.elapsed());
+        let judging = app.world().resource::<Puzzles>().is_judging();
+        let turn_over = app.world().resource::<GameSession>().played().len() == 1;
+        if turn_over && !judging && frames.len() > 1 {
+            judged_at = Some(frames.len());
+            break;
+        }
+    }
+    let frames_judging = judged_at.expect("the verdict came within 30 s");
+    let status = app
+        .world()
+        .resource::<Puzzles>()
+        .active
+        .as_ref()
+        .unwrap()
+        .status
+        .clone();
+    assert_eq!(
+        status,
+        PuzzleStatus::Playing,
+        "the puzzle's own answer is on track"
+    );
+    assert!(
+        frames_judging >= 3,
+        "the verdict came inside the frame that ended the turn: the frame waited for the solver"
+    );
+    let longest = frames.iter().max().expect("frames ran");
+    assert!(
+        *longest < Duration::from_millis(250),
+        "a frame took {longest:?} while the solver judged ({frames_judging} frames)"
+    );
+}
+
 #[test]
 fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::puzzles::{PuzzleStatus, Puzzles};
+    use burrow::game::puzzles::PuzzleStatus;
 
     let (mut app, _, puzzle) = puzzle_app(Band::Medium);
     let rules = burrow::rules::builtin_rules("box").unwrap();
@@ -737,7 +792,7 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
         puzzle.position,
         "the turn was taken back"
     );
-    assert!(session.played.is_empty());
+    assert!(session.played().is_empty());
 }
 
 /// Plays the guided first game of `id` as a player following it would,
@@ -786,7 +841,7 @@ fn walk_lesson(id: &str) {
             Goal::Misfit(square) => {
                 let expected = {
                     let session = app.world().resource::<GameSession>();
-                    let turn = session.turn.as_ref().expect("mid-turn");
+                    let turn = session.turn().as_ref().expect("mid-turn");
                     session
                         .rules
                         .why_not(
@@ -809,7 +864,11 @@ fn walk_lesson(id: &str) {
             Goal::Reply(_) => unreachable!(),
             Goal::Win => {
                 let session = app.world().resource::<GameSession>();
-                assert_eq!(session.outcome.map(|o| o.winner), Some(Side::White), "{id}");
+                assert_eq!(
+                    session.outcome().map(|o| o.winner),
+                    Some(Side::White),
+                    "{id}"
+                );
                 assert!(
                     app.world()
                         .resource::<Tutorial>()
@@ -887,19 +946,19 @@ fn the_review_evaluates_every_position_of_the_game() {
     }
     let session = app.world().resource::<GameSession>();
     let review = app.world().resource::<GameReview>();
-    assert!(session.outcome.is_some());
+    assert!(session.outcome().is_some());
     assert!(
         review.is_done(session),
         "{} of {}",
         review.points.len(),
-        session.positions.len()
+        session.positions().len()
     );
-    let winner = session.outcome.unwrap().winner;
+    let winner = session.outcome().unwrap().winner;
     let last = review.points.last().unwrap().white;
     assert_eq!(last, if winner == Side::White { 1.0 } else { -1.0 });
     assert!(review.points.last().unwrap().best.is_none());
     for ply in review.mistakes(session, 3) {
-        assert_ne!(review.best_at(ply), Some(&session.played[ply]));
+        assert_ne!(review.best_at(ply), Some(&session.played()[ply]));
     }
 }
 
@@ -939,7 +998,7 @@ fn the_game_plays_online_and_reconnects() {
         server: address.clone(),
         setup: GameSetup {
             variant: "box".into(),
-            size: "5x5".into(),
+            size: "5x5".parse().unwrap(),
             start: None,
             clock: None,
         },
@@ -967,14 +1026,14 @@ fn the_game_plays_online_and_reconnects() {
     });
     {
         let session = app.world().resource::<GameSession>();
-        assert_eq!(session.setup.white, Player::Human);
-        assert_eq!(session.setup.black, Player::Remote);
+        assert_eq!(session.setup().white, Player::Human);
+        assert_eq!(session.setup().black, Player::Remote);
     }
 
     // White (the game) plays its first listed turn through the intents.
     let turn = {
         let session = app.world().resource::<GameSession>();
-        session.rules.turns(session.position()).expect("lists")[0].played()
+        session.rules().turns(session.position()).expect("lists")[0].played()
     };
     for step in computer::turn_steps(&turn) {
         app.world_mut().write_message(CaptureIntent(step));
@@ -987,12 +1046,12 @@ fn the_game_plays_online_and_reconnects() {
     let reply = black.some_turn();
     rt.block_on(black.play(&reply));
     pump(&mut app, "Black's turn on the board", |app| {
-        app.world().resource::<GameSession>().played.len() == 2
+        app.world().resource::<GameSession>().played().len() == 2
             && app.world().resource::<AnimationQueue>().is_idle()
     });
     settle(&mut app);
     assert_eq!(
-        app.world().resource::<GameSession>().played[1].to_string(),
+        app.world().resource::<GameSession>().played()[1].to_string(),
         reply
     );
     assert_entities_match_engine(&mut app);
@@ -1008,7 +1067,7 @@ fn the_game_plays_online_and_reconnects() {
         .map(|r| r.0.to_string())
         .collect();
     assert!(refused.iter().any(|r| r.contains("no undo")), "{refused:?}");
-    assert_eq!(app.world().resource::<GameSession>().played.len(), 2);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
 
     // The server dies: the game notices, then reconnects to the new one.
     server.kill();
@@ -1024,11 +1083,11 @@ fn the_game_plays_online_and_reconnects() {
                 .as_ref()
                 .is_some_and(|t| t.view.turns.len() == 2)
     });
-    assert_eq!(app.world().resource::<GameSession>().played.len(), 2);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
     // And play goes on: White's next turn reaches the server.
     let turn = {
         let session = app.world().resource::<GameSession>();
-        session.rules.turns(session.position()).expect("lists")[0].played()
+        session.rules().turns(session.position()).expect("lists")[0].played()
     };
     for step in computer::turn_steps(&turn) {
         app.world_mut().write_message(CaptureIntent(step));

@@ -3,6 +3,7 @@
 mod ai;
 mod cli;
 mod differential;
+mod docs;
 mod formats;
 #[cfg(feature = "game")]
 mod game;
@@ -17,5 +18,5 @@ mod rule_edges;
 mod solutions;
 mod solver;
 mod support;
-#[cfg(feature = "game")]
+#[cfg(feature = "checks")]
 mod window;

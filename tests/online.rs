@@ -43,7 +43,7 @@ impl Server {
     /// On a given address (a restarted server keeps its port).
     pub(crate) fn start_on(database: &str, listen: &str) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_burrow"))
-            .args(["serve", "--listen", listen, "--think-ms", "50"])
+            .args(["serve", "--listen", listen, "--think-ms", "100"])
             .args(["--database", database])
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -99,7 +99,7 @@ pub(crate) fn runtime() -> tokio::runtime::Runtime {
 fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
     GameSetup {
         variant: variant.into(),
-        size: size.into(),
+        size: size.parse().expect("a board size"),
         start: None,
         clock,
     }
@@ -144,7 +144,7 @@ async fn create(url: &str, setup: GameSetup, computer: Option<&str>) -> Player {
             setup,
             side: SideChoice::White,
             name: Some("Ada".into()),
-            computer: computer.map(str::to_string),
+            computer: computer.map(|level| level.parse().expect("a level")),
         })
         .await
         .expect("sends");
@@ -285,7 +285,7 @@ async fn full_games(server: &Server) {
         assert_eq!(finish.reason, EndReason::NoCapture);
         let record = record_of(&server.address, &white.code).await;
         let positions = record.replay(&registry).expect("replays");
-        assert_eq!(positions.len(), white.mirror.positions.len());
+        assert_eq!(positions.len(), white.mirror.history.positions().len());
         assert_eq!(record.result, GameResult::Win(finish.winner.color()));
         assert_eq!(record.white, "Ada");
         assert_eq!(record.black, "Bo");
@@ -655,7 +655,10 @@ async fn clock_runs_out(server: &Server) {
 async fn computer_and_rematch(server: &Server) {
     let url = server.ws();
     let mut white = create(&url, setup("tumburrow", "5x5", None), Some("random")).await;
-    assert_eq!(white.mirror.view.black.computer.as_deref(), Some("random"));
+    assert_eq!(
+        white.mirror.view.black.computer,
+        Some(burrow::ai::Level::Random)
+    );
     while !white.mirror.is_over() {
         if white.mirror.to_move() == Side::White {
             let turn = white.some_turn();
@@ -708,7 +711,7 @@ async fn bot_plays(server: &Server) {
     let mut white = create(&url, setup("path", "5x5", None), None).await;
     let bot = Command::new(env!("CARGO_BIN_EXE_burrow"))
         .args(["bot", "--server", &server.address, "--join", &white.code])
-        .args(["--level", "easy", "--think-ms", "50"])
+        .args(["--level", "easy", "--think-ms", "100"])
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -751,7 +754,7 @@ async fn load(server: &Server) {
         &registry,
         &server.ws(),
         200,
-        "6x6",
+        "6x6".parse().expect("a board size"),
         7,
         Duration::from_secs(240),
     )
@@ -846,10 +849,44 @@ fn sqlite_clock_computer_bot_rematch() {
     });
 }
 
+/// Slow (tens of seconds in a dev build): `cargo test -- --skip slow_`
+/// leaves it out.
 #[test]
-fn sqlite_load_of_200_games() {
+fn slow_sqlite_load_of_200_games() {
     let server = Server::start(&sqlite("load"));
     runtime().block_on(load(&server));
+}
+
+/// The server's router served inside the test's own process (no `burrow
+/// serve` child): its HTTP answers, and a whole game is played and stored
+/// through it.
+#[test]
+fn the_router_serves_a_game_in_the_tests_own_process() {
+    let options = burrow::server::ServeOptions {
+        listen: "127.0.0.1:0".parse().expect("an address"),
+        database: sqlite("in-process"),
+        site: None,
+        think: Duration::from_millis(100),
+    };
+    runtime().block_on(async {
+        let app = burrow::server::router(VariantRegistry::builtin(), &options)
+            .await
+            .expect("the server starts");
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0")
+            .await
+            .expect("binds");
+        let address = listener.local_addr().expect("an address").to_string();
+        tokio::spawn(async move { axum::serve(listener, app).await });
+        let (status, body) = http_get(&address, "/health").await.expect("GET");
+        assert_eq!((status, body.as_str()), (200, "ok"));
+        let url = format!("ws://{address}/ws");
+        let mut white = create(&url, setup("sweep", "4x4", None), None).await;
+        let mut black = join(&url, &white.code).await;
+        play_out(&mut white, &mut black).await;
+        let record = record_of(&address, &white.code).await;
+        assert_eq!(record.turns.len(), white.mirror.view.turns.len());
+        assert_ne!(record.result, GameResult::Unfinished);
+    });
 }
 
 #[test]
@@ -887,7 +924,9 @@ impl Postgres {
         }
     }
 
-    fn start() -> Postgres {
+    /// A private cluster, or none (and the reason said) where PostgreSQL's
+    /// programs are missing.
+    fn start() -> Option<Postgres> {
         let bin = std::env::var_os("BURROW_PG_BIN")
             .map(PathBuf::from)
             .or_else(|| {
@@ -898,11 +937,13 @@ impl Postgres {
                     .collect();
                 found.sort();
                 found.pop()
-            })
-            .expect(
-                "PostgreSQL's programs are not installed (apt install postgresql; \
-                 .ci/setup does it), or set BURROW_PG_BIN to their folder",
-            );
+            });
+        let how = "bash .ci/setup installs them (apt package postgresql), or set BURROW_PG_BIN \
+                   to their folder";
+        if !crate::support::needs("PostgreSQL's programs (initdb, pg_ctl)", bin.is_some(), how) {
+            return None;
+        }
+        let bin = bin.expect("checked above");
         // PostgreSQL refuses to run as root: run it as the postgres user.
         let root = Command::new("id")
             .arg("-u")
@@ -958,7 +999,7 @@ impl Postgres {
             "pg_ctl: {}",
             String::from_utf8_lossy(&out.stderr)
         );
-        pg
+        Some(pg)
     }
 
     /// A fresh database's URL.
@@ -998,7 +1039,9 @@ impl Drop for Postgres {
 
 #[test]
 fn postgres_runs_the_same_suite() {
-    let pg = Postgres::start();
+    let Some(pg) = Postgres::start() else {
+        return;
+    };
     let rt = runtime();
     {
         let server = Server::start(&pg.database("full"));
@@ -1020,9 +1063,15 @@ fn postgres_runs_the_same_suite() {
             bot_plays(&server).await;
         });
     }
-    {
-        let server = Server::start(&pg.database("load"));
-        rt.block_on(load(&server));
-    }
     rt.block_on(two_processes_share_a_game(&pg.database("shared")));
+}
+
+/// The 200 games against PostgreSQL; slow, as its SQLite twin.
+#[test]
+fn slow_postgres_load_of_200_games() {
+    let Some(pg) = Postgres::start() else {
+        return;
+    };
+    let server = Server::start(&pg.database("load"));
+    runtime().block_on(load(&server));
 }

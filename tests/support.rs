@@ -5,6 +5,39 @@ use burrow::rules::{
     builtin_rules,
 };
 
+/// Whether a program from outside Cargo that a test needs is here. When it
+/// is not, the test says what is missing and how to get it, and returns
+/// without checking anything; with `BURROW_TEST_REQUIRE_ALL` set (the test
+/// command `bash .ci/test` sets it, so CI runs every test) it fails instead.
+pub fn needs(what: &str, found: bool, how: &str) -> bool {
+    if found {
+        return true;
+    }
+    assert!(
+        std::env::var_os("BURROW_TEST_REQUIRE_ALL").is_none(),
+        "this test needs {what}, which is missing: {how}"
+    );
+    eprintln!("not run: this test needs {what}, which is missing: {how}");
+    false
+}
+
+/// Whether `program` is on the PATH.
+#[cfg(feature = "checks")]
+pub fn on_path(program: &str) -> bool {
+    std::env::var_os("PATH")
+        .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
+}
+
+/// The window tests' display: Xvfb (through `xvfb-run`).
+#[cfg(feature = "checks")]
+pub fn xvfb() -> bool {
+    needs(
+        "Xvfb (xvfb-run) and a Vulkan driver",
+        on_path("xvfb-run"),
+        "bash .ci/setup installs them (apt packages xvfb, xauth, mesa-vulkan-drivers)",
+    )
+}
+
 pub fn rules(id: &str) -> Rules {
     builtin_rules(id).unwrap_or_else(|| panic!("no built-in variant {id}"))
 }

@@ -54,6 +54,9 @@ fn run_game(args: &[&str], path: &PathBuf) {
 
 #[test]
 fn the_game_draws_board_pieces_and_targets_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let path = screenshot_path();
     let _ = std::fs::remove_file(&path);
     run_game(&["--variant", "box", "--click", "b1,a1,c1,d1,f1"], &path);
@@ -120,6 +123,9 @@ fn panel_line_columns(width: u32, height: u32, pixels: &[[u8; 3]]) -> Vec<u32> {
 /// every White piece marked with a green badge.
 #[test]
 fn the_analysis_marks_winning_pieces_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("analysis-check.png");
     let _ = std::fs::remove_file(&path);
@@ -164,6 +170,9 @@ fn board_pixels(width: u32, pixels: &[[u8; 3]], color: [u8; 3], tolerance: i32) 
 /// red, and the count stands on the piece.
 #[test]
 fn tumburrow_marks_what_the_piece_counts_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("tumburrow-count.png");
     let _ = std::fs::remove_file(&path);
@@ -194,6 +203,9 @@ fn tumburrow_marks_what_the_piece_counts_in_a_real_window() {
 /// the evaluation swung (the record: a game of `easy` against `greedy`).
 #[test]
 fn the_review_draws_the_evaluation_graph_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let record = dir.join("review-game.txt");
     let played = Command::new(env!("CARGO_BIN_EXE_burrow"))
@@ -229,6 +241,9 @@ fn the_review_draws_the_evaluation_graph_in_a_real_window() {
 /// template in blue.
 #[test]
 fn the_rules_help_draws_the_games_diagrams_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("rules-check.png");
     let _ = std::fs::remove_file(&path);
@@ -250,6 +265,9 @@ fn the_rules_help_draws_the_games_diagrams_in_a_real_window() {
 /// the lesson's panel (its own blue) and the refusal's message show.
 #[test]
 fn a_lesson_step_and_its_refusal_show_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("lesson-check.png");
     let _ = std::fs::remove_file(&path);
@@ -278,6 +296,9 @@ fn a_lesson_step_and_its_refusal_show_in_a_real_window() {
 /// and none of the classic wood colours.
 #[test]
 fn the_high_contrast_theme_shows_in_a_real_window() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("high-contrast-check.png");
     let _ = std::fs::remove_file(&path);
@@ -302,6 +323,9 @@ fn the_high_contrast_theme_shows_in_a_real_window() {
 /// player; the board is on screen beside the table's panel.
 #[test]
 fn the_window_plays_its_turn_at_an_online_table() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let server = crate::online::Server::start(&crate::online::sqlite("window"));
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR"));
     let path = dir.join("online-check.png");
@@ -357,7 +381,10 @@ fn the_window_plays_its_turn_at_an_online_table() {
 /// its move list must replay. Run in a scratch folder: a click may save a
 /// record or a picture.
 #[test]
-fn a_storm_of_random_input_leaves_the_game_whole() {
+fn slow_storm_of_random_input_leaves_the_game_whole() {
+    if !crate::support::xvfb() {
+        return;
+    }
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("storm");
     std::fs::create_dir_all(&dir).unwrap();
     let output = Command::new("xvfb-run")

@@ -14,6 +14,61 @@ use std::time::Duration;
 use crate::ai::{self, Distances, Level, Players, SolveLimits, Solver, SolverConfig, Value};
 use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
 
+use super::args::{CliError, GameArg, think_ms};
+
+/// Measure each computer level against the solver: in proven won
+/// positions, how often it plays a winning turn and how often it loses
+/// the position against the solver's best defence.
+#[derive(clap::Args, Debug)]
+pub struct AccuracyArgs {
+    #[command(flatten)]
+    game: GameArg,
+    #[arg(long, default_value_t = 30)]
+    positions: usize,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Think time of `strongest`, in milliseconds (100 to 10000).
+    #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
+    think: Duration,
+}
+
+impl AccuracyArgs {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
+        let rules = self.game.rules(registry)?;
+        Ok(accuracy(
+            registry,
+            rules,
+            self.positions,
+            self.seed,
+            self.think,
+            out,
+        )?)
+    }
+}
+
+/// How far exact play reaches on 8x8: who wins proven within a time
+/// limit, by the pieces left, in positions of real games.
+#[derive(clap::Args, Debug)]
+pub struct ReachArgs {
+    #[command(flatten)]
+    game: GameArg,
+    #[arg(long, default_value_t = 10)]
+    games: u64,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// Time for each position, in milliseconds.
+    #[arg(long, default_value_t = 1000)]
+    time_ms: u64,
+}
+
+impl ReachArgs {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
+        let rules = self.game.rules(registry)?;
+        let limit = Duration::from_millis(self.time_ms);
+        Ok(reach(registry, rules, self.games, self.seed, limit, out)?)
+    }
+}
+
 /// The boards test positions come from.
 const BOARDS: [(u8, u8); 3] = [(5, 5), (6, 6), (8, 8)];
 

@@ -10,7 +10,120 @@ use crate::ai::{self, Level};
 use crate::online::client::Client;
 use crate::online::mirror::{Mirror, Mirrored, websocket_url};
 use crate::online::protocol::{ClientMessage, GameSetup, ServerMessage, Side, SideChoice};
-use crate::rules::{GameRecord, VariantRegistry};
+use crate::rules::{BoardSize, GameRecord, VariantRegistry};
+
+use super::args::{CliError, think_ms};
+
+/// Run a server for online play (HTTP and WebSocket; see docs/online.md).
+#[derive(clap::Args, Debug)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0: any free port, printed at start).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    listen: std::net::SocketAddr,
+    /// Where the games are kept: sqlite://FILE?mode=rwc or postgres://…
+    #[arg(long, default_value = crate::server::DEFAULT_DATABASE)]
+    database: String,
+    /// Serve this folder (the web build, dist/web) at /.
+    #[arg(long)]
+    site: Option<std::path::PathBuf>,
+    /// Think time per turn of the server's computer, in milliseconds
+    /// (100 to 10000).
+    #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
+    think: Duration,
+}
+
+/// The server's and the bot's log lines on the terminal (stderr), from
+/// `info` up unless `RUST_LOG` says otherwise.
+fn log_to_terminal() {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .try_init();
+}
+
+impl ServeArgs {
+    pub fn run(self, registry: &VariantRegistry) -> Result<(), CliError> {
+        log_to_terminal();
+        let options = crate::server::ServeOptions {
+            listen: self.listen,
+            database: self.database,
+            site: self.site,
+            think: self.think,
+        };
+        Ok(crate::server::serve(registry.clone(), options)?)
+    }
+}
+
+/// Sit a computer level at a server's table and play it to the end.
+#[derive(clap::Args, Debug)]
+pub struct BotArgs {
+    /// The server: host:port, http://host:port or ws://host:port/ws.
+    #[arg(long)]
+    server: String,
+    /// The table's code.
+    #[arg(long)]
+    join: String,
+    #[arg(long, default_value = "hard")]
+    level: Level,
+    #[arg(long, default_value = "bot")]
+    name: String,
+    /// Think time per turn, in milliseconds (100 to 10000).
+    #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
+    think: Duration,
+}
+
+impl BotArgs {
+    pub fn run(
+        self,
+        registry: &VariantRegistry,
+        out: &mut impl std::io::Write,
+    ) -> Result<(), CliError> {
+        log_to_terminal();
+        let (server, join, name) = (&self.server, &self.join, &self.name);
+        Ok(bot(
+            registry, server, join, self.level, name, self.think, out,
+        )?)
+    }
+}
+
+/// Play many scripted games at once through a server and report turns
+/// per second and the time from a turn sent to its broadcast.
+#[derive(clap::Args, Debug)]
+pub struct LoadArgs {
+    #[arg(long)]
+    server: String,
+    #[arg(long, default_value_t = 200)]
+    games: usize,
+    /// Board of every game.
+    #[arg(long, default_value = "6x6")]
+    size: BoardSize,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The server's process id, to report its memory.
+    #[arg(long)]
+    server_pid: Option<u32>,
+}
+
+impl LoadArgs {
+    pub fn run(
+        self,
+        registry: &VariantRegistry,
+        out: &mut impl std::io::Write,
+    ) -> Result<(), CliError> {
+        let (server, size) = (&self.server, self.size);
+        Ok(load(
+            registry,
+            server,
+            self.games,
+            size,
+            self.seed,
+            self.server_pid,
+            out,
+        )?)
+    }
+}
 
 fn runtime() -> Result<tokio::runtime::Runtime, String> {
     tokio::runtime::Builder::new_multi_thread()
@@ -129,7 +242,7 @@ pub fn bot(
                             .await?;
                     }
                 }
-                ServerMessage::Error { message, .. } => eprintln!("bot: server: {message}"),
+                ServerMessage::Error { message, .. } => tracing::warn!("server: {message}"),
                 _ => {}
             }
             // Wait for the next message before thinking again unless it is
@@ -260,7 +373,7 @@ pub async fn load_run(
     registry: &VariantRegistry,
     url: &str,
     games: usize,
-    size: &str,
+    size: BoardSize,
     seed: u64,
     limit: Duration,
 ) -> Result<LoadReport, String> {
@@ -272,7 +385,7 @@ pub async fn load_run(
         let url = url.to_string();
         let setup = GameSetup {
             variant: ids[i % ids.len()].clone(),
-            size: size.to_string(),
+            size,
             start: None,
             clock: None,
         };
@@ -417,7 +530,7 @@ pub fn load(
     registry: &VariantRegistry,
     server: &str,
     games: usize,
-    size: &str,
+    size: BoardSize,
     seed: u64,
     server_pid: Option<u32>,
     out: &mut impl std::io::Write,

@@ -7,6 +7,44 @@ use std::time::{Duration, Instant};
 use crate::ai::{self, Band, Level, Players, SolveLimits, Solver, SolverConfig};
 use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
 
+use super::args::{CliError, GameArg};
+
+/// Find puzzles (positions the solver proves a win for the side to
+/// move, with one winning first turn) in games of the computer levels.
+#[derive(clap::Args, Debug)]
+pub struct PuzzlesArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Puzzles wanted in each band (easy, medium, hard).
+    #[arg(long, default_value_t = 12)]
+    per_band: usize,
+    #[arg(long, default_value_t = 0)]
+    seed: u64,
+    /// The solver's time for each position, in milliseconds.
+    #[arg(long, default_value_t = 300)]
+    proof_ms: u64,
+    /// Stop looking after this many seconds.
+    #[arg(long, default_value_t = 600)]
+    budget: u64,
+}
+
+impl PuzzlesArgs {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
+        let rules = self.game.rules(registry)?;
+        let found = find(
+            registry,
+            rules,
+            self.per_band,
+            self.seed,
+            Duration::from_millis(self.proof_ms),
+            Duration::from_secs(self.budget),
+            out,
+        )?;
+        eprintln!("{found} puzzles");
+        Ok(())
+    }
+}
+
 /// The boards puzzles come from: the real game's and two small ones.
 const BOARDS: [(u8, u8); 3] = [(8, 8), (6, 6), (5, 5)];
 

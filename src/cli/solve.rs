@@ -8,7 +8,89 @@ use std::time::Duration;
 use crate::ai::{
     Analysis, Distances, Knowledge, Progress, Search, SolveLimits, Solver, SolverConfig, Value,
 };
-use crate::rules::{BoardSize, Position, Rules, Turn};
+use crate::rules::{BoardSize, Position, Rules, Turn, VariantRegistry};
+
+use super::args::{CliError, GameArg, rules_for};
+
+/// Prove who wins a position, and print every winning turn with the
+/// number of turns to the end under best play.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    #[command(flatten)]
+    game: GameArg,
+    /// Solve the start position of a board this size (e.g. 5x5).
+    #[arg(long)]
+    size: Option<BoardSize>,
+    /// Solve this position instead.
+    #[arg(long)]
+    position: Option<String>,
+    #[command(flatten)]
+    solver: SolverArgs,
+    /// Keep the solved turns in this file and resume from it.
+    #[arg(long)]
+    checkpoint: Option<PathBuf>,
+    /// Find every turn's distance, losing turns' too (slower).
+    #[arg(long, conflicts_with = "value_only")]
+    all_distances: bool,
+    /// Prove only who wins after each turn, no distances (fastest).
+    #[arg(long)]
+    value_only: bool,
+}
+
+impl SolveArgs {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
+        let rules = self.game.rules(registry)?;
+        let distances = if self.all_distances {
+            Distances::All
+        } else if self.value_only {
+            Distances::None
+        } else {
+            Distances::Winning
+        };
+        let request = SolveRequest {
+            size: self.size,
+            position: self.position,
+            solver: self.solver,
+            checkpoint: self.checkpoint,
+            distances,
+        };
+        Ok(solve(rules, request, out)?)
+    }
+}
+
+/// Solve the start of every board up to a number of squares, for each
+/// game, printing the solutions table (tests/data/solutions.txt).
+#[derive(clap::Args, Debug)]
+pub struct SolveBoardsArgs {
+    /// Only this game (every registered game when left out).
+    #[arg(long)]
+    variant: Vec<String>,
+    #[arg(long, default_value_t = 30)]
+    max_squares: u32,
+    /// Skip the boards smaller than this (to go on from an earlier run).
+    #[arg(long, default_value_t = 16)]
+    min_squares: u32,
+    /// Threads, and memory and time limit for each board.
+    #[command(flatten)]
+    solver: SolverArgs,
+}
+
+impl SolveBoardsArgs {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
+        let ids: Vec<String> = if self.variant.is_empty() {
+            registry.ids().into_iter().map(String::from).collect()
+        } else {
+            self.variant
+        };
+        let games = ids
+            .iter()
+            .map(|id| rules_for(registry, id))
+            .collect::<Result<Vec<_>, _>>()?;
+        let (config, limit) = self.solver.checked()?;
+        let squares = self.min_squares..=self.max_squares;
+        Ok(solve_boards(&games, squares, config, limit, out)?)
+    }
+}
 
 /// The solver's settings `solve` and `solve-boards` share.
 #[derive(clap::Args, Debug)]

@@ -5,14 +5,14 @@
 //! engine's evaluation. The board marks each piece with the best of its
 //! turns; the panel lists the turns and draws an evaluation bar.
 //!
-//! On the desktop the solver runs on Bevy's async compute pool in rounds of
-//! growing budgets, each round's findings shown as it ends; on the web it
-//! runs a few milliseconds each frame. Its proof table is kept for the
-//! game, so the next position (one turn on) starts with most of the work
-//! done.
+//! The solver runs as a background job (see [`super::background`]): on the
+//! desktop in rounds of growing budgets, each round's findings shown as it
+//! ends; on the web a few milliseconds each frame. Its proof table is kept
+//! for the game, so the next position (one turn on) starts with most of the
+//! work done.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::AtomicBool;
 
 use bevy::prelude::*;
 use web_time::{Duration, Instant};
@@ -21,6 +21,7 @@ use crate::ai::{self, Analysis, Distances, Knowledge, SolveLimits, Solver, Solve
 use crate::rules::{Color as Side, PlayedTurn, Position, Rules, Square, TurnKey};
 
 use super::GameSet;
+use super::background::{Background, Job, Step, Work};
 use super::screens::InGame;
 use super::session::GameSession;
 
@@ -152,24 +153,53 @@ impl AnalysisReport {
     }
 }
 
-#[cfg(not(target_arch = "wasm32"))]
 type Found = Result<AnalysisReport, crate::rules::VariantError>;
 
-/// A solver at work on one position.
-struct Job {
+/// The solver at work on one position, as background work.
+struct Analyse {
+    solver: Arc<Solver>,
     position: Position,
-    cancel: Arc<AtomicBool>,
-    /// The task's latest findings, taken by the main thread.
-    #[cfg(not(target_arch = "wasm32"))]
-    latest: Arc<std::sync::Mutex<Option<Found>>>,
-    #[cfg(target_arch = "wasm32")]
-    until: Instant,
+    begin: Instant,
+    /// A worker thread's next round: quick marks first, then more.
+    round: Duration,
 }
 
-impl Drop for Job {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
+impl Work for Analyse {
+    type Output = Found;
+
+    fn step(&mut self, slice: Option<Duration>, cancel: &AtomicBool) -> Step<Found> {
+        let left = ANALYSIS_BUDGET.saturating_sub(self.begin.elapsed());
+        let span = slice.unwrap_or(self.round).min(left);
+        if slice.is_none() {
+            self.round *= 2;
+        }
+        let limits = SolveLimits {
+            deadline: Some(Instant::now() + span),
+            cancel: Some(cancel),
+            ..SolveLimits::default()
+        };
+        let found = self
+            .solver
+            .analyse(&self.position, &limits, Distances::All, None);
+        match found {
+            Err(e) => Step::Done(Err(e)),
+            Ok(a) => {
+                let finished = !a.stopped || self.begin.elapsed() >= ANALYSIS_BUDGET;
+                let report = AnalysisReport::new(self.solver.rules(), self.position, &a, finished);
+                if finished {
+                    Step::Done(Ok(report))
+                } else {
+                    Step::Partial(Ok(report))
+                }
+            }
+        }
     }
+}
+
+/// A solver job and the position it works on.
+struct Running {
+    position: Position,
+    job: Job<Found>,
 }
 
 /// The analysis board's state.
@@ -180,7 +210,7 @@ pub struct BoardAnalysis {
     pub report: Option<AnalysisReport>,
     /// Why the analysis stopped, if the variant broke the engine's rules.
     pub failed: Option<String>,
-    job: Option<Job>,
+    job: Option<Running>,
     solver: Option<Arc<Solver>>,
 }
 
@@ -199,7 +229,7 @@ impl BoardAnalysis {
 /// The position the analysis is about: the reviewed one, or the start of
 /// the live turn.
 pub fn analysed_position(session: &GameSession) -> Position {
-    match session.review {
+    match session.review() {
         Some(_) => session.shown(),
         None => *session.position(),
     }
@@ -215,7 +245,11 @@ fn follow_intents(mut intents: MessageReader<AnalysisIntent>, mut analysis: ResM
     }
 }
 
-fn restart_on_change(session: Res<GameSession>, mut analysis: ResMut<BoardAnalysis>) {
+fn restart_on_change(
+    session: Res<GameSession>,
+    background: Res<Background>,
+    mut analysis: ResMut<BoardAnalysis>,
+) {
     if !analysis.enabled {
         return;
     }
@@ -231,10 +265,10 @@ fn restart_on_change(session: Res<GameSession>, mut analysis: ResMut<BoardAnalys
     let same_game = analysis
         .solver
         .as_ref()
-        .is_some_and(|s| s.rules().id() == session.rules.id());
+        .is_some_and(|s| s.rules().id() == session.rules().id());
     if !same_game {
         analysis.solver = Some(Arc::new(Solver::new(
-            &session.rules,
+            &session.rules(),
             SolverConfig {
                 table_bytes: TABLE_BYTES,
                 threads: 1,
@@ -245,82 +279,25 @@ fn restart_on_change(session: Res<GameSession>, mut analysis: ResMut<BoardAnalys
     let solver = analysis.solver.clone().expect("made above");
     analysis.report = None;
     analysis.failed = None;
-    analysis.job = Some(start(solver, position));
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn start(solver: Arc<Solver>, position: Position) -> Job {
-    use bevy::tasks::AsyncComputeTaskPool;
-    let cancel = Arc::new(AtomicBool::new(false));
-    let latest = Arc::new(std::sync::Mutex::new(None));
-    let slot = latest.clone();
-    let flag = cancel.clone();
-    AsyncComputeTaskPool::get()
-        .spawn(async move {
-            let begin = Instant::now();
-            // Rounds of growing budgets: quick marks first, then more.
-            let mut round = Duration::from_millis(150);
-            loop {
-                let left = ANALYSIS_BUDGET.saturating_sub(begin.elapsed());
-                let limits = SolveLimits {
-                    deadline: Some(Instant::now() + round.min(left)),
-                    cancel: Some(&flag),
-                    ..SolveLimits::default()
-                };
-                let found = solver.analyse(&position, &limits, Distances::All, None);
-                let report = found.map(|a| {
-                    let finished = !a.stopped || begin.elapsed() >= ANALYSIS_BUDGET;
-                    AnalysisReport::new(solver.rules(), position, &a, finished)
-                });
-                let done = report.as_ref().map_or(true, |r| r.finished);
-                if flag.load(Ordering::Relaxed) {
-                    return;
-                }
-                *slot.lock().unwrap_or_else(|p| p.into_inner()) = Some(report);
-                if done {
-                    return;
-                }
-                round *= 2;
-            }
-        })
-        .detach();
-    Job {
+    analysis.job = Some(Running {
         position,
-        cancel,
-        latest,
-    }
+        job: background.start(Analyse {
+            solver,
+            position,
+            begin: Instant::now(),
+            round: Duration::from_millis(150),
+        }),
+    });
 }
 
-#[cfg(target_arch = "wasm32")]
-fn start(_solver: Arc<Solver>, position: Position) -> Job {
-    Job {
-        position,
-        cancel: Arc::new(AtomicBool::new(false)),
-        until: Instant::now() + ANALYSIS_BUDGET,
-    }
-}
-
-/// Takes the solver's latest findings (on the web, runs it a slice first).
+/// Takes the solver's latest findings.
 fn advance(mut analysis: ResMut<BoardAnalysis>) {
-    let analysis = &mut *analysis;
-    let Some(job) = &analysis.job else {
+    let Some(running) = analysis.job.as_mut() else {
         return;
     };
-    #[cfg(not(target_arch = "wasm32"))]
-    let latest = job.latest.lock().unwrap_or_else(|p| p.into_inner()).take();
-    #[cfg(target_arch = "wasm32")]
-    let latest = {
-        let solver = analysis.solver.as_ref().expect("a job has a solver");
-        // A slice that leaves the frame time to drawing.
-        let limits = SolveLimits {
-            deadline: Some((Instant::now() + Duration::from_millis(8)).min(job.until)),
-            ..SolveLimits::default()
-        };
-        let found = solver.analyse(&job.position, &limits, Distances::All, None);
-        Some(found.map(|a| {
-            let finished = !a.stopped || Instant::now() >= job.until;
-            AnalysisReport::new(solver.rules(), job.position, &a, finished)
-        }))
+    let latest = match running.job.poll() {
+        Step::Working => None,
+        Step::Partial(found) | Step::Done(found) => Some(found),
     };
     match latest {
         Some(Ok(report)) => {

@@ -1,26 +1,23 @@
-//! Computer players and hints. Searches run on Bevy's async compute pool so
-//! the window keeps drawing; a cancel flag stops them on undo, a new game or
-//! exit. A chosen turn is played capture by capture through the same intents
+//! Computer players and hints. Searches run as background jobs (see
+//! [`super::background`]) so the window keeps drawing; dropping a job stops
+//! it on undo, a new game or exit. A chosen turn is handed to the
+//! [`PlannedTurn`] and played capture by capture through the same intents
 //! (and animations) as a person's.
 
-use std::collections::VecDeque;
-use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use bevy::prelude::*;
-#[cfg(not(target_arch = "wasm32"))]
-use bevy::tasks::{AsyncComputeTaskPool, Task, futures::check_ready};
 use tracing::error;
 
-#[cfg(not(target_arch = "wasm32"))]
-use crate::ai::choose;
-use crate::ai::{Level, think_time};
-use crate::rules::{Capture, PlayedTurn, Position, Rules, VariantError};
+use crate::ai::{Level, Thinker, choose, think_time};
+use crate::rules::{PlayedTurn, Position, Rules, VariantError};
 
 use super::GameSet;
+use super::background::{Background, Job, Step, Work};
+use super::planned::{PlannedTurn, PlaysPlannedTurn};
 use super::screens::{InGame, Phase};
-use super::session::{BoardReset, CaptureIntent, CaptureMade, GameSession, Refusal, Refused};
+use super::session::{BoardReset, CaptureMade, GameSession, Refusal, Refused};
 use super::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
@@ -34,10 +31,10 @@ pub(super) fn plugin(app: &mut App) {
                 start_thinking.run_if(in_state(Phase::ComputerToMove)),
                 start_hint.run_if(in_state(Phase::PersonToMove)),
                 collect_decisions,
-                play_next_step.run_if(not(in_state(Phase::Animating))),
             )
                 .chain()
                 .in_set(GameSet::Input)
+                .before(PlaysPlannedTurn)
                 .run_if(in_state(InGame)),
         )
         .add_systems(Update, cancel_on_change.in_set(GameSet::Sync))
@@ -61,47 +58,59 @@ pub enum ComputerIntent {
 /// search was cancelled), or the variant breaking the engine's rules.
 type Answer = Result<Option<PlayedTurn>, VariantError>;
 
-/// A search running in the background, with its way to be stopped.
-struct Thinking {
-    #[cfg(not(target_arch = "wasm32"))]
-    task: Task<Answer>,
-    /// The web page has no threads: the search runs a slice per frame.
-    #[cfg(target_arch = "wasm32")]
-    thinker: crate::ai::Thinker,
-    cancel: Arc<AtomicBool>,
+/// One decision of a computer level, as background work: on a worker
+/// thread the whole search at once ([`choose`]), on the web page a
+/// [`Thinker`] a slice at a time.
+struct Decide {
+    rules: Rules,
+    position: Position,
+    level: Level,
+    think: Duration,
+    seed: u64,
+    thinker: Option<Thinker>,
 }
 
-impl Thinking {
-    /// The answer, once there is one.
-    fn poll(&mut self) -> Option<Answer> {
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            check_ready(&mut self.task)
-        }
-        #[cfg(target_arch = "wasm32")]
-        {
-            // A slice short enough to keep the page drawing smoothly.
-            match self.thinker.think_for(Duration::from_millis(12)) {
-                Ok(Some(decision)) => Some(Ok(decision.map(|d| d.turn.played()))),
-                Ok(None) => None,
-                Err(e) => Some(Err(e)),
-            }
+impl Work for Decide {
+    type Output = Answer;
+
+    fn step(&mut self, slice: Option<Duration>, cancel: &AtomicBool) -> Step<Answer> {
+        let Some(slice) = slice else {
+            let decision = choose(
+                &self.rules,
+                &self.position,
+                self.level,
+                self.think,
+                self.seed,
+                cancel,
+            );
+            return Step::Done(decision.map(|d| d.map(|d| d.turn.played())));
+        };
+        let thinker = match &mut self.thinker {
+            Some(thinker) => thinker,
+            None => match Thinker::new(
+                &self.rules,
+                &self.position,
+                self.level,
+                self.think,
+                self.seed,
+            ) {
+                Ok(thinker) => self.thinker.insert(thinker),
+                Err(e) => return Step::Done(Err(e)),
+            },
+        };
+        match thinker.think_for(slice) {
+            Ok(Some(decision)) => Step::Done(Ok(decision.map(|d| d.turn.played()))),
+            Ok(None) => Step::Working,
+            Err(e) => Step::Done(Err(e)),
         }
     }
 }
 
-impl Drop for Thinking {
-    fn drop(&mut self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-}
-
-/// The computer's thinking, its chosen turn and the hint on show.
+/// The computer's thinking and the hint on show.
 #[derive(Resource, Default)]
 pub struct ComputerPlayer {
-    thinking: Option<Thinking>,
-    hinting: Option<Thinking>,
-    plan: VecDeque<Capture>,
+    thinking: Option<Job<Answer>>,
+    hinting: Option<Job<Answer>>,
     /// The suggested turn for the person to move.
     pub hint: Option<PlayedTurn>,
     /// Mixed into every decision's seed; fix it for reproducible games.
@@ -113,8 +122,6 @@ pub struct ComputerPlayer {
     /// Why the computer stopped playing this game, if it did: its variant
     /// broke the engine's rules. Cleared by a new game, undo or a load.
     pub stopped: Option<VariantError>,
-    /// Searches whose thread has not yet returned (shared with the tasks).
-    running: Arc<AtomicUsize>,
 }
 
 impl ComputerPlayer {
@@ -122,92 +129,31 @@ impl ComputerPlayer {
         self.thinking.is_some() || self.hinting.is_some()
     }
 
-    /// Whether a search runs or chosen captures still wait to be played.
-    pub fn is_busy(&self) -> bool {
-        self.is_thinking() || !self.plan.is_empty()
-    }
-
-    /// Searches still running on a worker thread, cancelled or not.
-    pub fn searches_running(&self) -> usize {
-        self.running.load(Ordering::SeqCst)
-    }
-
-    /// Stops the searches in progress and forgets the planned captures.
+    /// Stops the searches in progress.
     pub fn cancel(&mut self) {
         self.thinking = None;
         self.hinting = None;
-        self.plan.clear();
         self.hint = None;
         self.stopped = None;
     }
-
-    fn spawn(
-        &self,
-        rules: Rules,
-        position: Position,
-        level: Level,
-        think: Duration,
-        seed: u64,
-    ) -> Result<Thinking, VariantError> {
-        let cancel = Arc::new(AtomicBool::new(false));
-        #[cfg(target_arch = "wasm32")]
-        {
-            let thinker = crate::ai::Thinker::new(&rules, &position, level, think, seed)?;
-            Ok(Thinking { thinker, cancel })
-        }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            let flag = cancel.clone();
-            // Counts the search until its future is gone, whether it ran to the
-            // end or was dropped before it ever started.
-            let guard = RunningGuard::new(self.running.clone());
-            let task = AsyncComputeTaskPool::get().spawn(async move {
-                let _guard = guard;
-                let decision = choose(&rules, &position, level, think, seed, &flag)?;
-                // A cancelled search's answer is stale.
-                if flag.load(Ordering::Relaxed) {
-                    Ok(None)
-                } else {
-                    Ok(decision.map(|d| d.turn.played()))
-                }
-            });
-            Ok(Thinking { task, cancel })
-        }
-    }
 }
 
-/// Keeps a search counted in [`ComputerPlayer::searches_running`] while it lives.
-#[cfg(not(target_arch = "wasm32"))]
-struct RunningGuard(Arc<AtomicUsize>);
-
-#[cfg(not(target_arch = "wasm32"))]
-impl RunningGuard {
-    fn new(counter: Arc<AtomicUsize>) -> RunningGuard {
-        counter.fetch_add(1, Ordering::SeqCst);
-        RunningGuard(counter)
-    }
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-impl Drop for RunningGuard {
-    fn drop(&mut self) {
-        self.0.fetch_sub(1, Ordering::SeqCst);
-    }
-}
-
-/// The captures of a played turn, one intent each.
-pub fn turn_steps(turn: &PlayedTurn) -> VecDeque<Capture> {
-    let mut steps = VecDeque::new();
-    let mut from = turn.origin;
-    for (i, &to) in turn.captures.iter().enumerate() {
-        steps.push_back(Capture {
-            from,
-            to,
-            route: if i == 0 { turn.route } else { None },
-        });
-        from = to;
-    }
-    steps
+/// A decision of `level` for the position, started in the background.
+fn decide(
+    background: &Background,
+    session: &GameSession,
+    level: Level,
+    think: Duration,
+    seed: u64,
+) -> Job<Answer> {
+    background.start(Decide {
+        rules: session.rules().clone(),
+        position: *session.position(),
+        level,
+        think,
+        seed,
+        thinker: None,
+    })
 }
 
 fn follow_intents(
@@ -225,30 +171,23 @@ fn follow_intents(
 fn start_thinking(
     session: Res<GameSession>,
     settings: Res<Settings>,
+    background: Res<Background>,
+    planned: Res<PlannedTurn>,
     mut computer: ResMut<ComputerPlayer>,
-    mut refused: MessageWriter<Refused>,
 ) {
     let super::Player::Computer(level) = session.player(session.to_move()) else {
         return;
     };
-    if session.turn.is_some() || computer.thinking.is_some() || !computer.plan.is_empty() {
+    if session.turn().is_some() || computer.thinking.is_some() || !planned.is_idle() {
         return;
     }
     if computer.stopped.is_some() || computer.paused && !computer.step_once {
         return;
     }
     computer.step_once = false;
-    let seed = computer.seed ^ (session.played.len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    match computer.spawn(
-        session.rules.clone(),
-        *session.position(),
-        level,
-        think_time(settings.think_seconds),
-        seed,
-    ) {
-        Ok(thinking) => computer.thinking = Some(thinking),
-        Err(e) => stop(&mut computer, e, &mut refused),
-    }
+    let seed = computer.seed ^ (session.played().len() as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    let think = think_time(settings.think_seconds);
+    computer.thinking = Some(decide(&background, &session, level, think, seed));
 }
 
 /// The computer gives up on this game, and says why.
@@ -262,49 +201,42 @@ fn start_hint(
     mut requests: MessageReader<HintRequest>,
     session: Res<GameSession>,
     settings: Res<Settings>,
+    background: Res<Background>,
     mut computer: ResMut<ComputerPlayer>,
-    mut refused: MessageWriter<Refused>,
 ) {
-    if requests.read().count() == 0 || session.turn.is_some() {
+    if requests.read().count() == 0 || session.turn().is_some() {
         return;
     }
-    match computer.spawn(
-        session.rules.clone(),
-        *session.position(),
-        Level::Strongest,
-        think_time(settings.think_seconds),
-        computer.seed,
-    ) {
-        Ok(hinting) => computer.hinting = Some(hinting),
-        Err(e) => stop(&mut computer, e, &mut refused),
+    let think = think_time(settings.think_seconds);
+    let seed = computer.seed;
+    computer.hinting = Some(decide(&background, &session, Level::Strongest, think, seed));
+}
+
+/// The answer of a finished job, if it has finished.
+fn finished(job: &mut Option<Job<Answer>>) -> Option<Answer> {
+    match job.as_mut()?.poll() {
+        Step::Done(answer) => {
+            *job = None;
+            Some(answer)
+        }
+        Step::Working | Step::Partial(_) => None,
     }
 }
 
-fn collect_decisions(mut computer: ResMut<ComputerPlayer>, mut refused: MessageWriter<Refused>) {
-    if let Some(thinking) = computer.thinking.as_mut()
-        && let Some(answer) = thinking.poll()
-    {
-        computer.thinking = None;
-        match answer {
-            Ok(Some(turn)) => computer.plan = turn_steps(&turn),
-            Ok(None) => {}
-            Err(e) => stop(&mut computer, e, &mut refused),
-        }
+fn collect_decisions(
+    mut computer: ResMut<ComputerPlayer>,
+    mut planned: ResMut<PlannedTurn>,
+    mut refused: MessageWriter<Refused>,
+) {
+    match finished(&mut computer.thinking) {
+        Some(Ok(Some(turn))) => planned.play(&turn),
+        Some(Err(e)) => stop(&mut computer, e, &mut refused),
+        Some(Ok(None)) | None => {}
     }
-    if let Some(hinting) = computer.hinting.as_mut()
-        && let Some(answer) = hinting.poll()
-    {
-        computer.hinting = None;
-        match answer {
-            Ok(hint) => computer.hint = hint,
-            Err(e) => stop(&mut computer, e, &mut refused),
-        }
-    }
-}
-
-fn play_next_step(mut computer: ResMut<ComputerPlayer>, mut intents: MessageWriter<CaptureIntent>) {
-    if let Some(step) = computer.plan.pop_front() {
-        intents.write(CaptureIntent(step));
+    match finished(&mut computer.hinting) {
+        Some(Ok(hint)) => computer.hint = hint,
+        Some(Err(e)) => stop(&mut computer, e, &mut refused),
+        None => {}
     }
 }
 

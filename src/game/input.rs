@@ -81,7 +81,7 @@ pub struct Selection {
 
 /// The captures a click on `to` could mean right now, one per route.
 pub fn captures_onto(session: &GameSession, piece: Option<Square>, to: Square) -> Vec<Capture> {
-    match &session.turn {
+    match &session.turn() {
         Some(turn) => session
             .rules
             .fitting_captures(turn)
@@ -253,7 +253,7 @@ fn select_or_capture(
             selection.piece = None;
             continue;
         }
-        if let Some(turn) = &session.turn {
+        if let Some(turn) = &session.turn() {
             let piece = turn.current();
             let refusal = if sq != piece && turn.board().color_at(sq) == Some(turn.mover()) {
                 Refusal::MustKeepCapturing { piece }
@@ -273,7 +273,7 @@ fn select_or_capture(
         }
         let pos = session.position();
         if pos.ours().contains(sq) {
-            if session.rules.initial_targets(pos, sq).is_empty() {
+            if session.rules().initial_targets(pos, sq).is_empty() {
                 refused.write(Refused(Refusal::NothingToCapture(sq)));
             } else {
                 selection.piece = Some(sq);
@@ -297,13 +297,13 @@ fn continue_single_capture(
     mut captures: MessageWriter<CaptureIntent>,
     mut asked: Local<Option<(usize, usize)>>,
 ) {
-    let Some(turn) = &session.turn else { return };
+    let Some(turn) = &session.turn() else { return };
     // Ask once per step of the turn (the intent lands this frame).
-    let key = (session.played.len(), turn.captures().len());
+    let key = (session.played().len(), turn.captures().len());
     if *asked == Some(key) {
         return;
     }
-    if let Ok(fitting) = session.rules.fitting_captures(turn)
+    if let Ok(fitting) = session.rules().fitting_captures(turn)
         && fitting.len() == 1
     {
         *asked = Some(key);
@@ -331,7 +331,7 @@ fn update_highlights(
     if !session.is_changed() && !selection.is_changed() && !settings.is_changed() {
         return;
     }
-    let mut targets: Vec<Square> = match (&session.turn, selection.piece) {
+    let mut targets: Vec<Square> = match (&session.turn(), selection.piece) {
         _ if !session.human_to_move() => Vec::new(),
         (Some(turn), _) => session
             .rules

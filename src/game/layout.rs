@@ -85,6 +85,12 @@ pub fn window_to_world(window_size: Vec2, point: Vec2) -> Vec2 {
     Vec2::new(point.x - window_size.x / 2.0, window_size.y / 2.0 - point.y)
 }
 
+/// The other way: where a point of the world is in the window (logical
+/// pixels, top-left origin).
+pub fn world_to_window(window_size: Vec2, world: Vec2) -> Vec2 {
+    Vec2::new(world.x + window_size.x / 2.0, window_size.y / 2.0 - world.y)
+}
+
 fn update_layout(
     window: Query<&Window, With<PrimaryWindow>>,
     area: Res<BoardArea>,

@@ -10,7 +10,10 @@
 pub mod analysis;
 pub mod animation;
 mod audio;
+pub mod background;
 pub mod board;
+#[cfg(feature = "checks")]
+pub mod checks;
 pub mod computer;
 mod egui_idle;
 pub mod input;
@@ -19,6 +22,7 @@ pub mod modding;
 pub mod online;
 mod options;
 pub mod overlay;
+pub mod planned;
 pub mod presentation;
 pub mod puzzles;
 #[cfg(not(target_arch = "wasm32"))]
@@ -28,7 +32,6 @@ pub mod screens;
 pub mod session;
 pub mod settings;
 mod settings_store;
-mod storm;
 pub mod tutorial;
 mod ui;
 mod wake;
@@ -50,8 +53,8 @@ pub use options::GameOptions;
 pub use presentation::Presentation;
 pub use screens::{InGame, Phase, Screen};
 pub use session::{
-    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameSession, NewGame, Player, Refusal,
-    Refused, SessionIntent, Variants,
+    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameSession, GameStarted, NewGame, Player,
+    Refusal, Refused, SessionIntent, Variants,
 };
 
 /// The order of one frame's `Update`, declared once here; every plugin
@@ -118,6 +121,8 @@ impl Plugin for GameCorePlugin {
         app.add_plugins((
             settings::plugin,
             session::plugin,
+            background::plugin,
+            planned::plugin,
             screens::plugin,
             layout::plugin,
             board::plugin,

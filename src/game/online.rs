@@ -8,8 +8,6 @@
 //! whenever the board and the server's table disagree (a refused turn, a
 //! reconnection, a turn missed) the board is rebuilt from the table.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
@@ -18,14 +16,12 @@ use crate::online::protocol::{
     self, ClientMessage, EndReason, ErrorKind, GameSetup, ServerMessage, Side as NetSide,
     SideChoice,
 };
-use crate::rules::{Capture, GameRecord, GameResult, PlayedTurn, Position};
+use crate::rules::{GameRecord, GameResult, Position};
 
 use super::GameSet;
-use super::computer::turn_steps;
-use super::screens::{Phase, Screen};
-use super::session::{
-    CaptureIntent, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
-};
+use super::planned::{PlannedTurn, PlaysPlannedTurn};
+use super::screens::Phase;
+use super::session::{GameSession, Player, Refusal, Refused, SessionIntent, Variants};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
@@ -36,10 +32,11 @@ pub(super) fn plugin(app: &mut App) {
             (
                 follow_intents,
                 receive,
-                play_opponent_steps.run_if(not(in_state(Phase::Animating))),
+                play_opponent_turns.run_if(not(in_state(Phase::Animating))),
             )
                 .chain()
-                .in_set(GameSet::Input),
+                .in_set(GameSet::Input)
+                .before(PlaysPlannedTurn),
         )
         .add_systems(
             Update,
@@ -58,7 +55,7 @@ pub enum OnlineIntent {
         setup: GameSetup,
         side: SideChoice,
         name: String,
-        computer: Option<String>,
+        computer: Option<crate::ai::Level>,
     },
     Join {
         server: String,
@@ -110,8 +107,6 @@ pub struct Online {
     shown: Option<String>,
     /// The ply of the last own turn sent.
     sent: Option<usize>,
-    /// The opponent's turn being played onto the board.
-    plan: VecDeque<Capture>,
     retries: u32,
 }
 
@@ -129,7 +124,6 @@ impl Default for Online {
             opening: None,
             shown: None,
             sent: None,
-            plan: VecDeque::new(),
             retries: 0,
         }
     }
@@ -323,7 +317,6 @@ fn receive(
     mut socket: NonSendMut<Socket>,
     mut intents: MessageWriter<SessionIntent>,
     mut refused: MessageWriter<Refused>,
-    mut next_screen: ResMut<NextState<Screen>>,
 ) {
     let now = time.elapsed_secs_f64();
     if let Link::Lost { retry_at } = online.link
@@ -374,7 +367,7 @@ fn receive(
             }
         }
     }
-    reconcile(&mut online, &session, &mut intents, &mut next_screen);
+    reconcile(&mut online, &session, &mut intents);
 }
 
 /// The connection went: try again after a pause that grows to 8 s.
@@ -465,7 +458,7 @@ fn handle(
     }
 }
 
-fn is_prefix(short: &[String], long: &[String]) -> bool {
+fn is_prefix<T: PartialEq>(short: &[T], long: &[T]) -> bool {
     short.len() <= long.len() && long[..short.len()] == *short
 }
 
@@ -475,15 +468,14 @@ fn reconcile(
     online: &mut Online,
     session: &GameSession,
     intents: &mut MessageWriter<SessionIntent>,
-    next_screen: &mut NextState<Screen>,
 ) {
     let Some(table) = &online.table else { return };
-    let ours: Vec<String> = session.played.iter().map(|t| t.to_string()).collect();
-    let server = &table.view.turns;
+    let ours = &session.played();
+    let server = table.history.turns();
     let own_turn_waiting = ours.len() == server.len() + 1
-        && is_prefix(server, &ours)
-        && online.side().map(NetSide::color) == Some(session.positions[server.len()].turn);
-    let in_step = is_prefix(&ours, server) || own_turn_waiting;
+        && is_prefix(server, ours)
+        && online.side().map(NetSide::color) == Some(session.positions()[server.len()].turn);
+    let in_step = is_prefix(ours, server) || own_turn_waiting;
     // Who may move on this board: the seat's side, until the server ends
     // the game off the board (on time or by resignation).
     let off_board = table
@@ -498,66 +490,47 @@ fn reconcile(
             Player::Remote
         }
     };
-    let players_right = session.setup.white == player(NetSide::White)
-        && session.setup.black == player(NetSide::Black);
+    let players_right = session.setup().white == player(NetSide::White)
+        && session.setup().black == player(NetSide::Black);
     if online.shown.as_ref() == Some(&table.view.code) && in_step && players_right {
         return;
     }
-    let start = table.positions[0];
+    let start = *table.history.start();
     let size = start.size();
-    intents.write(SessionIntent::NewGame(NewGame {
-        variant: table.view.setup.variant.clone(),
-        size,
-        white: player(NetSide::White),
-        black: player(NetSide::Black),
-        start: (start != Position::start(size)).then_some(start),
-    }));
     let mut record = GameRecord::new(&table.view.setup.variant, size);
     record.start = (start != Position::start(size)).then_some(start);
-    record.turns = table
-        .view
-        .turns
-        .iter()
-        .filter_map(|t| t.parse::<PlayedTurn>().ok())
-        .collect();
+    record.turns = table.history.turns().to_vec();
     record.result = if table.rules.has_initial_capture(table.position()) {
         GameResult::Unfinished
     } else {
         GameResult::Win(table.position().turn.opponent())
     };
-    intents.write(SessionIntent::LoadRecord(record.to_string()));
+    intents.write(SessionIntent::Load {
+        record,
+        white: player(NetSide::White),
+        black: player(NetSide::Black),
+    });
     online.shown = Some(table.view.code.clone());
-    online.plan.clear();
     online.sent = None;
-    next_screen.set(Screen::Playing);
 }
 
-/// The opponent's turns the board does not show yet, a capture a step.
-fn play_opponent_steps(
-    mut online: ResMut<Online>,
+/// The opponent's turns the board does not show yet, handed to the
+/// [`PlannedTurn`] one at a time.
+fn play_opponent_turns(
+    online: Res<Online>,
     session: Res<GameSession>,
-    mut captures: MessageWriter<CaptureIntent>,
+    mut planned: ResMut<PlannedTurn>,
 ) {
     let Some(table) = &online.table else { return };
-    if online.shown.as_ref() != Some(&table.view.code) {
+    if online.shown.as_ref() != Some(&table.view.code) || !planned.is_idle() {
         return;
     }
-    if online.plan.is_empty() {
-        let ply = session.played.len();
-        let ours: Vec<String> = session.played.iter().map(|t| t.to_string()).collect();
-        if session.turn.is_some()
-            || ply >= table.view.turns.len()
-            || !is_prefix(&ours, &table.view.turns)
-        {
-            return;
-        }
-        let Ok(turn) = table.view.turns[ply].parse::<PlayedTurn>() else {
-            return;
-        };
-        online.plan = turn_steps(&turn);
+    let ply = session.played().len();
+    if session.turn().is_some() || !is_prefix(&session.played(), table.history.turns()) {
+        return;
     }
-    if let Some(step) = online.plan.pop_front() {
-        captures.write(CaptureIntent(step));
+    if let Some(turn) = table.history.turns().get(ply) {
+        planned.play(turn);
     }
 }
 
@@ -573,21 +546,17 @@ fn send_own_turn(
         return;
     };
     let ply = table.view.turns.len();
-    if session.played.len() != ply + 1
-        || session.positions[ply].turn != side.color()
+    if session.played().len() != ply + 1
+        || session.positions()[ply].turn != side.color()
         || online.sent == Some(ply)
         || online.shown.as_ref() != Some(&code)
     {
         return;
     }
-    let ours: Vec<String> = session.played[..ply]
-        .iter()
-        .map(|t| t.to_string())
-        .collect();
-    if ours != table.view.turns {
+    if session.played()[..ply] != *table.history.turns() {
         return;
     }
-    let turn = session.played[ply].to_string();
+    let turn = session.played()[ply].to_string();
     online.sent = Some(ply);
     socket.send(&ClientMessage::Turn {
         code,

@@ -1,29 +1,12 @@
-//! What the game opens with ([`GameOptions`]), and scripted play for checks
-//! and demos: starts a given game, clicks squares through the real pointer
-//! path (cursor placement and mouse-button input), then saves a screenshot
-//! once the board is still and quits.
+//! What the game opens with ([`GameOptions`]): a game, a puzzle, a lesson,
+//! a record to review, an online table, the look; and, in a build with the
+//! `checks` feature, what a check drives (see [`super::checks`]).
 
-use std::collections::VecDeque;
-use std::path::PathBuf;
-
-use bevy::input::ButtonState;
-use bevy::input::mouse::MouseButtonInput;
 use bevy::prelude::*;
-use bevy::render::view::screenshot::{Screenshot, save_to_disk};
-use bevy::window::PrimaryWindow;
-use bevy::winit::WinitSettings;
 
-use crate::rules::Square;
-
-use super::GameSet;
-use super::analysis::{AnalysisIntent, BoardAnalysis};
-use super::animation::AnimationQueue;
-use super::computer::ComputerPlayer;
-use super::layout::BoardLayout;
+use super::analysis::AnalysisIntent;
 use super::puzzles::PuzzleIntent;
-use super::review::{GameReview, ReviewIntent};
-use super::screens::Screen;
-use super::session::GameSession;
+use super::review::ReviewIntent;
 use super::session::{NewGame, SessionIntent};
 use super::tutorial::TutorialIntent;
 
@@ -32,10 +15,6 @@ use super::tutorial::TutorialIntent;
 pub struct GameOptions {
     /// Start this game at once instead of showing the menu.
     pub start: Option<NewGame>,
-    /// Squares to click, in order.
-    pub clicks: Vec<Square>,
-    /// Where to save a screenshot when done (then the app quits).
-    pub screenshot: Option<PathBuf>,
     /// Log frames per second (for measuring).
     pub log_fps: bool,
     /// Open with the analysis on.
@@ -50,36 +29,29 @@ pub struct GameOptions {
     pub high_contrast: bool,
     /// Open with the rules help showing.
     pub show_rules: bool,
-    /// Run the storm check (`burrow --storm`): inputs and seed.
-    pub storm: Option<(u32, u64)>,
     /// Join (or watch) an online table at once.
     pub online: Option<super::online::OnlineIntent>,
     /// The Online window's server.
     pub server: Option<String>,
+    /// What a check drives: clicks, a screenshot, a storm of inputs.
+    #[cfg(feature = "checks")]
+    pub checks: super::checks::Checks,
 }
 
 impl GameOptions {
-    /// Whether a script drives the game (then the player's saved settings
+    /// Whether a check drives the game (then the player's saved settings
     /// are neither used nor changed, so checks see the defaults).
     pub fn is_scripted(&self) -> bool {
-        !self.clicks.is_empty() || self.screenshot.is_some() || self.storm.is_some()
+        #[cfg(feature = "checks")]
+        if self.checks.is_scripted() {
+            return true;
+        }
+        false
     }
-}
-
-#[derive(Resource, Debug)]
-struct Script {
-    clicks: VecDeque<Square>,
-    screenshot: Option<PathBuf>,
-    /// Frames to wait before the next action.
-    wait: u32,
-    /// A button press waiting for its release.
-    pressed: bool,
-    shot_taken: bool,
 }
 
 pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        let scripted = options.is_scripted();
         if options.log_fps {
             app.add_plugins((
                 bevy::diagnostic::FrameTimeDiagnosticsPlugin::default(),
@@ -88,14 +60,9 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
         }
         if let Some(setup) = options.start.clone() {
             let setup_for_start = setup.clone();
-            app.add_systems(
-                Startup,
-                move |mut intents: MessageWriter<SessionIntent>,
-                      mut next: ResMut<NextState<Screen>>| {
-                    intents.write(SessionIntent::NewGame(setup_for_start.clone()));
-                    next.set(Screen::Playing);
-                },
-            );
+            app.add_systems(Startup, move |mut intents: MessageWriter<SessionIntent>| {
+                intents.write(SessionIntent::NewGame(setup_for_start.clone()));
+            });
         }
         if let Some(index) = options.puzzle {
             app.add_systems(Startup, move |mut intents: MessageWriter<PuzzleIntent>| {
@@ -114,11 +81,9 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
             app.add_systems(
                 Startup,
                 move |mut intents: MessageWriter<SessionIntent>,
-                      mut reviews: MessageWriter<ReviewIntent>,
-                      mut next: ResMut<NextState<Screen>>| {
+                      mut reviews: MessageWriter<ReviewIntent>| {
                     intents.write(SessionIntent::LoadRecord(text.clone()));
                     reviews.write(ReviewIntent(true));
-                    next.set(Screen::Playing);
                 },
             );
         }
@@ -129,9 +94,6 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                     settings.theme = super::settings::Theme::HighContrast;
                 },
             );
-        }
-        if let Some((inputs, seed)) = options.storm {
-            app.add_plugins(super::storm::plugin(inputs, seed));
         }
         if let Some(server) = options.server.clone() {
             app.add_systems(Startup, move |mut online: ResMut<super::online::Online>| {
@@ -158,84 +120,7 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 intents.write(AnalysisIntent(true));
             });
         }
-        if scripted && options.storm.is_none() {
-            // Frames must keep coming while nobody moves the mouse.
-            app.insert_resource(WinitSettings::continuous());
-            app.insert_resource(Script {
-                clicks: options.clicks.iter().copied().collect(),
-                screenshot: options.screenshot.clone(),
-                wait: 30,
-                pressed: false,
-                shot_taken: false,
-            });
-            app.add_systems(Update, drive_script.in_set(GameSet::Input));
-        }
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn drive_script(
-    mut commands: Commands,
-    mut script: ResMut<Script>,
-    mut window: Query<(Entity, &mut Window), With<PrimaryWindow>>,
-    layout: Res<BoardLayout>,
-    queue: Res<AnimationQueue>,
-    computer: Res<ComputerPlayer>,
-    analysis: Res<BoardAnalysis>,
-    (review, session): (Res<GameReview>, Res<GameSession>),
-    screen: Res<State<Screen>>,
-    mut buttons: MessageWriter<MouseButtonInput>,
-    mut exit: MessageWriter<AppExit>,
-) {
-    let Ok((entity, mut window)) = window.single_mut() else {
-        return;
-    };
-    if script.pressed {
-        buttons.write(MouseButtonInput {
-            button: MouseButton::Left,
-            state: ButtonState::Released,
-            window: entity,
-        });
-        script.pressed = false;
-        script.wait = 20;
-        return;
-    }
-    if script.wait > 0
-        || *screen.get() == Screen::Title
-        || !queue.is_idle()
-        || computer.is_thinking()
-        || analysis.is_running()
-        || (review.open && !review.is_done(&session))
-    {
-        script.wait = script.wait.saturating_sub(1);
-        return;
-    }
-    if let Some(square) = script.clicks.pop_front() {
-        let world = layout.square_center(square);
-        let point = Vec2::new(
-            world.x + window.width() / 2.0,
-            window.height() / 2.0 - world.y,
-        );
-        window.set_cursor_position(Some(point));
-        buttons.write(MouseButtonInput {
-            button: MouseButton::Left,
-            state: ButtonState::Pressed,
-            window: entity,
-        });
-        script.pressed = true;
-        return;
-    }
-    match script.screenshot.clone() {
-        Some(path) if !script.shot_taken => {
-            commands
-                .spawn(Screenshot::primary_window())
-                .observe(save_to_disk(path));
-            script.shot_taken = true;
-            script.wait = 30;
-        }
-        Some(path) if !path.exists() => script.wait = 10,
-        _ => {
-            exit.write(AppExit::Success);
-        }
+        #[cfg(feature = "checks")]
+        app.add_plugins(super::checks::plugin(options.checks.clone()));
     }
 }

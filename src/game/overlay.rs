@@ -60,7 +60,7 @@ fn draw_selection(
             .circle_2d(layout.square_center(piece), r, palette::SELECTED)
             .resolution(48);
     }
-    if let Some(turn) = &session.turn {
+    if let Some(turn) = &session.turn() {
         gizmos
             .circle_2d(layout.square_center(turn.current()), r, palette::SELECTED)
             .resolution(48);
@@ -127,7 +127,7 @@ fn draw_review_best(
     session: Res<GameSession>,
     review: Res<super::review::GameReview>,
 ) {
-    let Some(index) = session.review.filter(|_| review.open) else {
+    let Some(index) = session.review().filter(|_| review.open) else {
         return;
     };
     let Some(best) = review.best_at(index) else {
@@ -144,11 +144,11 @@ fn draw_review_best(
 /// Shows the template of the turn in progress around the capturing piece,
 /// as the game's presentation draws it.
 fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSession>) {
-    let Some(turn) = &session.turn else { return };
+    let Some(turn) = &session.turn() else { return };
     let at = turn.current();
     let here = layout.square_center(at);
     let drawing =
-        presentation::of(&session.rules).template_drawing(turn.template(), turn.board(), at);
+        presentation::of(&session.rules()).template_drawing(turn.template(), turn.board(), at);
     for (a, b) in drawing.boxes {
         let (a, b) = (layout.square_center(a), layout.square_center(b));
         let extent = (b - a).abs() + Vec2::splat(layout.square * 0.9);

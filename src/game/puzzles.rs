@@ -3,23 +3,24 @@
 //! The player's every turn is judged by the solver: one that keeps the win
 //! within the turns left plays on, one that wins too slowly or lets the
 //! opponent win is explained and taken back. Solved puzzles are kept with
-//! the settings.
+//! the settings. The solver's defence and judgements are background jobs:
+//! the window keeps drawing while it works.
 
-use std::collections::VecDeque;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use bevy::prelude::*;
 use tracing::error;
-use web_time::Duration;
+use web_time::{Duration, Instant};
 
 use crate::ai::{self, Distances, Puzzle, SolveLimits, Solver, SolverConfig, Value, Verdict};
-use crate::rules::Position;
-use crate::rules::{Capture, Color as Side};
+use crate::rules::{Color as Side, PlayedTurn, Position, VariantError};
 
 use super::GameSet;
-use super::computer::turn_steps;
-use super::screens::{InGame, Phase, Screen};
-use super::session::{CaptureIntent, CaptureMade, GameSession, NewGame, Player, SessionIntent};
+use super::background::{Background, Job, Step, Work};
+use super::planned::{PlannedTurn, PlaysPlannedTurn};
+use super::screens::{InGame, Phase};
+use super::session::{BoardReset, CaptureMade, GameSession, NewGame, Player, SessionIntent};
 use super::settings::Settings;
 
 /// The puzzles the game ships, found and proven by `burrow puzzles`.
@@ -33,22 +34,26 @@ pub(super) fn plugin(app: &mut App) {
     app.insert_resource(Puzzles {
         all,
         active: None,
-        plan: VecDeque::new(),
+        defending: None,
+        judging: None,
         solver: None,
     })
     .add_message::<PuzzleIntent>()
     .add_systems(Update, start_puzzles.in_set(GameSet::Input))
     .add_systems(
         Update,
-        (
-            defend.run_if(in_state(Phase::ComputerToMove)),
-            play_defence.run_if(not(in_state(Phase::Animating))),
-        )
+        (defend.run_if(in_state(Phase::ComputerToMove)), play_defence)
             .chain()
             .in_set(GameSet::Input)
+            .before(PlaysPlannedTurn)
             .run_if(in_state(InGame)),
     )
-    .add_systems(Update, judge_turns.in_set(GameSet::Sync));
+    .add_systems(
+        Update,
+        (start_judging, apply_verdicts, forget_on_reset)
+            .chain()
+            .in_set(GameSet::Sync),
+    );
 }
 
 /// Intent: play a puzzle (its index in [`Puzzles::all`]), or leave the one
@@ -83,11 +88,24 @@ pub struct ActivePuzzle {
 pub struct Puzzles {
     pub all: Vec<Puzzle>,
     pub active: Option<ActivePuzzle>,
-    plan: VecDeque<Capture>,
+    /// The solver choosing the defender's turn.
+    defending: Option<Job<Option<Defence>>>,
+    /// The solver judging the player's last turn.
+    judging: Option<Job<Result<Verdict, VariantError>>>,
     solver: Option<Arc<Solver>>,
 }
 
 impl Puzzles {
+    /// Whether the solver is judging the player's last turn.
+    pub fn is_judging(&self) -> bool {
+        self.judging.is_some()
+    }
+
+    /// Whether the solver is at work (judging or choosing a defence).
+    pub fn is_busy(&self) -> bool {
+        self.judging.is_some() || self.defending.is_some()
+    }
+
     /// The puzzles of one game, with their indices, easiest first.
     pub fn of(&self, variant: &str) -> Vec<(usize, &Puzzle)> {
         let mut list: Vec<(usize, &Puzzle)> = self
@@ -102,10 +120,10 @@ impl Puzzles {
 
     fn solver(&mut self, session: &GameSession) -> Arc<Solver> {
         match &self.solver {
-            Some(s) if s.rules().id() == session.rules.id() => s.clone(),
+            Some(s) if s.rules().id() == session.rules().id() => s.clone(),
             _ => {
                 let solver = Arc::new(Solver::new(
-                    &session.rules,
+                    &session.rules(),
                     SolverConfig {
                         table_bytes: 16 << 20,
                         threads: 1,
@@ -123,14 +141,111 @@ impl Puzzles {
 /// are proven in a fraction of this).
 const SOLVER_TIME: Duration = Duration::from_secs(2);
 
+/// Limits for one step of a solver job: its slice (none on a worker
+/// thread) but no later than `until`.
+fn step_limits<'a>(
+    slice: Option<Duration>,
+    until: Instant,
+    cancel: &'a AtomicBool,
+) -> SolveLimits<'a> {
+    let deadline = slice.map_or(until, |slice| (Instant::now() + slice).min(until));
+    SolveLimits {
+        deadline: Some(deadline),
+        cancel: Some(cancel),
+        ..SolveLimits::default()
+    }
+}
+
+/// The defender's answer: the turn that puts off the loss longest, and the
+/// turns the win may then still take.
+struct Defence {
+    turn: PlayedTurn,
+    turns_left: Option<u32>,
+}
+
+/// Finding the defence, as background work.
+struct Defend {
+    solver: Arc<Solver>,
+    position: Position,
+    until: Instant,
+}
+
+impl Work for Defend {
+    type Output = Option<Defence>;
+
+    fn step(&mut self, slice: Option<Duration>, cancel: &AtomicBool) -> Step<Option<Defence>> {
+        let limits = step_limits(slice, self.until, cancel);
+        let Ok(analysis) = self
+            .solver
+            .analyse(&self.position, &limits, Distances::All, None)
+        else {
+            return Step::Done(None);
+        };
+        // The proof table keeps a slice's work for the next one.
+        if analysis.stopped && Instant::now() < self.until {
+            return Step::Working;
+        }
+        // Should the solver run out of time, any legal turn keeps the game going.
+        let turn = analysis
+            .longest_defence()
+            .or_else(|| analysis.turns.first().map(|(turn, _)| turn))
+            .map(|turn| turn.played());
+        let turns_left = match analysis.knowledge.value() {
+            Some(Value::Loss(d)) => Some(d.saturating_sub(1)),
+            _ => None,
+        };
+        Step::Done(turn.map(|turn| Defence { turn, turns_left }))
+    }
+}
+
+/// Judging one of the player's turns, as background work: first how many
+/// turns the win could take from the position the player moved in (so an
+/// undo by hand keeps the count right), then what the turn left.
+struct Judge {
+    solver: Arc<Solver>,
+    before: Position,
+    after: Position,
+    allowed: Option<u32>,
+    until: Instant,
+}
+
+impl Work for Judge {
+    type Output = Result<Verdict, VariantError>;
+
+    fn step(&mut self, slice: Option<Duration>, cancel: &AtomicBool) -> Step<Self::Output> {
+        let limits = step_limits(slice, self.until, cancel);
+        let out_of_time = || Instant::now() >= self.until;
+        let allowed = match self.allowed {
+            Some(allowed) => allowed,
+            None => {
+                let allowed = match self.solver.solve(&self.before, &limits) {
+                    Ok(solved) if solved.stopped && !out_of_time() => return Step::Working,
+                    Ok(solved) => match solved.knowledge.value() {
+                        Some(Value::Win(d)) => d,
+                        _ => 0,
+                    },
+                    Err(_) => 0,
+                };
+                self.allowed = Some(allowed);
+                self.until = Instant::now() + SOLVER_TIME;
+                return Step::Working;
+            }
+        };
+        match ai::judge(&self.solver, &self.after, allowed, &limits) {
+            Ok(Verdict::Unknown) if !out_of_time() => Step::Working,
+            verdict => Step::Done(verdict),
+        }
+    }
+}
+
 fn start_puzzles(
     mut intents: MessageReader<PuzzleIntent>,
     mut puzzles: ResMut<Puzzles>,
     mut session_intents: MessageWriter<SessionIntent>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     for intent in intents.read() {
-        puzzles.plan.clear();
+        puzzles.defending = None;
+        puzzles.judging = None;
         match *intent {
             PuzzleIntent::Leave => puzzles.active = None,
             PuzzleIntent::Start(index) => {
@@ -152,7 +267,6 @@ fn start_puzzles(
                     black: side(Side::Black),
                     start: Some(puzzle.position),
                 }));
-                next.set(Screen::Playing);
                 puzzles.active = Some(ActivePuzzle {
                     index,
                     turns_left: puzzle.turns,
@@ -164,52 +278,59 @@ fn start_puzzles(
     }
 }
 
-/// The defender's turn: the one that puts off the loss longest.
-fn defend(session: Res<GameSession>, mut puzzles: ResMut<Puzzles>) {
-    let waiting = puzzles.active.as_ref().is_some_and(|a| {
-        a.status != PuzzleStatus::Solved && !matches!(a.status, PuzzleStatus::TakenBack(_))
-    });
+/// The defender's turn: the solver looks for the one that puts off the
+/// loss longest.
+fn defend(
+    session: Res<GameSession>,
+    background: Res<Background>,
+    planned: Res<PlannedTurn>,
+    mut puzzles: ResMut<Puzzles>,
+) {
+    let waiting = puzzles
+        .active
+        .as_ref()
+        .is_some_and(|a| a.status == PuzzleStatus::Playing);
     if session.player(session.to_move()) != Player::Defender
-        || session.turn.is_some()
-        || !puzzles.plan.is_empty()
+        || session.turn().is_some()
+        || !planned.is_idle()
+        || puzzles.is_busy()
         || !waiting
-        || session.outcome.is_some()
+        || session.outcome().is_some()
     {
         return;
     }
     let solver = puzzles.solver(&session);
-    let limits = SolveLimits::time(SOLVER_TIME);
-    let Ok(analysis) = solver.analyse(session.position(), &limits, Distances::All, None) else {
+    puzzles.defending = Some(background.start(Defend {
+        solver,
+        position: *session.position(),
+        until: Instant::now() + SOLVER_TIME,
+    }));
+}
+
+/// Plays the defence once the solver has chosen it.
+fn play_defence(mut puzzles: ResMut<Puzzles>, mut planned: ResMut<PlannedTurn>) {
+    let Some(job) = puzzles.defending.as_mut() else {
         return;
     };
-    // Should the solver run out of time, any legal turn keeps the game going.
-    let longest = analysis
-        .longest_defence()
-        .or_else(|| analysis.turns.first().map(|(turn, _)| turn))
-        .map(|turn| turn.played());
-    if let Some(turn) = longest {
-        puzzles.plan = turn_steps(&turn);
-        if let Some(active) = &mut puzzles.active
-            && let Some(Value::Loss(d)) = analysis.knowledge.value()
-        {
-            active.turns_left = d.saturating_sub(1);
-        }
+    let Step::Done(defence) = job.poll() else {
+        return;
+    };
+    puzzles.defending = None;
+    let Some(defence) = defence else {
+        return;
+    };
+    planned.play(&defence.turn);
+    if let (Some(active), Some(left)) = (&mut puzzles.active, defence.turns_left) {
+        active.turns_left = left;
     }
 }
 
-fn play_defence(mut puzzles: ResMut<Puzzles>, mut intents: MessageWriter<CaptureIntent>) {
-    if let Some(step) = puzzles.plan.pop_front() {
-        intents.write(CaptureIntent(step));
-    }
-}
-
-/// Each of the player's turns, judged once it ends.
-fn judge_turns(
+/// Each of the player's turns goes to the solver to be judged once it ends.
+fn start_judging(
     mut made: MessageReader<CaptureMade>,
     session: Res<GameSession>,
+    background: Res<Background>,
     mut puzzles: ResMut<Puzzles>,
-    mut settings: ResMut<Settings>,
-    mut session_intents: MessageWriter<SessionIntent>,
 ) {
     let Some(active) = &puzzles.active else {
         made.clear();
@@ -217,26 +338,33 @@ fn judge_turns(
     };
     let mover = active.puzzle.position.turn;
     let ended = made.read().any(|m| m.turn_over && m.mover == mover);
-    if !ended || session.rules.id() != active.puzzle.variant || session.positions.len() < 2 {
+    if !ended || session.rules().id() != active.puzzle.variant || session.positions().len() < 2 {
         return;
     }
     let solver = puzzles.solver(&session);
-    // The turns the win may take from the position the player moved in (so
-    // an undo by hand keeps the count right).
-    let before: Position = session.positions[session.positions.len() - 2];
-    let allowed = match solver.solve(&before, &SolveLimits::time(SOLVER_TIME)) {
-        Ok(solved) => match solved.knowledge.value() {
-            Some(Value::Win(d)) => d,
-            _ => 0,
-        },
-        Err(_) => 0,
+    puzzles.judging = Some(background.start(Judge {
+        solver,
+        before: session.positions()[session.positions().len() - 2],
+        after: *session.position(),
+        allowed: None,
+        until: Instant::now() + SOLVER_TIME,
+    }));
+}
+
+/// The solver's verdict on the player's turn: play on, solved, or taken
+/// back with the reason.
+fn apply_verdicts(
+    mut puzzles: ResMut<Puzzles>,
+    mut settings: ResMut<Settings>,
+    mut session_intents: MessageWriter<SessionIntent>,
+) {
+    let Some(job) = puzzles.judging.as_mut() else {
+        return;
     };
-    let verdict = ai::judge(
-        &solver,
-        session.position(),
-        allowed,
-        &SolveLimits::time(SOLVER_TIME),
-    );
+    let Step::Done(verdict) = job.poll() else {
+        return;
+    };
+    puzzles.judging = None;
     let Some(active) = &mut puzzles.active else {
         return;
     };
@@ -267,5 +395,14 @@ fn judge_turns(
             session_intents.write(SessionIntent::Undo);
         }
         Err(e) => active.status = PuzzleStatus::TakenBack(e.to_string()),
+    }
+}
+
+/// A board reset (undo, a new game) makes the solver's work in progress
+/// stale; a judgement's own undo comes after its verdict, so it is not lost.
+fn forget_on_reset(mut resets: MessageReader<BoardReset>, mut puzzles: ResMut<Puzzles>) {
+    if resets.read().count() > 0 {
+        puzzles.defending = None;
+        puzzles.judging = None;
     }
 }

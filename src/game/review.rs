@@ -101,7 +101,7 @@ fn squash(score: i32) -> f32 {
 impl GameReview {
     /// Whether every position of `session`'s game has its point.
     pub fn is_done(&self, session: &GameSession) -> bool {
-        self.points.len() == session.positions.len()
+        self.points.len() == session.positions().len()
     }
 
     /// White's share at each evaluated position, each averaged with the
@@ -129,17 +129,17 @@ impl GameReview {
     /// first.
     pub fn mistakes(&self, session: &GameSession, n: usize) -> Vec<usize> {
         let line = self.line();
-        let mut drops: Vec<(usize, f32)> = (0..session.played.len())
+        let mut drops: Vec<(usize, f32)> = (0..session.played().len())
             .filter_map(|ply| {
                 let (before, after) = (*line.get(ply)?, *line.get(ply + 1)?);
                 let best = self.points.get(ply)?.best.as_ref();
-                let white_moved = session.positions[ply].turn == crate::rules::Color::White;
+                let white_moved = session.positions()[ply].turn == crate::rules::Color::White;
                 let drop = if white_moved {
                     before - after
                 } else {
                     after - before
                 };
-                let other = best != Some(&session.played[ply]);
+                let other = best != Some(&session.played()[ply]);
                 (drop >= 0.2 && other).then_some((ply, drop))
             })
             .collect();
@@ -166,20 +166,20 @@ fn evaluate_next(session: Res<GameSession>, mut review: ResMut<GameReview>) {
     if !review.open {
         return;
     }
-    let start = session.positions[0];
+    let start = session.positions()[0];
     let same = review.start == Some(start)
-        && session.played.starts_with(&review.turns)
-        && review.points.len() <= session.positions.len();
+        && session.played().starts_with(&review.turns)
+        && review.points.len() <= session.positions().len();
     if !same {
         review.start = Some(start);
         review.turns.clear();
         review.points.clear();
     }
-    if review.turns != session.played {
-        review.turns = session.played.clone();
+    if review.turns != session.played() {
+        review.turns = session.played().clone();
     }
     let index = review.points.len();
-    let Some(position) = session.positions.get(index) else {
+    let Some(position) = session.positions().get(index) else {
         return;
     };
     let config = SearchConfig {
@@ -193,7 +193,7 @@ fn evaluate_next(session: Res<GameSession>, mut review: ResMut<GameReview>) {
         reductions: false,
     };
     let cancel = AtomicBool::new(false);
-    let point = match IterativeSearch::new(&session.rules, position, &config, Some(&cancel)) {
+    let point = match IterativeSearch::new(&session.rules(), position, &config, Some(&cancel)) {
         Ok(mut search) => {
             let _ = search.run_until(Instant::now() + SLICE);
             match search.into_decision() {

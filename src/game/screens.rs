@@ -6,12 +6,17 @@
 //! - [`Phase`]: a sub-state of [`InGame`]: who or what the game waits for
 //!   now. Systems run on it (`run_if(in_state(Phase::PersonToMove))`)
 //!   instead of checking flags inside.
+//!
+//! The screens follow the rules plugin's facts: a game started
+//! ([`GameStarted`]) goes to the board, a finished one to its screen once
+//! its last capture is shown, and undo or a new game brings it back. Whoever
+//! starts a game only sends the intent.
 
 use bevy::prelude::*;
 
 use super::GameSet;
 use super::animation::AnimationQueue;
-use super::session::{BoardReset, GameSession, Player};
+use super::session::{BoardReset, GameSession, GameStarted, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
@@ -20,6 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(
             Update,
             (
+                go_to_started_games,
                 enter_game_over.run_if(in_state(Screen::Playing)),
                 leave_game_over.run_if(in_state(Screen::GameOver)),
                 follow_phase.run_if(in_state(InGame)),
@@ -72,9 +78,9 @@ impl Phase {
     pub fn of(session: &GameSession, queue: &AnimationQueue) -> Phase {
         if !queue.is_idle() {
             Phase::Animating
-        } else if session.review.is_some() {
+        } else if session.review().is_some() {
             Phase::Reviewing
-        } else if session.outcome.is_some() {
+        } else if session.outcome().is_some() {
             Phase::Finished
         } else if session.player(session.to_move()) == Player::Human {
             Phase::PersonToMove
@@ -98,13 +104,24 @@ fn follow_phase(
     }
 }
 
+/// A game started from anywhere (the menu, a puzzle, a lesson, a record,
+/// an online table) is shown on the board.
+fn go_to_started_games(
+    mut started: MessageReader<GameStarted>,
+    mut next: ResMut<NextState<Screen>>,
+) {
+    if started.read().count() > 0 {
+        next.set_if_neq(Screen::Playing);
+    }
+}
+
 /// Once the last capture has been shown, a finished game moves to its screen.
 fn enter_game_over(
     session: Res<GameSession>,
     queue: Res<AnimationQueue>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if session.outcome.is_some() && queue.is_idle() {
+    if session.outcome().is_some() && queue.is_idle() {
         next.set(Screen::GameOver);
     }
 }
@@ -115,7 +132,7 @@ fn leave_game_over(
     mut resets: MessageReader<BoardReset>,
     mut next: ResMut<NextState<Screen>>,
 ) {
-    if resets.read().count() > 0 && session.outcome.is_none() {
+    if resets.read().count() > 0 && session.outcome().is_none() {
         next.set(Screen::Playing);
     }
 }

@@ -8,9 +8,9 @@ use bevy::prelude::*;
 
 use crate::ai::Level;
 use crate::rules::{
-    BoardSize, Capture, Color as Side, GameRecord, GameResult, MoveError, ParsePositionError,
-    ParseRecordError, PlayedTurn, Position, ReplayError, Rules, Square, TurnInProgress,
-    VariantError, VariantRegistry,
+    BoardSize, Capture, Color as Side, GameRecord, GameResult, History, MoveError,
+    ParsePositionError, ParseRecordError, PlayedTurn, Position, ReplayError, Rules, Square,
+    TurnInProgress, VariantError, VariantRegistry,
 };
 
 use super::GameSet;
@@ -20,6 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_message::<SessionIntent>()
         .add_message::<CaptureMade>()
         .add_message::<BoardReset>()
+        .add_message::<GameStarted>()
         .add_message::<GameEnded>()
         .add_message::<Refused>()
         .add_systems(
@@ -200,22 +201,75 @@ pub struct TurnTrail {
     pub captured: Vec<Square>,
 }
 
-/// The authoritative state of the game on screen.
+/// The authoritative state of the game on screen. Only the rules plugin
+/// changes it (through the intents it checks); everything else reads it.
 #[derive(Resource, Clone, Debug)]
 pub struct GameSession {
-    pub rules: Rules,
-    pub setup: NewGame,
-    /// `positions[i]` is the position after `i` turns; the last one is current.
-    pub positions: Vec<Position>,
-    pub played: Vec<PlayedTurn>,
+    rules: Rules,
+    setup: NewGame,
+    /// The turns played and the position after each; the last is current.
+    history: History,
     /// Turns undone, most recent last, for redo.
-    pub redo: Vec<PlayedTurn>,
+    undone: Vec<PlayedTurn>,
     /// The turn being played, once its initial capture is made.
-    pub turn: Option<TurnInProgress>,
-    pub trail: TurnTrail,
-    pub outcome: Option<Outcome>,
+    turn: Option<TurnInProgress>,
+    trail: TurnTrail,
+    outcome: Option<Outcome>,
     /// A past position being looked at (index into `positions`), read-only.
-    pub review: Option<usize>,
+    review: Option<usize>,
+}
+
+/// What the rest of the game reads of the session.
+impl GameSession {
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// What the game was started with.
+    pub fn setup(&self) -> &NewGame {
+        &self.setup
+    }
+
+    /// The game so far: its turns and the position after each.
+    pub fn history(&self) -> &History {
+        &self.history
+    }
+
+    /// `positions()[i]` is the position after `i` turns; the last one is
+    /// current.
+    pub fn positions(&self) -> &[Position] {
+        self.history.positions()
+    }
+
+    /// The turns played, in order.
+    pub fn played(&self) -> &[PlayedTurn] {
+        self.history.turns()
+    }
+
+    /// Turns undone, most recent last, that redo plays again.
+    pub fn undone(&self) -> &[PlayedTurn] {
+        &self.undone
+    }
+
+    /// The turn being played, once its initial capture is made.
+    pub fn turn(&self) -> &Option<TurnInProgress> {
+        &self.turn
+    }
+
+    /// Where the last turn (or the one in progress) went.
+    pub fn trail(&self) -> &TurnTrail {
+        &self.trail
+    }
+
+    /// The winner, once there is one.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// The past position being looked at (turns played before it), if any.
+    pub fn review(&self) -> Option<usize> {
+        self.review
+    }
 }
 
 impl GameSession {
@@ -229,9 +283,8 @@ impl GameSession {
         let mut session = GameSession {
             rules,
             setup,
-            positions: vec![start],
-            played: Vec::new(),
-            redo: Vec::new(),
+            history: History::new(start),
+            undone: Vec::new(),
             turn: None,
             trail: TurnTrail::default(),
             outcome: None,
@@ -248,8 +301,8 @@ impl GameSession {
         white: Player,
         black: Player,
     ) -> Result<GameSession, Refusal> {
-        let positions = record
-            .replay(variants)
+        let history = record
+            .history(variants)
             .map_err(Refusal::RecordDoesNotReplay)?;
         let setup = NewGame {
             variant: record.variant.clone(),
@@ -259,23 +312,20 @@ impl GameSession {
             start: record.start,
         };
         let mut session = GameSession::new(variants, setup)?;
-        session.positions = positions;
-        session.played = record.turns.clone();
+        session.history = history;
         session.update_outcome();
         Ok(session)
     }
 
     /// The position at the start of the current turn.
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a session always has its start position")
+        self.history.position()
     }
 
     /// The position shown: a reviewed one, or the live board mid-turn.
     pub fn shown(&self) -> Position {
         match (self.review, &self.turn) {
-            (Some(i), _) => self.positions[i.min(self.positions.len() - 1)],
+            (Some(i), _) => self.positions()[i.min(self.history.ply())],
             (None, Some(turn)) => Position {
                 board: *turn.board(),
                 turn: turn.mover(),
@@ -314,7 +364,7 @@ impl GameSession {
         record.start = self.setup.start.filter(|s| *s != Position::start(s.size()));
         record.white = self.setup.white.label();
         record.black = self.setup.black.label();
-        record.turns = self.played.clone();
+        record.turns = self.played().to_vec();
         record.result = self
             .outcome
             .map_or(GameResult::Unfinished, |o| GameResult::Win(o.winner));
@@ -372,14 +422,13 @@ impl GameSession {
         self.trail.captured.push(capture.to);
         if over {
             self.turn = None;
-            self.positions.push(turn.result());
             let played = turn.played();
-            if self.redo.last() == Some(&played) {
-                self.redo.pop();
+            if self.undone.last() == Some(&played) {
+                self.undone.pop();
             } else {
-                self.redo.clear();
+                self.undone.clear();
             }
-            self.played.push(played);
+            self.history.push(played, turn.result());
             self.update_outcome();
         } else {
             self.turn = Some(turn);
@@ -390,21 +439,14 @@ impl GameSession {
     /// Where played turn `ply` (counting from 0) went: its origin, every
     /// square its piece passed through and the squares it captured.
     pub fn trail_of(&self, ply: usize) -> Option<TurnTrail> {
-        let played = self.played.get(ply)?;
-        let start = self.positions.get(ply)?;
+        let played = self.played().get(ply)?;
+        let start = self.positions().get(ply)?;
         let mut board = start.board;
-        let mut from = played.origin;
-        let mut path = vec![from];
-        for (i, &to) in played.captures.iter().enumerate() {
-            let capture = Capture {
-                from,
-                to,
-                route: if i == 0 { played.route } else { None },
-            };
+        let mut path = vec![played.origin];
+        for capture in played.steps() {
             let step = self.rules.path(&board, &capture).ok()?;
             path.extend(step.iter().skip(1));
-            board.capture(start.turn, from, to);
-            from = to;
+            board.capture(start.turn, capture.from, capture.to);
         }
         Some(TurnTrail {
             origin: Some(played.origin),
@@ -421,8 +463,8 @@ impl GameSession {
             Some(i) => self.trail_of(i - 1),
             None if self.turn.is_some() || self.trail.origin.is_some() => Some(self.trail.clone()),
             None => self
-                .played
-                .len()
+                .history
+                .ply()
                 .checked_sub(1)
                 .and_then(|p| self.trail_of(p)),
         }
@@ -436,9 +478,8 @@ impl GameSession {
             return true;
         }
         let mut undone = false;
-        while let Some(played) = self.played.pop() {
-            self.positions.pop();
-            self.redo.push(played);
+        while let Some(played) = self.history.pop() {
+            self.undone.push(played);
             undone = true;
             if self.player(self.to_move()) == Player::Human {
                 break;
@@ -453,11 +494,9 @@ impl GameSession {
     /// Plays again the last undone turn (and a computer reply undone with it).
     pub fn redo(&mut self) -> Result<bool, Refusal> {
         let mut redone = false;
-        while let Some(played) = self.redo.last() {
-            let turn = self.rules.play(self.position(), played)?;
-            let played = self.redo.pop().expect("looked at above");
-            self.positions.push(turn.result());
-            self.played.push(played);
+        while let Some(played) = self.undone.last() {
+            self.history.play(&self.rules, played.clone())?;
+            self.undone.pop();
             redone = true;
             self.update_outcome();
             if self.player(self.to_move()) == Player::Human || self.outcome.is_some() {
@@ -481,6 +520,13 @@ pub enum SessionIntent {
     NewGame(NewGame),
     /// Replace the game by one read from record text (kept if the text is bad).
     LoadRecord(String),
+    /// Replace the game by a record's, with these players (kept if the
+    /// record does not replay).
+    Load {
+        record: GameRecord,
+        white: Player,
+        black: Player,
+    },
     /// Look at the position after this many turns; `None` returns to play.
     Review(Option<usize>),
 }
@@ -498,6 +544,11 @@ pub struct CaptureMade {
 /// Fact: the game changed as a whole; rebuild the board from the session.
 #[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoardReset;
+
+/// Fact: a new game is on the board (a new one, a record loaded, a puzzle,
+/// a lesson or an online table); the screens follow it to the board.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameStarted;
 
 /// Fact: the game has a winner.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -540,9 +591,14 @@ fn apply_session_intents(
     mut session: ResMut<GameSession>,
     variants: Res<Variants>,
     mut reset: MessageWriter<BoardReset>,
+    mut started: MessageWriter<GameStarted>,
     mut refused: MessageWriter<Refused>,
 ) {
     for intent in intents.read() {
+        let starts_a_game = matches!(
+            intent,
+            SessionIntent::NewGame(_) | SessionIntent::LoadRecord(_) | SessionIntent::Load { .. }
+        );
         let result: Result<bool, Refusal> = match intent {
             SessionIntent::Undo | SessionIntent::Redo if session.is_online() => Err(
                 Refusal::Online("an online game has no undo: every turn is final".into()),
@@ -557,25 +613,32 @@ fn apply_session_intents(
                 .parse::<GameRecord>()
                 .map_err(Refusal::BadRecord)
                 .and_then(|record| {
-                    GameSession::from_record(
-                        &variants,
-                        &record,
-                        session.setup.white,
-                        session.setup.black,
-                    )
+                    let (white, black) = (session.setup.white, session.setup.black);
+                    GameSession::from_record(&variants, &record, white, black)
                 })
                 .map(|s| {
                     *session = s;
                     true
                 }),
+            SessionIntent::Load {
+                record,
+                white,
+                black,
+            } => GameSession::from_record(&variants, record, *white, *black).map(|s| {
+                *session = s;
+                true
+            }),
             SessionIntent::Review(index) => {
-                session.review = index.filter(|&i| i + 1 < session.positions.len());
+                session.review = index.filter(|&i| i < session.history.ply());
                 Ok(true)
             }
         };
         match result {
             Ok(true) => {
                 reset.write(BoardReset);
+                if starts_a_game {
+                    started.write(GameStarted);
+                }
             }
             Ok(false) => {
                 refused.write(Refused(Refusal::NothingToUndo));

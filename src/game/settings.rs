@@ -3,7 +3,49 @@
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<Settings>();
+    app.init_resource::<Settings>()
+        .add_message::<SettingsIntent>()
+        .add_systems(Update, apply_intents.in_set(super::GameSet::Input));
+}
+
+/// Intent: the player changed one setting (the panels send these; the
+/// values are brought into their ranges here).
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum SettingsIntent {
+    WalkSpeed(f32),
+    ThinkSeconds(f32),
+    Muted(bool),
+    Flipped(bool),
+    Theme(Theme),
+    UiScale(f32),
+}
+
+/// The fastest walk a player may set, in squares per second.
+pub const MAX_WALK_SPEED: f32 = 20.0;
+
+fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMut<Settings>) {
+    if intents.is_empty() {
+        return;
+    }
+    let mut edited = settings.clone();
+    for intent in intents.read() {
+        match *intent {
+            SettingsIntent::WalkSpeed(speed) if speed.is_finite() => {
+                edited.walk_speed = speed.clamp(0.0, MAX_WALK_SPEED);
+            }
+            SettingsIntent::ThinkSeconds(seconds) => {
+                edited.think_seconds = crate::ai::think_time(seconds).as_secs_f32();
+            }
+            SettingsIntent::Muted(muted) => edited.muted = muted,
+            SettingsIntent::Flipped(flipped) => edited.flipped = flipped,
+            SettingsIntent::Theme(theme) => edited.theme = theme,
+            SettingsIntent::UiScale(scale) if scale.is_finite() => {
+                edited.ui_scale = scale.clamp(*UI_SCALES.start(), *UI_SCALES.end());
+            }
+            SettingsIntent::WalkSpeed(_) | SettingsIntent::UiScale(_) => {}
+        }
+    }
+    settings.set_if_neq(edited);
 }
 
 #[derive(Resource, Clone, Debug, PartialEq)]

@@ -11,20 +11,16 @@
 //! lesson follows the real rules plugin: clicks become intents as in any
 //! game, and nothing here changes the board itself.
 
-use std::collections::VecDeque;
-
 use bevy::prelude::*;
 
 use crate::rules::{Capture, Color as Side, PlayedTurn, Position, Rules, Square};
 
 use super::GameSet;
-use super::computer::turn_steps;
 use super::input::Selection;
+use super::planned::{PlannedTurn, PlaysPlannedTurn};
 use super::presentation::{self, LessonText};
-use super::screens::{InGame, Phase, Screen};
-use super::session::{
-    CaptureIntent, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
-};
+use super::screens::{InGame, Phase};
+use super::session::{GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tutorial>()
@@ -35,6 +31,7 @@ pub(super) fn plugin(app: &mut App) {
             play_replies
                 .run_if(in_state(Phase::ComputerToMove))
                 .in_set(GameSet::Input)
+                .before(PlaysPlannedTurn)
                 .run_if(in_state(InGame)),
         )
         .add_systems(Update, follow_lesson.in_set(GameSet::Sync));
@@ -78,12 +75,10 @@ pub fn read_lesson(rules: &Rules, text: &LessonText) -> Result<Lesson, String> {
         None => None,
         Some(s) => {
             let square: Square = s.parse().map_err(|e| format!("lesson misfit: {e}"))?;
-            let first = &turns[0];
-            let capture = Capture {
-                from: first.origin,
-                to: first.captures[0],
-                route: first.route,
-            };
+            let capture = turns[0]
+                .steps()
+                .next()
+                .ok_or("a lesson turn makes a capture")?;
             let progress = rules
                 .begin_turn(&position, &capture)
                 .map_err(|e| e.to_string())?;
@@ -226,8 +221,6 @@ pub struct ActiveLesson {
     pub refusal: Option<String>,
     /// The game has left the lesson's script (undo brings it back).
     pub off_script: bool,
-    /// The captures of Black's reply still to play.
-    plan: VecDeque<Capture>,
 }
 
 impl ActiveLesson {
@@ -267,7 +260,6 @@ fn start_lessons(
     mut tutorial: ResMut<Tutorial>,
     mut session_intents: MessageWriter<SessionIntent>,
     mut refused: MessageWriter<Refused>,
-    mut next: ResMut<NextState<Screen>>,
 ) {
     for intent in intents.read() {
         tutorial.active = None;
@@ -301,21 +293,19 @@ fn start_lessons(
             black: Player::Scripted,
             start: Some(lesson.position),
         }));
-        next.set(Screen::Playing);
         tutorial.active = Some(ActiveLesson {
             steps: lesson_steps(rules, &lesson),
             lesson,
             at: 0,
             refusal: None,
             off_script: false,
-            plan: VecDeque::new(),
         });
     }
 }
 
 /// Whether `goal` is reached in `session`.
 fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
-    let played = session.played.len();
+    let played = session.played().len();
     let made = |turn: usize, index: usize| {
         played > turn
             || (played == turn
@@ -339,11 +329,11 @@ fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
 /// Whether the game is still on the lesson's script: the turns played and
 /// the captures of the one in progress are the lesson's.
 fn on_script(lesson: &Lesson, session: &GameSession) -> bool {
-    let played = &session.played;
+    let played = &session.played();
     if played.len() > lesson.turns.len() || played[..] != lesson.turns[..played.len()] {
         return false;
     }
-    match (&session.turn, lesson.turns.get(played.len())) {
+    match (&session.turn(), lesson.turns.get(played.len())) {
         (None, _) => true,
         (Some(turn), Some(script)) => {
             turn.origin() == script.origin && script.captures.starts_with(turn.captures())
@@ -365,12 +355,12 @@ fn follow_lesson(
         refused.clear();
         return;
     };
-    let same_game = session.rules.id() == active.lesson.variant
-        && session.setup.start == Some(active.lesson.position)
-        && session.setup.black == Player::Scripted;
+    let same_game = session.rules().id() == active.lesson.variant
+        && session.setup().start == Some(active.lesson.position)
+        && session.setup().black == Player::Scripted;
     if !same_game {
         // The session may not have taken the lesson's new game yet.
-        if session.setup.black != Player::Scripted {
+        if session.setup().black != Player::Scripted {
             tutorial.active = None;
         }
         return;
@@ -392,7 +382,7 @@ fn follow_lesson(
     while active.at + 1 < active.steps.len() && reached(active.step().goal, &session, &selection) {
         active.at += 1;
     }
-    if active.step().goal == Goal::Win && session.outcome.is_none() {
+    if active.step().goal == Goal::Win && session.outcome().is_none() {
         // Undo after the win: back to the step the game is at.
         active.at = active
             .steps
@@ -402,28 +392,24 @@ fn follow_lesson(
     }
 }
 
-/// Plays Black's scripted replies, one capture a frame, as the computer's
-/// turns are played.
+/// Hands Black's scripted replies to the [`PlannedTurn`], which plays them
+/// as it plays the computer's turns.
 fn play_replies(
-    mut tutorial: ResMut<Tutorial>,
+    tutorial: Res<Tutorial>,
     session: Res<GameSession>,
-    queue: Res<super::animation::AnimationQueue>,
-    mut intents: MessageWriter<CaptureIntent>,
+    mut planned: ResMut<PlannedTurn>,
 ) {
-    let Some(active) = &mut tutorial.active else {
+    let Some(active) = &tutorial.active else {
         return;
     };
-    if session.player(session.to_move()) != Player::Scripted || !queue.is_idle() {
+    if session.player(session.to_move()) != Player::Scripted
+        || !planned.is_idle()
+        || session.turn().is_some()
+        || active.off_script
+    {
         return;
     }
-    if active.plan.is_empty()
-        && session.turn.is_none()
-        && !active.off_script
-        && let Some(turn) = active.lesson.turns.get(session.played.len())
-    {
-        active.plan = turn_steps(turn);
-    }
-    if let Some(step) = active.plan.pop_front() {
-        intents.write(CaptureIntent(step));
+    if let Some(turn) = active.lesson.turns.get(session.played().len()) {
+        planned.play(turn);
     }
 }

@@ -8,9 +8,9 @@ use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
 use super::GameSet;
-use super::analysis::BoardAnalysis;
 use super::animation::AnimationQueue;
-use super::computer::ComputerPlayer;
+use super::background::Background;
+use super::planned::PlannedTurn;
 use super::screens::Screen;
 use super::session::GameSession;
 use super::settings::Settings;
@@ -31,8 +31,9 @@ fn request_frames(
     settings: Res<Settings>,
     screen: Res<State<Screen>>,
     queue: Res<AnimationQueue>,
-    computer: Res<ComputerPlayer>,
-    analysis: Res<BoardAnalysis>,
+    background: Res<Background>,
+    planned: Res<PlannedTurn>,
+    analysis: Res<super::analysis::BoardAnalysis>,
     mut settle: ResMut<FramesToSettle>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -40,7 +41,7 @@ fn request_frames(
     {
         settle.0 = SETTLE_FRAMES;
     }
-    let busy = !queue.is_idle() || computer.is_busy() || analysis.is_running();
+    let busy = !queue.is_idle() || !planned.is_idle() || !background.is_idle();
     if busy || settle.0 > 0 {
         settle.0 = settle.0.saturating_sub(1);
         redraw.write(RequestRedraw);

@@ -1,7 +1,7 @@
 //! A client's copy of a table, kept from the server's messages: the bot,
 //! the load run and the game's Online screen all follow a game this way.
 
-use crate::rules::{PlayedTurn, Position, Rules, VariantRegistry};
+use crate::rules::{History, PlayedTurn, Position, Rules, VariantRegistry};
 
 use super::protocol::{GameView, ServerMessage, Side};
 use super::table::check_setup;
@@ -24,33 +24,30 @@ pub enum Mirrored {
 pub struct Mirror {
     pub view: GameView,
     pub rules: Rules,
-    /// `positions[i]` is the position after `i` turns.
-    pub positions: Vec<Position>,
+    /// The game: the turns of `view.turns`, read once, and the positions.
+    pub history: History,
 }
 
 impl Mirror {
     /// Reads a table the server sent, replaying its turns.
     pub fn new(registry: &VariantRegistry, view: GameView) -> Result<Mirror, String> {
         let checked = check_setup(registry, &view.setup).map_err(|e| e.message)?;
-        let mut positions = vec![checked.start];
-        for text in &view.turns {
-            let played: PlayedTurn = text.parse().map_err(|e| format!("{e}"))?;
-            let pos = *positions.last().expect("starts non-empty");
-            let turn = checked
-                .rules
-                .play(&pos, &played)
-                .map_err(|e| format!("the server sent a turn the rules refuse: {text}: {e}"))?;
-            positions.push(turn.result());
-        }
+        let played = view
+            .turns
+            .iter()
+            .map(|text| text.parse::<PlayedTurn>().map_err(|e| format!("{e}")))
+            .collect::<Result<Vec<_>, _>>()?;
+        let history = History::replay(&checked.rules, checked.start, played)
+            .map_err(|e| format!("the server sent a turn the rules refuse: {e}"))?;
         Ok(Mirror {
             view,
             rules: checked.rules,
-            positions,
+            history,
         })
     }
 
     pub fn position(&self) -> &Position {
-        self.positions.last().expect("starts non-empty")
+        self.history.position()
     }
 
     pub fn ply(&self) -> u32 {
@@ -88,10 +85,9 @@ impl Mirror {
                 let Ok(played) = turn.parse::<PlayedTurn>() else {
                     return Mirrored::OutOfStep;
                 };
-                let Ok(done) = self.rules.play(self.position(), &played) else {
+                if self.history.play(&self.rules, played.clone()).is_err() {
                     return Mirrored::OutOfStep;
-                };
-                self.positions.push(done.result());
+                }
                 self.view.turns.push(turn.clone());
                 self.view.clock = *clock;
                 self.view.rematch_offers.clear();

@@ -7,6 +7,9 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::ai::Level;
+use crate::rules::{BoardSize, StartLayout};
+
 /// The version every message carries as `v`; a message of another version
 /// is answered with an error and otherwise ignored.
 pub const PROTOCOL_VERSION: u32 = 1;
@@ -113,16 +116,68 @@ impl Side {
     }
 }
 
+/// Values that travel as text (a board size `"6x6"`, a start `"pairs"`, a
+/// level `"hard"`) and are typed in the code: written with `Display`, read
+/// with `FromStr`, so a bad one is refused where the message is read, with
+/// the parser's reason, and nobody parses it again.
+mod as_text {
+    use std::fmt::Display;
+    use std::str::FromStr;
+
+    use serde::de::Error;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<T: Display, S: Serializer>(value: &T, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(value)
+    }
+
+    pub fn deserialize<'de, T, D>(d: D) -> Result<T, D::Error>
+    where
+        T: FromStr,
+        T::Err: Display,
+        D: Deserializer<'de>,
+    {
+        String::deserialize(d)?.parse().map_err(D::Error::custom)
+    }
+
+    /// The same for a field that may be left out or `null`.
+    pub mod option {
+        use super::*;
+
+        pub fn serialize<T: Display, S: Serializer>(
+            value: &Option<T>,
+            s: S,
+        ) -> Result<S::Ok, S::Error> {
+            match value {
+                Some(value) => s.collect_str(value),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, T, D>(d: D) -> Result<Option<T>, D::Error>
+        where
+            T: FromStr,
+            T::Err: Display,
+            D: Deserializer<'de>,
+        {
+            Option::<String>::deserialize(d)?
+                .map(|text| text.parse().map_err(D::Error::custom))
+                .transpose()
+        }
+    }
+}
+
 /// What a new game is made of.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameSetup {
     /// A variant id the server knows (`box`, `path`, `sweep`, `tumburrow`).
     pub variant: String,
     /// `FILESxRANKS`, each 4 to 8.
-    pub size: String,
+    #[serde(with = "as_text")]
+    pub size: BoardSize,
     /// `checkerboard` (the default) or `pairs`.
-    #[serde(default)]
-    pub start: Option<String>,
+    #[serde(default, with = "as_text::option")]
+    pub start: Option<StartLayout>,
     /// No clock when left out.
     #[serde(default)]
     pub clock: Option<ClockSetting>,
@@ -141,8 +196,8 @@ pub enum ClientMessage {
         #[serde(default)]
         name: Option<String>,
         /// A computer level to sit at the other seat (`easy` … `strongest`).
-        #[serde(default)]
-        computer: Option<String>,
+        #[serde(default, with = "as_text::option")]
+        computer: Option<Level>,
     },
     /// Take the free seat of a table.
     Join {
@@ -212,8 +267,8 @@ pub struct SeatView {
     /// The player's name; `None` while the seat is free.
     pub name: Option<String>,
     /// A computer level, when the server plays this seat.
-    #[serde(default)]
-    pub computer: Option<String>,
+    #[serde(default, with = "as_text::option")]
+    pub computer: Option<Level>,
     /// Whether the seat's player has a connection to the server now.
     pub connected: bool,
 }

@@ -2,8 +2,9 @@
 //! by the engine, the clocks and the result. Plain Rust with time passed in
 //! (milliseconds since the Unix epoch), so it is tested without a server.
 
+use crate::ai::Level;
 use crate::rules::{
-    BoardSize, GameRecord, GameResult, PlayedTurn, Position, Rules, StartLayout, VariantRegistry,
+    GameRecord, GameResult, History, PlayedTurn, Position, Rules, StartLayout, VariantRegistry,
 };
 
 use super::protocol::{
@@ -38,7 +39,7 @@ pub struct Seat {
     pub token: Option<String>,
     pub name: Option<String>,
     /// A computer level the server plays this seat with.
-    pub computer: Option<String>,
+    pub computer: Option<Level>,
 }
 
 /// The clocks: time left per side when the running one was started, and
@@ -70,24 +71,16 @@ pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<Chec
             registry.ids().join(", ")
         ))
     })?;
-    let size: BoardSize = setup.size.parse().map_err(|e| bad(format!("{e}")))?;
-    let layout = match setup.start.as_deref() {
-        None => StartLayout::Checkerboard,
-        Some(name) => StartLayout::ALL
-            .into_iter()
-            .find(|l| l.name() == name)
-            .ok_or_else(|| bad(format!("`{name}` is not a start (checkerboard or pairs)")))?,
-    };
+    let layout = setup.start.unwrap_or(StartLayout::Checkerboard);
     if let Some(clock) = &setup.clock {
         clock.check().map_err(bad)?;
     }
     let mut setup = setup.clone();
-    setup.size = size.to_string();
-    setup.start = Some(layout.name().to_string());
+    setup.start = Some(layout);
     Ok(CheckedSetup {
+        start: Position::start_with(setup.size, layout),
         setup,
         rules,
-        start: Position::start_with(size, layout),
     })
 }
 
@@ -106,9 +99,8 @@ pub struct Table {
     pub code: String,
     pub setup: GameSetup,
     pub rules: Rules,
-    /// `positions[i]` is the position after `i` turns.
-    pub positions: Vec<Position>,
-    pub turns: Vec<PlayedTurn>,
+    /// The game so far.
+    pub history: History,
     pub seats: [Seat; 2],
     pub clocks: Option<Clocks>,
     pub result: Option<Finish>,
@@ -132,8 +124,7 @@ impl Table {
             code,
             setup: checked.setup,
             rules: checked.rules,
-            positions: vec![checked.start],
-            turns: Vec::new(),
+            history: History::new(checked.start),
             seats: [Seat::default(), Seat::default()],
             clocks,
             result: None,
@@ -145,13 +136,11 @@ impl Table {
     }
 
     pub fn position(&self) -> &Position {
-        self.positions
-            .last()
-            .expect("a table starts with its position")
+        self.history.position()
     }
 
     pub fn ply(&self) -> u32 {
-        self.turns.len() as u32
+        self.history.ply() as u32
     }
 
     pub fn to_move(&self) -> Side {
@@ -274,15 +263,10 @@ impl Table {
         let played: PlayedTurn = text
             .parse()
             .map_err(|e| Refused::new(ErrorKind::IllegalTurn, format!("{e}")))?;
-        let pos = *self.position();
-        let turn = self
-            .rules
-            .play(&pos, &played)
-            .map_err(|e| Refused::new(ErrorKind::IllegalTurn, format!("{text}: {e}")))?;
-        let next = turn.result();
         let text = played.to_string();
-        self.positions.push(next);
-        self.turns.push(played);
+        self.history
+            .play(&self.rules, played)
+            .map_err(|e| Refused::new(ErrorKind::IllegalTurn, format!("{text}: {e}")))?;
         self.rematch_offers.clear();
         if let Some(clocks) = &mut self.clocks {
             let i = side.index();
@@ -293,7 +277,7 @@ impl Table {
             clocks.left_ms[i] = clocks.left_ms[i].saturating_add(clocks.setting.increment_ms);
             clocks.started_ms = Some(now_ms);
         }
-        let finish = (!self.rules.has_initial_capture(&next)).then_some(Finish {
+        let finish = (!self.rules.has_initial_capture(self.position())).then_some(Finish {
             winner: side,
             reason: EndReason::NoCapture,
         });
@@ -343,7 +327,7 @@ impl Table {
     pub fn view(&self, now_ms: i64, connected: [bool; 2]) -> GameView {
         let seat = |i: usize| SeatView {
             name: self.seats[i].name.clone(),
-            computer: self.seats[i].computer.clone(),
+            computer: self.seats[i].computer,
             connected: connected[i] || self.seats[i].computer.is_some(),
         };
         GameView {
@@ -351,7 +335,7 @@ impl Table {
             setup: self.setup.clone(),
             white: seat(0),
             black: seat(1),
-            turns: self.turns.iter().map(|t| t.to_string()).collect(),
+            turns: self.history.turns().iter().map(|t| t.to_string()).collect(),
             clock: self.clock_view(now_ms),
             result: self.result,
             rematch_offers: self.rematch_offers.clone(),
@@ -360,7 +344,8 @@ impl Table {
 
     /// The game as a record, in the format of the game's save files.
     pub fn record(&self) -> GameRecord {
-        let mut record = GameRecord::new(&self.setup.variant, self.positions[0].size());
+        let start = *self.history.start();
+        let mut record = GameRecord::new(&self.setup.variant, start.size());
         let name = |seat: &Seat| {
             seat.name
                 .clone()
@@ -370,10 +355,10 @@ impl Table {
         record.white = name(&self.seats[0]);
         record.black = name(&self.seats[1]);
         record.date = date_of(self.created_ms);
-        if self.positions[0] != Position::start(self.positions[0].size()) {
-            record.start = Some(self.positions[0]);
+        if start != Position::start(start.size()) {
+            record.start = Some(start);
         }
-        record.turns = self.turns.clone();
+        record.turns = self.history.turns().to_vec();
         record.result = match self.result {
             // A record's result says who won on the board; a resignation or a
             // flag fall is told by the Termination tag.
@@ -431,7 +416,7 @@ mod tests {
         let registry = VariantRegistry::builtin();
         let setup = GameSetup {
             variant: "box".into(),
-            size: "5x5".into(),
+            size: "5x5".parse().unwrap(),
             start: None,
             clock,
         };
@@ -488,8 +473,7 @@ mod tests {
             (Side::White, 0, "zz", ErrorKind::IllegalTurn),
         ] {
             assert_eq!(t.play(side, ply, text, 0).unwrap_err().kind, kind, "{text}");
-            assert_eq!(t.turns, before.turns);
-            assert_eq!(t.positions, before.positions);
+            assert_eq!(t.history, before.history);
         }
         t.seats[1].token = None;
         let err = t.play(Side::White, 0, &turn, 0).unwrap_err();

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Bitboard, Route, Square};
+use super::{Bitboard, Capture, Route, Square};
 
 /// A turn's identity: origin, final square and every captured square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -149,6 +149,21 @@ impl FromStr for TurnKey {
 }
 
 impl PlayedTurn {
+    /// The turn's captures in the order they are made, each from where the
+    /// one before it landed; the first carries the route. This is how a
+    /// decided turn is played onto a board one capture at a time.
+    pub fn steps(&self) -> impl Iterator<Item = Capture> + '_ {
+        let froms = std::iter::once(self.origin).chain(self.captures.iter().copied());
+        froms
+            .zip(&self.captures)
+            .enumerate()
+            .map(|(i, (from, &to))| Capture {
+                from,
+                to,
+                route: if i == 0 { self.route } else { None },
+            })
+    }
+
     /// The identity of the turn this text plays.
     pub fn key(&self) -> Option<TurnKey> {
         let destination = *self.captures.last()?;
@@ -252,6 +267,25 @@ mod tests {
         assert!("d4".parse::<TurnKey>().is_err());
         assert!("d4xf6()".parse::<TurnKey>().is_err());
         assert!("d4xf6(b6)x".parse::<TurnKey>().is_err());
+    }
+
+    #[test]
+    fn a_played_turn_steps_from_each_landing_square_with_the_route_first() {
+        let turn: PlayedTurn = "d4xe6xf8xd8/NNE".parse().unwrap();
+        let steps: Vec<String> = turn
+            .steps()
+            .map(|c| {
+                format!(
+                    "{}{}{}",
+                    c.from,
+                    c.to,
+                    c.route.map_or(String::new(), |r| r.to_string())
+                )
+            })
+            .collect();
+        assert_eq!(steps, ["d4e6NNE", "e6f8", "f8d8"]);
+        let lone: PlayedTurn = "b1xa1".parse().unwrap();
+        assert_eq!(lone.steps().count(), 1);
     }
 
     #[test]

@@ -16,7 +16,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{BoardSize, Color, MoveError, PlayedTurn, Position, VariantRegistry};
+use super::{BoardSize, Color, History, MoveError, PlayedTurn, Position, VariantRegistry};
 
 /// How a game ended, or that it has not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -102,22 +102,22 @@ impl GameRecord {
     /// the start first. Fails on the first turn that is not legal, or when
     /// the result tag contradicts how the game ended.
     pub fn replay(&self, registry: &VariantRegistry) -> Result<Vec<Position>, ReplayError> {
+        self.history(registry).map(History::into_positions)
+    }
+
+    /// The game the record holds, every turn checked by the rules and the
+    /// result tag by how the game ended.
+    pub fn history(&self, registry: &VariantRegistry) -> Result<History, ReplayError> {
         let rules = registry
             .get(&self.variant)
             .ok_or_else(|| ReplayError::UnknownVariant(self.variant.clone()))?;
-        let mut positions = vec![self.start_position()];
-        for (i, played) in self.turns.iter().enumerate() {
-            let pos = *positions.last().expect("starts non-empty");
-            let turn = rules
-                .play(&pos, played)
-                .map_err(|error| ReplayError::IllegalTurn {
-                    index: i,
-                    text: played.to_string(),
-                    error,
-                })?;
-            positions.push(turn.result());
-        }
-        let last = positions.last().expect("starts non-empty");
+        let history = History::replay(rules, self.start_position(), self.turns.iter().cloned())
+            .map_err(|e| ReplayError::IllegalTurn {
+                index: e.index,
+                text: e.turn.to_string(),
+                error: e.error,
+            })?;
+        let last = history.position();
         if !rules.has_initial_capture(last) {
             let winner = GameResult::Win(last.turn.opponent());
             if self.result != winner {
@@ -132,7 +132,7 @@ impl GameRecord {
                 actual: GameResult::Unfinished,
             });
         }
-        Ok(positions)
+        Ok(history)
     }
 }
 

@@ -225,21 +225,17 @@ impl Rules {
     /// Plays a whole turn from its played text and returns the position it
     /// leaves; every capture is checked and the turn must be complete.
     pub fn play(&self, pos: &Position, played: &PlayedTurn) -> Result<TurnInProgress, MoveError> {
-        let Some((&first, rest)) = played.captures.split_first() else {
+        let mut steps = played.steps();
+        let Some(first) = steps.next() else {
             return Err(MoveError::NotACapture {
                 from: played.origin,
                 to: played.origin,
                 why: "a turn makes at least one capture".to_string(),
             });
         };
-        let capture = Capture {
-            from: played.origin,
-            to: first,
-            route: played.route,
-        };
-        let mut turn = self.begin_turn(pos, &capture)?;
-        for &to in rest {
-            self.continue_turn(&mut turn, to)?;
+        let mut turn = self.begin_turn(pos, &first)?;
+        for step in steps {
+            self.continue_turn(&mut turn, step.to)?;
         }
         if !self.is_turn_over(&turn)? {
             return Err(MoveError::TurnNotOver { at: turn.at });

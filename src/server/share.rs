@@ -36,7 +36,7 @@ pub(super) async fn listen(hub: Arc<Hub>, url: &str) -> Result<(), String> {
                 }
                 // The listener reconnects on the next call.
                 Err(e) => {
-                    eprintln!("burrow server: change notices interrupted: {e}");
+                    tracing::warn!("change notices interrupted: {e}");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                 }
             }
@@ -57,6 +57,6 @@ pub(super) async fn notify(hub: &Hub, code: &str) {
         .execute(hub.store.pool())
         .await
     {
-        eprintln!("burrow server: could not announce a change of {code}: {e}");
+        tracing::warn!("could not announce a change of {code}: {e}");
     }
 }

@@ -11,7 +11,7 @@ use sqlx::{AnyPool, Row};
 
 use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, Side};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
-use crate::rules::{PlayedTurn, VariantRegistry};
+use crate::rules::{History, PlayedTurn, VariantRegistry};
 
 const SCHEMA: [&str; 2] = [
     "CREATE TABLE IF NOT EXISTS games (
@@ -144,8 +144,8 @@ impl Store {
         .bind(&table.code)
         .bind(table.version)
         .bind(&table.setup.variant)
-        .bind(&table.setup.size)
-        .bind(table.setup.start.clone().unwrap_or_default())
+        .bind(table.setup.size.to_string())
+        .bind(table.setup.start.unwrap_or_default().name())
         .bind(clock.map(|c| c.initial_ms as i64))
         .bind(clock.map(|c| c.increment_ms as i64))
         .bind(table.clocks.map(|c| c.left_ms[0] as i64))
@@ -153,10 +153,10 @@ impl Store {
         .bind(table.clocks.and_then(|c| c.started_ms))
         .bind(table.seats[0].token.clone())
         .bind(table.seats[0].name.clone())
-        .bind(table.seats[0].computer.clone())
+        .bind(table.seats[0].computer.map(|level| level.name()))
         .bind(table.seats[1].token.clone())
         .bind(table.seats[1].name.clone())
-        .bind(table.seats[1].computer.clone())
+        .bind(table.seats[1].computer.map(|level| level.name()))
         .bind(i64::from(table.ply()))
         .bind(table.result.map(|f| side_name(f.winner).to_string()))
         .bind(table.result.map(|f| reason_name(f.reason).to_string()))
@@ -202,7 +202,13 @@ impl Store {
         if changed.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        for (ply, turn) in new.turns.iter().enumerate().skip(old.turns.len()) {
+        for (ply, turn) in new
+            .history
+            .turns()
+            .iter()
+            .enumerate()
+            .skip(old.history.ply())
+        {
             sqlx::query("INSERT INTO turns (code, ply, turn) VALUES ($1, $2, $3)")
                 .bind(&new.code)
                 .bind(ply as i64)
@@ -331,32 +337,41 @@ fn table_of(
         }),
         _ => None,
     };
+    let text = |name: &str| -> Result<String, StoreError> { Ok(row.try_get(name)?) };
     let setup = GameSetup {
-        variant: row.try_get("variant")?,
-        size: row.try_get("size")?,
-        start: Some(row.try_get("start")?),
+        variant: text("variant")?,
+        size: text("size")?
+            .parse()
+            .map_err(|e| corrupt(format!("{code}: {e}")))?,
+        start: Some(
+            text("start")?
+                .parse()
+                .map_err(|e| corrupt(format!("{code}: {e}")))?,
+        ),
         clock,
     };
     let checked = check_setup(registry, &setup).map_err(|e| corrupt(format!("{code}: {e}")))?;
     let created_ms: i64 = row.try_get("created_ms")?;
     let mut table = Table::new(code.clone(), checked, created_ms);
-    for (i, text) in turns.iter().enumerate() {
-        let played: PlayedTurn = text
-            .parse()
-            .map_err(|e| corrupt(format!("{code} turn {}: {e}", i + 1)))?;
-        let pos = *table.position();
-        let turn = table
-            .rules
-            .play(&pos, &played)
-            .map_err(|e| corrupt(format!("{code} turn {}: {e}", i + 1)))?;
-        table.positions.push(turn.result());
-        table.turns.push(played);
-    }
+    let played = turns
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            text.parse::<PlayedTurn>()
+                .map_err(|e| corrupt(format!("{code} turn {}: {e}", i + 1)))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    table.history = History::replay(&table.rules, *table.history.start(), played)
+        .map_err(|e| corrupt(format!("{code}: {e}")))?;
     let seat = |side: &str| -> Result<Seat, StoreError> {
+        let computer: Option<String> = row.try_get(format!("{side}_computer").as_str())?;
         Ok(Seat {
             token: row.try_get(format!("{side}_token").as_str())?,
             name: row.try_get(format!("{side}_name").as_str())?,
-            computer: row.try_get(format!("{side}_computer").as_str())?,
+            computer: computer
+                .map(|level| level.parse())
+                .transpose()
+                .map_err(|e| corrupt(format!("{code}: {e}")))?,
         })
     };
     table.seats = [seat("white")?, seat("black")?];

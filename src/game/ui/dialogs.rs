@@ -1,22 +1,28 @@
 //! Windows over the board: the rules help, the game-over dialog and the
 //! short-lived message that explains a refused click.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
+use crate::game::online::OnlineIntent;
 use crate::game::presentation::{self, SYSTEM_RULES};
+use crate::game::puzzles::{PuzzleIntent, Puzzles};
+use crate::game::review::ReviewIntent;
 use crate::game::screens::Screen;
-use crate::game::session::SessionIntent;
+use crate::game::session::{GameSession, SessionIntent, Variants};
+use crate::game::settings::Settings;
+use crate::game::tutorial::{Tutorial, TutorialIntent};
 use crate::rules::Color as Side;
 
-use super::{PanelData, UiState, diagram};
+use super::{UiState, diagram};
 
-/// The game the rules help is about: the one on the board, or the one
-/// chosen in the New game window.
-fn current_game(data: &PanelData, state: &UiState) -> String {
-    if *data.screen.get() == Screen::Title {
+/// The game the rules help and the puzzles are about: the one on the
+/// board, or the one chosen in the New game window.
+fn current_game(screen: &State<Screen>, session: &GameSession, state: &UiState) -> String {
+    if *screen.get() == Screen::Title {
         state.form.variant.clone()
     } else {
-        data.session.rules.id().to_string()
+        session.rules().id().to_string()
     }
 }
 
@@ -37,11 +43,22 @@ fn game_rules(ui: &mut egui::Ui, rules: &crate::rules::Rules, examples: &mut dia
 
 /// The rules help: the game being played first, with its diagrams, then
 /// what every game shares, then the other games folded away.
-pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
+pub fn rules_window(
+    mut contexts: EguiContexts,
+    variants: Res<Variants>,
+    session: Res<GameSession>,
+    screen: Res<State<Screen>>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    if !state.show_rules {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    let state = &mut *state;
     let mut open = state.show_rules;
-    let current = current_game(data, state);
-    let name = data
-        .variants
+    let current = current_game(&screen, &session, state);
+    let name = variants
         .get(&current)
         .map_or(current.clone(), |r| r.variant().name().to_string());
     super::fitted(egui::Window::new(format!("Rules: {name}")), ctx)
@@ -53,7 +70,7 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
             egui::ScrollArea::vertical()
                 .max_height((ctx.content_rect().height() - 120.0).max(200.0))
                 .show(ui, |ui| {
-                    if let Some(rules) = data.variants.get(&current) {
+                    if let Some(rules) = variants.get(&current) {
                         ui.heading(rules.variant().name());
                         game_rules(ui, rules, &mut state.examples);
                         ui.add_space(4.0);
@@ -75,7 +92,7 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
                                 .italics(),
                             );
                         });
-                    for rules in data.variants.iter().filter(|r| r.id() != current) {
+                    for rules in variants.iter().filter(|r| r.id() != current) {
                         egui::CollapsingHeader::new(rules.variant().name())
                             .id_salt(rules.id())
                             .show(ui, |ui| game_rules(ui, rules, &mut state.examples));
@@ -83,74 +100,30 @@ pub fn rules(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
                 });
         });
     state.show_rules = open;
+    Ok(())
 }
 
-/// The guided first game's step, at the top of the side panel: what to do
-/// now, what the game said when the player tried the capture that does not
-/// fit, and the way out.
-pub fn tutorial(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
-    let Some(active) = &data.tutorial.active else {
-        return;
-    };
-    let name = data
-        .variants
-        .get(&active.lesson.variant)
-        .map_or(active.lesson.variant.clone(), |r| {
-            r.variant().name().to_string()
-        });
-    let mut leave = false;
-    let mut again = false;
-    egui::Frame::group(ui.style())
-        .fill(egui::Color32::from_rgb(24, 48, 72))
-        .show(ui, |ui| {
-            ui.label(egui::RichText::new(format!("Guided first game: {name}")).strong());
-            ui.label(
-                egui::RichText::new(format!("Step {} of {}", active.at + 1, active.steps.len()))
-                    .small(),
-            );
-            ui.label(egui::RichText::new(&active.step().text).size(16.0));
-            if let Some(why) = &active.refusal {
-                ui.add_space(4.0);
-                ui.label(
-                    egui::RichText::new(format!("The game said: \u{201c}{why}\u{201d}")).italics(),
-                );
-            }
-            if active.off_script {
-                ui.add_space(4.0);
-                ui.label(
-                    egui::RichText::new("That is not this lesson's move. Undo it to go on.")
-                        .color(egui::Color32::from_rgb(240, 170, 90)),
-                );
-                if ui.button("Undo").clicked() {
-                    data.intents.write(SessionIntent::Undo);
-                }
-            }
-            ui.add_space(6.0);
-            ui.horizontal(|ui| {
-                if active.finished() && ui.button("Play a real game").clicked() {
-                    leave = true;
-                    data.next_screen.set(Screen::Title);
-                }
-                if ui.button("Start again").clicked() {
-                    again = true;
-                }
-                if ui.button("Leave").clicked() {
-                    leave = true;
-                }
-            });
-        });
-    if again {
-        state.start_tutorial = Some(active.lesson.variant.clone());
-    } else if leave {
-        data.tutorial_intents
-            .write(crate::game::tutorial::TutorialIntent::Leave);
+/// The game-over dialog: who won and why, a new game, a rematch, the
+/// review.
+pub fn game_over(
+    mut contexts: EguiContexts,
+    session: Res<GameSession>,
+    tutorial: Res<Tutorial>,
+    review: Res<crate::game::review::GameReview>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut online_intents: MessageWriter<OnlineIntent>,
+    mut review_intents: MessageWriter<ReviewIntent>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    if state.game_over_closed || tutorial.is_on() || review.open {
+        return Ok(());
     }
-}
-
-pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
-    let Some(outcome) = data.session.outcome else {
-        return;
+    let Some(outcome) = session.outcome() else {
+        return Ok(());
     };
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
     let loser = match outcome.winner.opponent() {
         Side::White => "White",
         Side::Black => "Black",
@@ -171,41 +144,44 @@ pub fn game_over(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState)
         .show(ctx, |ui| {
             ui.heading(format!("{winner} wins"));
             ui.label(why);
-            ui.label(format!("{} turns played.", data.session.played.len()));
+            ui.label(format!("{} turns played.", session.played().len()));
             ui.horizontal(|ui| {
                 if ui.button("New game").clicked() {
-                    data.next_screen.set(Screen::Title);
+                    next_screen.set(Screen::Title);
                 }
                 if ui.button("Rematch").clicked() {
-                    if data.session.is_online() {
-                        data.online_intents
-                            .write(crate::game::online::OnlineIntent::Rematch);
+                    if session.is_online() {
+                        online_intents.write(OnlineIntent::Rematch);
                         state.show_online = true;
                     } else {
-                        data.intents
-                            .write(SessionIntent::NewGame(data.session.setup.clone()));
-                        data.next_screen.set(Screen::Playing);
+                        intents.write(SessionIntent::NewGame(session.setup().clone()));
                     }
                 }
                 if ui.button("Review").clicked() {
                     state.game_over_closed = true;
-                    data.review_intents
-                        .write(crate::game::review::ReviewIntent(true));
+                    review_intents.write(ReviewIntent(true));
                 }
             });
         });
+    Ok(())
 }
 
 /// Shows the last refusal for a few seconds.
-pub fn toast(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
+pub fn toast(
+    mut contexts: EguiContexts,
+    time: Res<Time<Real>>,
+    mut state: ResMut<UiState>,
+) -> Result {
     let Some((message, since)) = &state.toast else {
-        return;
+        return Ok(());
     };
-    let age = data.time.elapsed_secs_f64() - since;
+    let age = time.elapsed_secs_f64() - since;
     if age > 3.0 {
         state.toast = None;
-        return;
+        return Ok(());
     }
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
     // A readable width wherever it lands: without one, an area near the
     // panel shrinks to a few letters and breaks words over many lines.
     let width = (ctx.content_rect().width() - 340.0).clamp(160.0, 420.0);
@@ -219,18 +195,28 @@ pub fn toast(ctx: &egui::Context, data: &PanelData, state: &mut UiState) {
             });
         });
     ctx.request_repaint_after(std::time::Duration::from_millis(250));
+    Ok(())
 }
 
 /// The puzzles of the chosen game by band, solved ones drawn selected.
-pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
+pub fn puzzles_window(
+    mut contexts: EguiContexts,
+    variants: Res<Variants>,
+    session: Res<GameSession>,
+    screen: Res<State<Screen>>,
+    puzzles: Res<Puzzles>,
+    settings: Res<Settings>,
+    mut puzzle_intents: MessageWriter<PuzzleIntent>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    if !state.show_puzzles {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
     let mut open = state.show_puzzles;
-    let variant = if *data.screen.get() == Screen::Title {
-        state.form.variant.clone()
-    } else {
-        data.session.rules.id().to_string()
-    };
-    let name = data
-        .variants
+    let variant = current_game(&screen, &session, &state);
+    let name = variants
         .get(&variant)
         .map_or(variant.clone(), |r| r.variant().name().to_string());
     let mut chosen = None;
@@ -239,12 +225,12 @@ pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
         .collapsible(false)
         .default_width(420.0)
         .show(ctx, |ui| {
-            let list = data.puzzles.of(&variant);
+            let list = puzzles.of(&variant);
             if list.is_empty() {
                 ui.label("No puzzles for this game yet.");
                 return;
             }
-            let solved = |p: &crate::ai::Puzzle| data.settings.solved_puzzles.contains(&p.id());
+            let solved = |p: &crate::ai::Puzzle| settings.solved_puzzles.contains(&p.id());
             ui.label(format!(
                 "{} of {} solved. Play the winning line against the solver's best defence.",
                 list.iter().filter(|(_, p)| solved(p)).count(),
@@ -280,10 +266,10 @@ pub fn puzzles(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             }
         });
     if let Some(index) = chosen {
-        data.puzzle_intents
-            .write(crate::game::puzzles::PuzzleIntent::Start(index));
+        puzzle_intents.write(PuzzleIntent::Start(index));
         state.game_over_closed = false;
         open = false;
     }
     state.show_puzzles = open;
+    Ok(())
 }

@@ -1,6 +1,9 @@
 //! The egui panels around the board: the new-game menu, the side panel, the
-//! rules help and the game-over dialog. They only read the session and write
-//! intents; the board takes whatever room they leave.
+//! rules help, the game-over dialog and the other windows. Each is a system
+//! of its own with the parameters it needs; they read the game's state and
+//! send intents, and the board takes whatever room they leave. One pass of
+//! them, in order: [`begin_pass`] sets the look, the panels and windows draw,
+//! [`end_pass`] hands the board its room and the input its blocked regions.
 
 mod diagram;
 mod dialogs;
@@ -13,19 +16,39 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
 
 use super::GameSet;
-use super::computer::{ComputerIntent, ComputerPlayer};
+use super::analysis::BoardAnalysis;
 use super::input::{Selection, UiRegions};
 use super::layout::{BoardArea, BoardLayout};
 use super::modding::ModProblems;
-use super::screens::Screen;
-use super::session::{GameSession, Refused, SessionIntent, Variants};
+use super::puzzles::PuzzleIntent;
+use super::screens::{InGame, Screen};
+use super::session::{GameSession, Refused};
 use super::settings::{Settings, Theme};
+use super::tutorial::TutorialIntent;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<UiState>()
         .init_resource::<ModProblems>()
         .add_systems(Update, remember_notices.in_set(GameSet::Present))
-        .add_systems(EguiPrimaryContextPass, draw_panels)
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                begin_pass,
+                side_panel::side_panel.run_if(in_state(InGame)),
+                board_labels.run_if(in_state(InGame)),
+                new_game::title_screen.run_if(in_state(Screen::Title)),
+                dialogs::game_over.run_if(in_state(Screen::GameOver)),
+                dialogs::puzzles_window,
+                online_window::online_window,
+                online_window::banner,
+                dialogs::rules_window,
+                review_window::review_window.run_if(in_state(InGame)),
+                start_lesson,
+                dialogs::toast,
+                end_pass,
+            )
+                .chain(),
+        )
         .add_systems(
             PreUpdate,
             install_fonts
@@ -101,16 +124,24 @@ pub struct UiState {
     /// The theme and UI scale the panels were last set up with.
     pub look: Option<(Theme, f32)>,
     /// Named controls drawn this frame and their centres in window pixels
-    /// (the web page publishes them, so browser tests click controls by
-    /// name, not by a pixel that moves with the layout).
+    /// (with the `checks` feature the web page publishes them, so browser
+    /// tests click controls by name, not by a pixel that moves with the
+    /// layout).
     pub spots: Vec<(&'static str, egui::Pos2)>,
+    /// The panels drawn this pass (egui points).
+    panel_rects: Vec<egui::Rect>,
+    /// The room the panels leave for the board this pass (egui points).
+    board_rect: Option<egui::Rect>,
 }
 
 impl UiState {
-    /// Notes where the control `name` was drawn this frame.
+    /// Notes where the control `name` was drawn this frame (only where a
+    /// check reads it: in builds with the `checks` feature).
     pub fn spot(&mut self, name: &'static str, response: &egui::Response) {
-        let zoom = response.ctx.zoom_factor();
-        self.spots.push((name, response.rect.center() * zoom));
+        if cfg!(feature = "checks") {
+            let zoom = response.ctx.zoom_factor();
+            self.spots.push((name, response.rect.center() * zoom));
+        }
     }
 }
 
@@ -133,118 +164,90 @@ fn remember_notices(
     }
 }
 
-/// Everything the panels read and write, gathered for one system.
-#[derive(bevy::ecs::system::SystemParam)]
-pub struct PanelData<'w> {
-    session: Res<'w, GameSession>,
-    variants: Res<'w, Variants>,
-    settings: ResMut<'w, Settings>,
-    selection: Res<'w, Selection>,
-    computer: Res<'w, ComputerPlayer>,
-    problems: Res<'w, ModProblems>,
-    layout: Res<'w, BoardLayout>,
-    screen: Res<'w, State<Screen>>,
-    next_screen: ResMut<'w, NextState<Screen>>,
-    intents: MessageWriter<'w, SessionIntent>,
-    hints: MessageWriter<'w, super::computer::HintRequest>,
-    analysis: Res<'w, super::analysis::BoardAnalysis>,
-    puzzles: Res<'w, super::puzzles::Puzzles>,
-    puzzle_intents: MessageWriter<'w, super::puzzles::PuzzleIntent>,
-    tutorial: Res<'w, super::tutorial::Tutorial>,
-    preview: ResMut<'w, super::overlay::TurnPreview>,
-    review: Res<'w, super::review::GameReview>,
-    review_intents: MessageWriter<'w, super::review::ReviewIntent>,
-    pictures: MessageWriter<'w, super::review::SavePicture>,
-    tutorial_intents: MessageWriter<'w, super::tutorial::TutorialIntent>,
-    analysis_intents: MessageWriter<'w, super::analysis::AnalysisIntent>,
-    computer_intents: MessageWriter<'w, ComputerIntent>,
-    #[cfg(not(target_arch = "wasm32"))]
-    files: MessageWriter<'w, super::records::RecordIntent>,
-    #[cfg(target_arch = "wasm32")]
-    files: MessageWriter<'w, super::web_files::WebFileIntent>,
-    time: Res<'w, Time<Real>>,
-    online: Res<'w, super::online::Online>,
-    online_intents: MessageWriter<'w, super::online::OnlineIntent>,
-}
-
-fn draw_panels(
+/// The start of a pass: the panels' look (theme, UI scale) and the
+/// frame's bookkeeping.
+fn begin_pass(
     mut contexts: EguiContexts,
-    mut data: PanelData,
+    settings: Res<Settings>,
     mut state: ResMut<UiState>,
-    mut area: ResMut<BoardArea>,
-    mut regions: ResMut<UiRegions>,
-    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = contexts.ctx_mut()?;
     if state.file_path.is_empty() {
         state.file_path = DEFAULT_FILE.into();
     }
-    let look = (data.settings.theme, data.settings.ui_scale);
+    let look = (settings.theme, settings.ui_scale);
     if state.look != Some(look) {
         ctx.set_visuals(visuals(look.0));
         ctx.set_zoom_factor(look.1);
         state.look = Some(look);
     }
-    let zoom = ctx.zoom_factor();
     state.spots.clear();
-    let mut root = egui::Ui::new(
-        ctx.clone(),
-        "root".into(),
-        egui::UiBuilder::new()
-            .layer_id(egui::LayerId::background())
-            .max_rect(ctx.viewport_rect()),
-    );
-    let mut panel_rects = Vec::new();
-    if *data.screen.get() != Screen::Title {
-        panel_rects.push(side_panel::show(&mut root, &mut data, &mut state));
-    }
-    let free = root.available_rect_before_wrap();
-    // egui's points are window pixels over the UI scale.
-    let rect = Rect::new(free.min.x, free.min.y, free.max.x, free.max.y);
-    let rect = Rect::from_corners(rect.min * zoom, rect.max * zoom);
-    if area.0 != Some(rect) {
-        area.0 = Some(rect);
-    }
-    if let Ok(window) = window.single()
-        && *data.screen.get() != Screen::Title
-    {
+    state.panel_rects.clear();
+    state.board_rect = None;
+    Ok(())
+}
+
+/// What the board's labels read: the coordinates, the analysis badges and
+/// the template's notes drawn over the board.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct BoardLabels<'w> {
+    session: Res<'w, GameSession>,
+    layout: Res<'w, BoardLayout>,
+    analysis: Res<'w, BoardAnalysis>,
+    selection: Res<'w, Selection>,
+}
+
+/// The labels egui draws on the board.
+fn board_labels(
+    mut contexts: EguiContexts,
+    data: BoardLabels,
+    window: Query<&Window, With<bevy::window::PrimaryWindow>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    if let Ok(window) = window.single() {
         let window = Vec2::new(window.width(), window.height());
         draw_coordinates(&ctx, &data.layout, window);
         draw_analysis_marks(&ctx, &data, window);
         draw_template_notes(&ctx, &data, window);
     }
-    match data.screen.get() {
-        Screen::Title => new_game::show(&ctx, &mut data, &mut state),
-        Screen::GameOver
-            if !state.game_over_closed && !data.tutorial.is_on() && !data.review.open =>
-        {
-            dialogs::game_over(&ctx, &mut data, &mut state)
-        }
-        _ => {}
-    }
-    if state.show_puzzles {
-        dialogs::puzzles(&ctx, &mut data, &mut state);
-    }
-    if state.show_online {
-        online_window::show(&ctx, &mut data, &mut state);
-    }
-    online_window::banner(&ctx, &data);
-    if state.show_rules {
-        dialogs::rules(&ctx, &data, &mut state);
-    }
-    if data.review.open && *data.screen.get() != Screen::Title {
-        review_window::show(&ctx, &mut data, &mut state);
-    }
+    Ok(())
+}
+
+/// A guided first game asked for from a panel (the menu, the rules help,
+/// the lesson's Start again).
+fn start_lesson(
+    mut state: ResMut<UiState>,
+    mut puzzle_intents: MessageWriter<PuzzleIntent>,
+    mut tutorial_intents: MessageWriter<TutorialIntent>,
+) {
     if let Some(id) = state.start_tutorial.take() {
-        data.puzzle_intents
-            .write(super::puzzles::PuzzleIntent::Leave);
-        data.tutorial_intents
-            .write(super::tutorial::TutorialIntent::Start(id));
+        puzzle_intents.write(PuzzleIntent::Leave);
+        tutorial_intents.write(TutorialIntent::Start(id));
         state.show_rules = false;
         state.game_over_closed = false;
     }
+}
 
-    dialogs::toast(&ctx, &data, &mut state);
+/// The end of a pass: the board gets the room the panels left, and the
+/// input learns where the panels and windows are (clicks there are not the
+/// board's).
+fn end_pass(
+    mut contexts: EguiContexts,
+    mut state: ResMut<UiState>,
+    mut area: ResMut<BoardArea>,
+    mut regions: ResMut<UiRegions>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let zoom = ctx.zoom_factor();
+    // egui's points are window pixels over the UI scale.
+    let free = state.board_rect.unwrap_or_else(|| ctx.viewport_rect());
+    let rect = Rect::from_corners(
+        Vec2::new(free.min.x, free.min.y) * zoom,
+        Vec2::new(free.max.x, free.max.y) * zoom,
+    );
+    if area.0 != Some(rect) {
+        area.0 = Some(rect);
+    }
     // Every window, menu and toast drawn this pass, in window pixels.
     let shown = ctx.memory(|m| {
         m.areas()
@@ -254,10 +257,10 @@ fn draw_panels(
             .filter_map(|layer| m.area_rect(layer.id))
             .collect::<Vec<_>>()
     });
-    panel_rects.extend(shown);
     let next = UiRegions {
-        rects: panel_rects
+        rects: std::mem::take(&mut state.panel_rects)
             .into_iter()
+            .chain(shown)
             .map(|r| Rect::new(r.min.x, r.min.y, r.max.x, r.max.y))
             .map(|r| Rect::from_corners(r.min * zoom, r.max * zoom))
             .collect(),
@@ -273,12 +276,12 @@ fn draw_panels(
 /// Each piece of the side to move marked with the best of its turns: green
 /// for a proven win, red for a proven loss, grey with the evaluation's
 /// sign where nothing is proven.
-fn draw_analysis_marks(ctx: &egui::Context, data: &PanelData, window: Vec2) {
+fn draw_analysis_marks(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
     let position = super::analysis::analysed_position(&data.session);
     let Some(report) = data.analysis.report_for(&position) else {
         return;
     };
-    if !data.analysis.enabled || data.session.turn.is_some() {
+    if !data.analysis.enabled || data.session.turn().is_some() {
         return;
     }
     let painter = ctx.layer_painter(egui::LayerId::background());
@@ -331,14 +334,14 @@ fn tag(
 /// The template's words on the board: the count on the capturing piece
 /// (Tumburrow), and what a capture onto the square under the pointer would
 /// make of the template.
-fn draw_template_notes(ctx: &egui::Context, data: &PanelData, window: Vec2) {
+fn draw_template_notes(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
     use crate::game::presentation;
     use crate::rules::{CaptureView, Position};
     let session = &data.session;
-    if session.review.is_some() {
+    if session.review().is_some() {
         return;
     }
-    let look = presentation::of(&session.rules);
+    let look = presentation::of(&session.rules());
     let layout = &data.layout;
     let painter = ctx.layer_painter(egui::LayerId::background());
     let to_screen = |world: Vec2| window_point(ctx, world, window);
@@ -346,7 +349,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &PanelData, window: Vec2) {
     let fill = egui::Color32::from_rgba_unmultiplied(20, 70, 120, 230);
     // The capture a hovered square stands for: from the piece mid-turn,
     // or from the selected piece before the initial capture.
-    let (board, from, template) = match &session.turn {
+    let (board, from, template) = match &session.turn() {
         Some(turn) => {
             let at = turn.current();
             let drawing = look.template_drawing(turn.template(), turn.board(), at);
@@ -390,11 +393,8 @@ fn draw_template_notes(ctx: &egui::Context, data: &PanelData, window: Vec2) {
 /// Where a point of the board's world goes in egui's coordinates: window
 /// pixels from the top left, divided by the UI scale.
 fn window_point(ctx: &egui::Context, world: Vec2, window: Vec2) -> egui::Pos2 {
-    let zoom = ctx.zoom_factor();
-    egui::pos2(
-        (world.x + window.x / 2.0) / zoom,
-        (window.y / 2.0 - world.y) / zoom,
-    )
+    let point = crate::game::layout::world_to_window(window, world) / ctx.zoom_factor();
+    egui::pos2(point.x, point.y)
 }
 
 /// The panels' look for a theme: the classic one takes the board's warm

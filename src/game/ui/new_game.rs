@@ -1,15 +1,17 @@
 //! The new-game menu: the game (each with a line and a small picture of how
 //! it plays), players, board size (with presets) and start layout.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::Level;
+use crate::game::modding::ModProblems;
 use crate::game::presentation;
-use crate::game::screens::Screen;
-use crate::game::session::{NewGame, Player, SessionIntent};
+use crate::game::puzzles::PuzzleIntent;
+use crate::game::session::{NewGame, Player, SessionIntent, Variants};
 use crate::rules::{BoardSize, Position, StartLayout};
 
-use super::{PanelData, UiState};
+use super::UiState;
 
 /// The choices being made in the menu.
 #[derive(Clone, Debug)]
@@ -124,8 +126,19 @@ fn title(ctx: &egui::Context) {
     );
 }
 
-/// The menu window; starting a game moves to the playing screen.
-pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
+/// The title screen's menu window: the intent to start a game (the screens
+/// follow the game it starts).
+pub fn title_screen(
+    mut contexts: EguiContexts,
+    variants: Res<Variants>,
+    problems: Res<ModProblems>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut puzzle_intents: MessageWriter<PuzzleIntent>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    let state = &mut *state;
     title(ctx);
     super::fitted(egui::Window::new("New game"), ctx)
         .collapsible(false)
@@ -140,7 +153,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             ui.horizontal_top(|ui| {
                 ui.vertical(|ui| {
                     ui.set_width(250.0);
-                    for rules in data.variants.iter() {
+                    for rules in variants.iter() {
                         ui.radio_value(
                             &mut form.variant,
                             rules.id().to_string(),
@@ -152,7 +165,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                         }
                     }
                 });
-                if let Some(rules) = data.variants.get(&form.variant)
+                if let Some(rules) = variants.get(&form.variant)
                     && let Some(Ok(played)) = state.examples.of(rules)
                 {
                     super::diagram::thumbnail(ui, rules, played, 120.0);
@@ -188,7 +201,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                 ui.radio_value(&mut form.layout, StartLayout::Pairs, "pairs")
                     .on_hover_text("Ranks of WWBB pairs, each the one below swapped: the layout Ludii's Sweep Burrow uses");
             });
-            for problem in &data.problems.0 {
+            for problem in &problems.0 {
                 ui.label(
                     egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)),
                 );
@@ -196,10 +209,8 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Start").clicked() {
-                    data.puzzle_intents
-                        .write(crate::game::puzzles::PuzzleIntent::Leave);
-                    data.intents.write(SessionIntent::NewGame(form.setup()));
-                    data.next_screen.set(Screen::Playing);
+                    puzzle_intents.write(PuzzleIntent::Leave);
+                    intents.write(SessionIntent::NewGame(form.setup()));
                     state.game_over_closed = false;
                 }
                 if ui.button("Rules").clicked() {
@@ -216,6 +227,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                 }
             });
         });
+    Ok(())
 }
 
 #[cfg(test)]

@@ -4,13 +4,24 @@
 //! code and link, the players, the clocks, resign, rematch and leave. A
 //! banner over the board says when the connection is lost and retried.
 
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::Level;
-use crate::game::online::{Link, OnlineIntent, result_text};
+use crate::game::online::{Link, Online, OnlineIntent, result_text};
+use crate::game::session::Variants;
 use crate::online::protocol::{ClockSetting, GameSetup, Side as NetSide, SideChoice};
 
-use super::{PanelData, UiState};
+use super::UiState;
+
+/// What the online panels read and send.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct OnlinePanel<'w> {
+    online: Res<'w, Online>,
+    variants: Res<'w, Variants>,
+    online_intents: MessageWriter<'w, OnlineIntent>,
+    time: Res<'w, Time<Real>>,
+}
 
 /// The choices of the Online window.
 #[derive(Clone, Debug)]
@@ -71,7 +82,26 @@ pub fn clock_text(ms: u64) -> String {
     }
 }
 
-pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
+impl OnlinePanel<'_> {
+    /// Whether the player is at an online table.
+    pub fn is_active(&self) -> bool {
+        self.online.is_active()
+    }
+}
+
+/// The Online window (the lobby): a new table, or a code to join or watch.
+pub fn online_window(
+    mut contexts: EguiContexts,
+    mut data: OnlinePanel,
+    mut state: ResMut<UiState>,
+) -> Result {
+    if !state.show_online {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    let state = &mut *state;
+    let data = &mut data;
     let form = &mut state.online_form;
     if !form.ready {
         form.server = data.online.server.clone();
@@ -81,7 +111,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     // At a table, the side panel shows it; the window is for finding one.
     if data.online.is_active() {
         state.show_online = false;
-        return;
+        return Ok(());
     }
     let mut open = true;
     super::fitted(egui::Window::new("Online"), ctx)
@@ -92,9 +122,10 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
     if !open {
         state.show_online = false;
     }
+    Ok(())
 }
 
-fn lobby(ui: &mut egui::Ui, data: &mut PanelData, form: &mut OnlineForm) {
+fn lobby(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     egui::Grid::new("online-who").num_columns(2).show(ui, |ui| {
         ui.label("Server");
         ui.text_edit_singleline(&mut form.server)
@@ -167,13 +198,13 @@ fn lobby(ui: &mut egui::Ui, data: &mut PanelData, form: &mut OnlineForm) {
             server: form.server.clone(),
             setup: GameSetup {
                 variant: form.variant.clone(),
-                size: format!("{0}x{0}", form.size),
+                size: crate::rules::BoardSize::new(form.size, form.size).unwrap_or_default(),
                 start: None,
                 clock,
             },
             side: form.side,
             name: form.name.clone(),
-            computer: form.computer.map(|l| l.name().to_string()),
+            computer: form.computer,
         });
     }
     ui.separator();
@@ -208,7 +239,7 @@ fn lobby(ui: &mut egui::Ui, data: &mut PanelData, form: &mut OnlineForm) {
 }
 
 /// The table, at the top of the side panel.
-pub fn table(ui: &mut egui::Ui, data: &mut PanelData) {
+pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
     ui.strong("Online");
     let online = &data.online;
     match online.link {
@@ -316,10 +347,12 @@ pub fn table(ui: &mut egui::Ui, data: &mut PanelData) {
 }
 
 /// The banner over the board while the connection is lost.
-pub fn banner(ctx: &egui::Context, data: &PanelData) {
-    if !matches!(data.online.link, Link::Lost { .. }) || data.online.code.is_none() {
-        return;
+pub fn banner(mut contexts: EguiContexts, online: Res<Online>) -> Result {
+    if !matches!(online.link, Link::Lost { .. }) || online.code.is_none() {
+        return Ok(());
     }
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
     egui::Area::new("online-banner".into())
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, 8.0))
         .show(ctx, |ui| {
@@ -332,4 +365,5 @@ pub fn banner(ctx: &egui::Context, data: &PanelData) {
                     );
                 });
         });
+    Ok(())
 }

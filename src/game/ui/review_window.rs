@@ -4,11 +4,14 @@
 
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use crate::game::review::ReviewIntent;
-use crate::game::session::SessionIntent;
+use bevy::prelude::{MessageWriter, Res, ResMut, Result};
+use bevy_egui::EguiContexts;
+
+use crate::game::review::{GameReview, ReviewIntent, SavePicture};
+use crate::game::session::{GameSession, SessionIntent};
 use crate::rules::Color as Side;
 
-use super::{PanelData, UiState};
+use super::UiState;
 
 const LINE: Color32 = Color32::from_rgb(120, 190, 255);
 const MISTAKE: Color32 = Color32::from_rgb(235, 80, 70);
@@ -16,10 +19,14 @@ const CURRENT: Color32 = Color32::from_rgb(250, 210, 60);
 
 /// The graph of White's share over the game's positions; returns the
 /// position clicked, if one was.
-fn graph(ui: &mut egui::Ui, data: &PanelData, mistakes: &[usize]) -> Option<usize> {
-    let session = &data.session;
-    let points = &data.review.points;
-    let positions = session.positions.len();
+fn graph(
+    ui: &mut egui::Ui,
+    session: &GameSession,
+    review: &GameReview,
+    mistakes: &[usize],
+) -> Option<usize> {
+    let points = &review.points;
+    let positions = session.positions().len();
     let (rect, response) = ui.allocate_exact_size(
         Vec2::new(ui.available_width().max(300.0), 190.0),
         Sense::click(),
@@ -104,7 +111,7 @@ fn graph(ui: &mut egui::Ui, data: &PanelData, mistakes: &[usize]) -> Option<usiz
             painter.circle_filled(*p, 5.0, MISTAKE);
         }
     }
-    let shown = session.review.unwrap_or(positions - 1);
+    let shown = session.review().unwrap_or(positions - 1);
     painter.line_segment(
         [
             Pos2::new(x(shown), plot.top()),
@@ -141,27 +148,44 @@ const SAVE_PICTURE: &str = "Save picture";
 #[cfg(target_arch = "wasm32")]
 const SAVE_PICTURE: &str = "Download picture";
 
-pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
-    let mut open = data.review.open;
+/// The review window: the evaluation graph, the turns that swung it, a
+/// picture to save and the record to copy.
+pub fn review_window(
+    mut contexts: EguiContexts,
+    session: Res<GameSession>,
+    review: Res<GameReview>,
+    #[cfg(target_arch = "wasm32")] time: Res<bevy::time::Time<bevy::time::Real>>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut review_intents: MessageWriter<ReviewIntent>,
+    mut pictures: MessageWriter<SavePicture>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    if !review.open {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    let state = &mut *state;
+    let session = &*session;
+    let mut open = review.open;
     let mut go_to = None;
     let mut picture = false;
-    let session = &data.session;
-    let mistakes = data.review.mistakes(session, 3);
+    let mistakes = review.mistakes(session, 3);
     super::fitted(egui::Window::new("Review"), ctx)
         .id(egui::Id::new("review"))
         .open(&mut open)
         .default_width(460.0)
         .default_pos(egui::pos2(24.0, 380.0))
         .show(ctx, |ui| {
-            let done = data.review.points.len();
-            let total = session.positions.len();
+            let done = review.points.len();
+            let total = session.positions().len();
             if done < total {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(format!("Evaluating positions: {done} of {total}"));
                 });
             }
-            go_to = graph(ui, data, &mistakes);
+            go_to = graph(ui, session, &review, &mistakes);
             ui.label(
                 egui::RichText::new(
                     "White's share of the game by the engine's short search; click to go to a position.",
@@ -175,17 +199,16 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
                 ui.label("Where the evaluation swung most:");
             }
             for &ply in &mistakes {
-                let side = match session.positions[ply].turn {
+                let side = match session.positions()[ply].turn {
                     Side::White => "White",
                     Side::Black => "Black",
                 };
-                let better = data
-                    .review
+                let better = review
                     .best_at(ply)
                     .map_or(String::new(), |b| format!("; the engine preferred {b}"));
                 ui.horizontal_wrapped(|ui| {
                     ui.label(
-                        egui::RichText::new(format!("Turn {}: {side} {}{better}", ply + 1, session.played[ply]))
+                        egui::RichText::new(format!("Turn {}: {side} {}{better}", ply + 1, session.played()[ply]))
                             .color(MISTAKE),
                     );
                     if ui.small_button("Show").clicked() {
@@ -206,7 +229,7 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
             });
         });
     if let Some(index) = go_to {
-        data.intents.write(SessionIntent::Review(Some(index)));
+        intents.write(SessionIntent::Review(Some(index)));
     }
     if picture {
         let path = std::path::Path::new(&state.file_path).with_extension("png");
@@ -214,12 +237,13 @@ pub fn show(ctx: &egui::Context, data: &mut PanelData, state: &mut UiState) {
         {
             state.toast = Some((
                 format!("downloading {}", path.display()),
-                data.time.elapsed_secs_f64(),
+                time.elapsed_secs_f64(),
             ));
         }
-        data.pictures.write(crate::game::review::SavePicture(path));
+        pictures.write(SavePicture(path));
     }
-    if open != data.review.open {
-        data.review_intents.write(ReviewIntent(open));
+    if open != review.open {
+        review_intents.write(ReviewIntent(open));
     }
+    Ok(())
 }

@@ -2,18 +2,54 @@
 //! list, undo/redo, computer controls, settings, and positions and records
 //! as text or files.
 
-use bevy::prelude::DetectChangesMut;
-use bevy_egui::egui;
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::THINK_SECONDS;
-use crate::game::analysis::{AnalysisIntent, analysed_position};
-use crate::game::computer::{ComputerIntent, HintRequest};
+use crate::game::analysis::{AnalysisIntent, BoardAnalysis, analysed_position};
+use crate::game::computer::{ComputerIntent, ComputerPlayer, HintRequest};
+use crate::game::input::Selection;
+use crate::game::overlay::TurnPreview;
 use crate::game::presentation;
+use crate::game::puzzles::{PuzzleIntent, Puzzles};
+use crate::game::review::ReviewIntent;
 use crate::game::screens::Screen;
-use crate::game::session::{NewGame, Player, SessionIntent};
+use crate::game::session::{GameSession, NewGame, Player, SessionIntent, Variants};
+use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent};
+use crate::game::tutorial::{Tutorial, TutorialIntent};
 use crate::rules::{Color as Side, Position};
 
-use super::{PanelData, UiState};
+use super::UiState;
+use super::online_window::OnlinePanel;
+
+/// What the side panel reads and sends.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct SidePanel<'w> {
+    session: Res<'w, GameSession>,
+    variants: Res<'w, Variants>,
+    settings: Res<'w, Settings>,
+    selection: Res<'w, Selection>,
+    computer: Res<'w, ComputerPlayer>,
+    analysis: Res<'w, BoardAnalysis>,
+    puzzles: Res<'w, Puzzles>,
+    tutorial: Res<'w, Tutorial>,
+    time: Res<'w, Time<Real>>,
+    /// The turn the pointer is over in the move list, drawn on the board.
+    preview: ResMut<'w, TurnPreview>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    intents: MessageWriter<'w, SessionIntent>,
+    settings_intents: MessageWriter<'w, SettingsIntent>,
+    hints: MessageWriter<'w, HintRequest>,
+    puzzle_intents: MessageWriter<'w, PuzzleIntent>,
+    tutorial_intents: MessageWriter<'w, TutorialIntent>,
+    review_intents: MessageWriter<'w, ReviewIntent>,
+    analysis_intents: MessageWriter<'w, AnalysisIntent>,
+    computer_intents: MessageWriter<'w, ComputerIntent>,
+    #[cfg(not(target_arch = "wasm32"))]
+    files: MessageWriter<'w, crate::game::records::RecordIntent>,
+    #[cfg(target_arch = "wasm32")]
+    files: MessageWriter<'w, crate::game::web_files::WebFileIntent>,
+}
 
 /// The panel's width beside the board.
 const PANEL_WIDTH: f32 = 300.0;
@@ -29,8 +65,34 @@ fn placement(window: egui::Vec2) -> Option<f32> {
 /// a phone), used when the panel sits below the board.
 const TOUCH_TARGET: f32 = 40.0;
 
-/// Draws the panel; returns where it is.
-pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> egui::Rect {
+/// Draws the panel beside (or below) the board, and notes where it is and
+/// the room it leaves for the board.
+pub fn side_panel(
+    mut contexts: EguiContexts,
+    mut data: SidePanel,
+    mut online: OnlinePanel,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut root = egui::Ui::new(
+        ctx.clone(),
+        "root".into(),
+        egui::UiBuilder::new()
+            .layer_id(egui::LayerId::background())
+            .max_rect(ctx.viewport_rect()),
+    );
+    let rect = show(&mut root, &mut data, &mut online, &mut state);
+    state.panel_rects.push(rect);
+    state.board_rect = Some(root.available_rect_before_wrap());
+    Ok(())
+}
+
+fn show(
+    root: &mut egui::Ui,
+    data: &mut SidePanel,
+    online: &mut OnlinePanel,
+    state: &mut UiState,
+) -> egui::Rect {
     let window = root.max_rect().size();
     let below = placement(window);
     let panel = match below {
@@ -48,11 +110,11 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> e
             }
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if data.tutorial.is_on() {
-                    super::dialogs::tutorial(ui, data, state);
+                    tutorial(ui, data, state);
                     ui.separator();
                 }
-                if data.online.is_active() {
-                    super::online_window::table(ui, data);
+                if online.is_active() {
+                    super::online_window::table(ui, online);
                     ui.separator();
                 }
                 status(ui, data);
@@ -74,6 +136,67 @@ pub fn show(root: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) -> e
         .rect
 }
 
+/// The guided first game's step, at the top of the side panel: what to do
+/// now, what the game said when the player tried the capture that does not
+/// fit, and the way out.
+fn tutorial(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
+    let Some(active) = &data.tutorial.active else {
+        return;
+    };
+    let name = data
+        .variants
+        .get(&active.lesson.variant)
+        .map_or(active.lesson.variant.clone(), |r| {
+            r.variant().name().to_string()
+        });
+    let mut leave = false;
+    let mut again = false;
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(24, 48, 72))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(format!("Guided first game: {name}")).strong());
+            ui.label(
+                egui::RichText::new(format!("Step {} of {}", active.at + 1, active.steps.len()))
+                    .small(),
+            );
+            ui.label(egui::RichText::new(&active.step().text).size(16.0));
+            if let Some(why) = &active.refusal {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(format!("The game said: \u{201c}{why}\u{201d}")).italics(),
+                );
+            }
+            if active.off_script {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new("That is not this lesson's move. Undo it to go on.")
+                        .color(egui::Color32::from_rgb(240, 170, 90)),
+                );
+                if ui.button("Undo").clicked() {
+                    data.intents.write(SessionIntent::Undo);
+                }
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if active.finished() && ui.button("Play a real game").clicked() {
+                    leave = true;
+                    data.next_screen.set(Screen::Title);
+                }
+                if ui.button("Start again").clicked() {
+                    again = true;
+                }
+                if ui.button("Leave").clicked() {
+                    leave = true;
+                }
+            });
+        });
+    if again {
+        state.start_tutorial = Some(active.lesson.variant.clone());
+    } else if leave {
+        data.tutorial_intents.write(TutorialIntent::Leave);
+    }
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "White",
@@ -81,11 +204,11 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn status(ui: &mut egui::Ui, data: &mut PanelData) {
+fn status(ui: &mut egui::Ui, data: &mut SidePanel) {
     let session = &data.session;
-    ui.heading(session.rules.variant().name());
+    ui.heading(session.rules().variant().name());
     let shown = session.shown();
-    match session.outcome {
+    match session.outcome() {
         Some(outcome) => {
             ui.label(egui::RichText::new(format!("{} wins", side_name(outcome.winner))).strong());
         }
@@ -109,11 +232,11 @@ fn status(ui: &mut egui::Ui, data: &mut PanelData) {
         shown.board.pieces(Side::White).count(),
         shown.board.pieces(Side::Black).count()
     ));
-    match &session.turn {
+    match &session.turn() {
         Some(turn) => {
             ui.label(format!(
                 "Template: {}",
-                presentation::of(&session.rules).describe_template(turn.template())
+                presentation::of(&session.rules()).describe_template(turn.template())
             ));
             ui.label(format!(
                 "The piece on {} must keep capturing while a capture fits.",
@@ -131,20 +254,23 @@ fn status(ui: &mut egui::Ui, data: &mut PanelData) {
             data.selection.route_count
         ));
     }
-    if let Some(i) = session.review {
+    if let Some(i) = session.review() {
         ui.label(egui::RichText::new(format!("Viewing the position after turn {i}")).italics());
     }
     puzzle_status(ui, data);
 }
 
 /// The puzzle on the board: the task, the turns left, the last judgement.
-fn puzzle_status(ui: &mut egui::Ui, data: &mut PanelData) {
-    use crate::game::puzzles::{PuzzleIntent, PuzzleStatus};
+fn puzzle_status(ui: &mut egui::Ui, data: &mut SidePanel) {
+    use crate::game::puzzles::PuzzleStatus;
     let Some(active) = &data.puzzles.active else {
         return;
     };
     ui.label(egui::RichText::new(format!("Puzzle: {}", active.puzzle.task())).strong());
     match &active.status {
+        _ if data.puzzles.is_judging() => {
+            ui.label(egui::RichText::new("The solver is checking your turn…").italics());
+        }
         PuzzleStatus::Solved => {
             ui.label(egui::RichText::new("Solved!").color(egui::Color32::from_rgb(90, 200, 110)));
         }
@@ -161,7 +287,7 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut PanelData) {
             data.puzzle_intents.write(PuzzleIntent::Start(index));
         }
         if ui.button("Next puzzle").clicked() {
-            let variant = data.session.rules.id().to_string();
+            let variant = data.session.rules().id().to_string();
             let list = data.puzzles.of(&variant);
             let at = list.iter().position(|(i, _)| *i == index).unwrap_or(0);
             if let Some((next, _)) = list.get((at + 1) % list.len().max(1)) {
@@ -171,7 +297,7 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut PanelData) {
     });
 }
 
-fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
     ui.horizontal_wrapped(|ui| {
         // Every turn of an online game is final.
         let local = !data.session.is_online();
@@ -190,7 +316,8 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
             data.intents.write(SessionIntent::Redo);
         }
         if ui.button("Flip board").clicked() {
-            data.settings.flipped = !data.settings.flipped;
+            data.settings_intents
+                .write(SettingsIntent::Flipped(!data.settings.flipped));
         }
         if ui.button("New game").clicked() {
             data.next_screen.set(Screen::Title);
@@ -206,7 +333,7 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         if online.clicked() {
             state.show_online = true;
         }
-        let can_hint = data.session.human_to_move() && data.session.turn.is_none();
+        let can_hint = data.session.human_to_move() && data.session.turn().is_none();
         if ui
             .add_enabled(can_hint, egui::Button::new("Hint"))
             .on_hover_text("The strongest level suggests a turn")
@@ -214,14 +341,13 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
         {
             data.hints.write(HintRequest);
         }
-        let can_review = !data.session.played.is_empty();
+        let can_review = !data.session.played().is_empty();
         let review = ui
             .add_enabled(can_review, egui::Button::new("Review"))
             .on_hover_text("The evaluation graph of the game and its mistakes");
         state.spot("review", &review);
         if review.clicked() {
-            data.review_intents
-                .write(crate::game::review::ReviewIntent(true));
+            data.review_intents.write(ReviewIntent(true));
         }
     });
     if let Some(hint) = &data.computer.hint {
@@ -254,10 +380,10 @@ fn controls(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
     }
 }
 
-fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
+fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
     ui.label("Moves (click to view)");
     let session = &data.session;
-    let first = session.positions[0].turn;
+    let first = session.positions()[0].turn;
     let mut clicked = None;
     let mut hovered = None;
     egui::ScrollArea::vertical()
@@ -267,17 +393,17 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
             // One row per turn number; a long turn wraps instead of
             // widening the panel.
             let offset = usize::from(first == Side::Black);
-            let plies = session.played.len();
+            let plies = session.played().len();
             for row in 0..(plies + offset).div_ceil(2) {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{}.", row + 1));
                     for column in 0..2 {
                         let ply = (row * 2 + column).checked_sub(offset);
                         if let Some((p, turn)) =
-                            ply.and_then(|p| session.played.get(p).map(|t| (p, t)))
+                            ply.and_then(|p| session.played().get(p).map(|t| (p, t)))
                         {
                             // The position on show is the one after this turn.
-                            let viewing = session.review.unwrap_or(plies) == p + 1;
+                            let viewing = session.review().unwrap_or(plies) == p + 1;
                             let button = egui::Button::selectable(viewing, turn.to_string()).wrap();
                             let response = ui.add(button);
                             if response.clicked() {
@@ -297,29 +423,42 @@ fn move_list(ui: &mut egui::Ui, data: &mut PanelData) {
     if data.preview.0 != hovered {
         data.preview.0 = hovered;
     }
-    if session.review.is_some() && ui.button("Back to the game").clicked() {
+    if session.review().is_some() && ui.button("Back to the game").clicked() {
         data.intents.write(SessionIntent::Review(None));
     }
 }
 
-fn settings(ui: &mut egui::Ui, data: &mut PanelData) {
-    // Widgets edit a copy: writing through the resource every frame would
-    // mark it changed and keep the window awake.
+fn settings(ui: &mut egui::Ui, data: &mut SidePanel) {
+    // Widgets edit a copy; what changed goes out as intents.
     let mut edited = data.settings.clone();
     // Labels go above the sliders so each row fits the panel's width.
     let value_box = 60.0;
     ui.spacing_mut().slider_width = (ui.available_width() - value_box).max(60.0);
     ui.label("Walk speed, squares per second (0 = instant)");
-    ui.add(egui::Slider::new(&mut edited.walk_speed, 0.0..=20.0));
+    ui.add(egui::Slider::new(
+        &mut edited.walk_speed,
+        0.0..=MAX_WALK_SPEED,
+    ));
     ui.label("Think time in seconds (strongest level, hint)");
     ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
     ui.checkbox(&mut edited.muted, "Mute");
-    data.settings.set_if_neq(edited);
+    let now = &data.settings;
+    let mut changes = Vec::new();
+    if edited.walk_speed != now.walk_speed {
+        changes.push(SettingsIntent::WalkSpeed(edited.walk_speed));
+    }
+    if edited.think_seconds != now.think_seconds {
+        changes.push(SettingsIntent::ThinkSeconds(edited.think_seconds));
+    }
+    if edited.muted != now.muted {
+        changes.push(SettingsIntent::Muted(edited.muted));
+    }
+    data.settings_intents.write_batch(changes);
 }
 
 /// The theme and the UI scale (at the panel's foot: the rows above keep
 /// their places whatever is chosen here).
-fn look(ui: &mut egui::Ui, data: &mut PanelData) {
+fn look(ui: &mut egui::Ui, data: &mut SidePanel) {
     use crate::game::settings::{Theme, UI_SCALES};
     let mut edited = data.settings.clone();
     ui.label("Look");
@@ -340,10 +479,17 @@ fn look(ui: &mut egui::Ui, data: &mut PanelData) {
             }
         }
     });
-    data.settings.set_if_neq(edited);
+    if edited.theme != data.settings.theme {
+        data.settings_intents
+            .write(SettingsIntent::Theme(edited.theme));
+    }
+    if edited.ui_scale != data.settings.ui_scale {
+        data.settings_intents
+            .write(SettingsIntent::UiScale(edited.ui_scale));
+    }
 }
 
-fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
+fn text_io(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
     ui.label("Position and record as text");
     ui.horizontal_wrapped(|ui| {
         if ui.button("Copy position").clicked() {
@@ -374,7 +520,7 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
                     let setup = NewGame {
                         start: Some(start),
                         size: start.size(),
-                        ..data.session.setup.clone()
+                        ..data.session.setup().clone()
                     };
                     data.intents.write(SessionIntent::NewGame(setup));
                 }
@@ -424,7 +570,7 @@ fn text_io(ui: &mut egui::Ui, data: &mut PanelData, state: &mut UiState) {
 }
 
 /// The analysis toggle, the evaluation bar and each turn's proven value.
-fn analysis(ui: &mut egui::Ui, data: &mut PanelData) {
+fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
     let mut on = data.analysis.enabled;
     if ui
         .checkbox(&mut on, "Analysis (A)")

@@ -15,12 +15,13 @@ use bevy::winit::WinitSettings;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use super::GameSet;
-use super::animation::{Animating, AnimationQueue};
-use super::board::{OnSquare, Piece};
-use super::computer::ComputerPlayer;
-use super::screens::Screen;
-use super::session::GameSession;
+use crate::game::GameSet;
+use crate::game::animation::{Animating, AnimationQueue};
+use crate::game::background::Background;
+use crate::game::board::{OnSquare, Piece};
+use crate::game::planned::PlannedTurn;
+use crate::game::screens::Screen;
+use crate::game::session::GameSession;
 
 /// How the storm goes.
 #[derive(Resource, Debug)]
@@ -38,7 +39,7 @@ struct Storm {
 }
 
 /// Adds the storm of `inputs` inputs from `seed`.
-pub fn plugin(inputs: u32, seed: u64) -> impl Fn(&mut App) {
+pub(super) fn plugin(inputs: u32, seed: u64) -> impl Fn(&mut App) {
     move |app: &mut App| {
         app.insert_resource(WinitSettings::continuous())
             .insert_resource(Storm {
@@ -109,7 +110,8 @@ fn storm(
     mut keys: MessageWriter<KeyboardInput>,
     session: Res<GameSession>,
     queue: Res<AnimationQueue>,
-    computer: Res<ComputerPlayer>,
+    background: Res<Background>,
+    planned: Res<PlannedTurn>,
     pieces: Query<(&Piece, &OnSquare, Option<&Animating>)>,
     (screen, mut next): (Res<State<Screen>>, ResMut<NextState<Screen>>),
     mut exit: MessageWriter<AppExit>,
@@ -135,7 +137,7 @@ fn storm(
             next.set(Screen::Playing);
             return;
         }
-        let still = queue.is_idle() && !computer.is_busy();
+        let still = queue.is_idle() && planned.is_idle() && background.is_idle();
         storm.settling += 1;
         if !still && storm.settling < 1200 {
             return;
@@ -241,12 +243,12 @@ fn check(
             shown.board.occupied().count()
         ));
     }
-    for (i, turn) in session.played.iter().enumerate() {
+    for (i, turn) in session.played().iter().enumerate() {
         let replayed = session
             .rules
-            .play(&session.positions[i], turn)
+            .play(&session.positions()[i], turn)
             .map_err(|e| format!("turn {} ({turn}) does not replay: {e}", i + 1))?;
-        if replayed.result() != session.positions[i + 1] {
+        if replayed.result() != session.positions()[i + 1] {
             return Err(format!(
                 "turn {} ({turn}) replays to another position",
                 i + 1
@@ -255,7 +257,7 @@ fn check(
     }
     Ok(format!(
         "{} turns of {} replayed, {count} pieces on the board match the engine",
-        session.played.len(),
-        session.rules.id()
+        session.played().len(),
+        session.rules().id()
     ))
 }

@@ -1,0 +1,136 @@
+//! What several commands share: the game argument, the think time and the
+//! command line's error.
+
+use std::fmt;
+use std::time::Duration;
+
+use crate::ai;
+use crate::rules::{MoveError, Position, Rules, VariantError, VariantRegistry};
+
+/// `--variant`: one of the registered games (the built-ins and the mods).
+/// The registry is only known at run time, so the id is checked there, by
+/// [`GameArg::rules`], with the list of known games in the error.
+#[derive(clap::Args, Clone, Debug)]
+pub struct GameArg {
+    /// The game: box, path, sweep, tumburrow or a mod's.
+    #[arg(long)]
+    pub variant: String,
+}
+
+impl GameArg {
+    /// The game's rules.
+    pub fn rules<'r>(&self, registry: &'r VariantRegistry) -> Result<&'r Rules, CliError> {
+        rules_for(registry, &self.variant)
+    }
+}
+
+/// The rules of game `id`, or the error that lists the known games.
+pub fn rules_for<'r>(registry: &'r VariantRegistry, id: &str) -> Result<&'r Rules, CliError> {
+    registry.get(id).ok_or_else(|| CliError::UnknownVariant {
+        id: id.to_string(),
+        known: registry.ids().into_iter().map(String::from).collect(),
+    })
+}
+
+/// `--position`, or the standard start without it.
+pub fn position_or_start(position: Option<Position>) -> Position {
+    position.unwrap_or_else(Position::start_standard)
+}
+
+/// `--think-ms`: every command that takes it keeps to the think times a
+/// player may set ([`ai::THINK_SECONDS`]) and refuses others.
+pub fn think_ms(text: &str) -> Result<Duration, String> {
+    let ms: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of milliseconds"))?;
+    let seconds = ms as f32 / 1000.0;
+    if ai::THINK_SECONDS.contains(&seconds) {
+        Ok(Duration::from_millis(ms))
+    } else {
+        Err(format!(
+            "think time must be {} to {} ms",
+            ai::THINK_SECONDS.start() * 1000.0,
+            ai::THINK_SECONDS.end() * 1000.0
+        ))
+    }
+}
+
+/// Why a command failed; its `Display` is the line printed after `error: `.
+#[derive(Debug)]
+pub enum CliError {
+    UnknownVariant {
+        id: String,
+        known: Vec<String>,
+    },
+    /// Listing turns walked `--max-states` states; `progress` says how far
+    /// it got.
+    TooManyStates {
+        what: &'static str,
+        max_states: u64,
+        progress: Option<String>,
+    },
+    /// A game broke the engine's rules.
+    Variant(VariantError),
+    /// A turn the rules refuse.
+    Move(MoveError),
+    /// Writing the output failed.
+    Io(std::io::Error),
+    /// Anything else, said in words (the solver's and the online
+    /// commands' own checks).
+    Failed(String),
+}
+
+impl fmt::Display for CliError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CliError::UnknownVariant { id, known } => {
+                write!(f, "unknown variant `{id}` (known: {})", known.join(", "))
+            }
+            CliError::TooManyStates {
+                what,
+                max_states,
+                progress,
+            } => {
+                write!(
+                    f,
+                    "{what} stopped after {max_states} turn states (--max-states): a position \
+                     here has too many distinct turns to list; raise --max-states to go on"
+                )?;
+                match progress {
+                    Some(progress) => write!(f, "; {progress}"),
+                    None => Ok(()),
+                }
+            }
+            CliError::Variant(e) => write!(f, "{e}"),
+            CliError::Move(e) => write!(f, "{e}"),
+            CliError::Io(e) => write!(f, "{e}"),
+            CliError::Failed(message) => f.write_str(message),
+        }
+    }
+}
+
+impl std::error::Error for CliError {}
+
+impl From<VariantError> for CliError {
+    fn from(e: VariantError) -> CliError {
+        CliError::Variant(e)
+    }
+}
+
+impl From<MoveError> for CliError {
+    fn from(e: MoveError) -> CliError {
+        CliError::Move(e)
+    }
+}
+
+impl From<std::io::Error> for CliError {
+    fn from(e: std::io::Error) -> CliError {
+        CliError::Io(e)
+    }
+}
+
+impl From<String> for CliError {
+    fn from(message: String) -> CliError {
+        CliError::Failed(message)
+    }
+}

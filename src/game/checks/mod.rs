@@ -1,0 +1,56 @@
+//! Test hooks, in builds with the cargo feature `checks` (the tests and CI
+//! build with it; a player's build, `cargo build --release`, does not
+//! carry it):
+//!
+//! - [`script`]: `--click SQUARES` and `--screenshot FILE`, scripted play
+//!   through the real pointer path and a picture of the window, for the
+//!   window tests;
+//! - [`storm`]: `--storm N`, thousands of seeded random inputs, then the
+//!   board checked against the engine;
+//! - on the web page, `page_state`: the game's state published as
+//!   attributes of the page for the browser tests.
+
+use std::path::PathBuf;
+
+use bevy::prelude::*;
+
+use crate::rules::Square;
+
+#[cfg(target_arch = "wasm32")]
+pub mod page_state;
+pub mod script;
+pub mod storm;
+
+/// What a check asks the window to do.
+#[derive(Clone, Debug, Default)]
+pub struct Checks {
+    /// Squares to click, in order.
+    pub clicks: Vec<Square>,
+    /// Where to save a screenshot when done (then the app quits).
+    pub screenshot: Option<PathBuf>,
+    /// The storm check: inputs and seed.
+    pub storm: Option<(u32, u64)>,
+}
+
+impl Checks {
+    /// Whether a check drives the window.
+    pub fn is_scripted(&self) -> bool {
+        !self.clicks.is_empty() || self.screenshot.is_some() || self.storm.is_some()
+    }
+}
+
+/// Adds what `checks` asks for.
+pub(super) fn plugin(checks: Checks) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        #[cfg(target_arch = "wasm32")]
+        app.add_systems(Last, page_state::publish_state);
+        if let Some((inputs, seed)) = checks.storm {
+            app.add_plugins(storm::plugin(inputs, seed));
+        } else if checks.is_scripted() {
+            app.add_plugins(script::plugin(
+                checks.clicks.clone(),
+                checks.screenshot.clone(),
+            ));
+        }
+    }
+}

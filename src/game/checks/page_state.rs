@@ -1,0 +1,156 @@
+//! The game's state published as attributes of the page's `<html>`
+//! element, for the browser tests: `data-screen`, `data-position`,
+//! `data-turns`, `data-frames`, `data-squares` (each square's centre in
+//! page pixels, `a1:x,y;b1:x,y;…`), `data-board` (the board's rectangle in
+//! page pixels), `data-board-at` (when the first board was drawn, in ms
+//! since the page opened), `data-controls` (the named controls on screen
+//! and their centres, `review:x,y;…`, see
+//! `UiState::spot`), `data-online` (`CODE SIDE LINK`,
+//! side `-` when watching), `data-phase`, `data-captures` (captures made so
+//! far in the turn on show), `data-analysis` and `data-puzzle`.
+
+use bevy::prelude::*;
+
+use crate::game::analysis::BoardAnalysis;
+use crate::game::layout::{BoardLayout, world_to_window};
+use crate::game::puzzles::Puzzles;
+use crate::game::screens::Screen;
+use crate::game::session::GameSession;
+
+pub(super) fn publish_state(
+    session: Res<GameSession>,
+    online: Res<crate::game::online::Online>,
+    phase: Option<Res<State<crate::game::screens::Phase>>>,
+    analysis: Res<BoardAnalysis>,
+    puzzles: Res<Puzzles>,
+    screen: Res<State<Screen>>,
+    layout: Res<BoardLayout>,
+    ui: Res<crate::game::ui::UiState>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    mut published_spots: Local<String>,
+    mut frames: Local<u64>,
+    mut board_shown: Local<bool>,
+    mut published_size: Local<Vec2>,
+) {
+    *frames += 1;
+    let Some(document) = web_sys::window().and_then(|w| w.document()) else {
+        return;
+    };
+    let Some(html) = document.document_element() else {
+        return;
+    };
+    // Frames are counted so a test can tell the page is alive.
+    let _ = html.set_attribute("data-frames", &frames.to_string());
+    if session.is_changed() || screen.is_changed() {
+        let screen_name = match screen.get() {
+            Screen::Title => "title",
+            Screen::Playing => "playing",
+            Screen::GameOver => "game-over",
+        };
+        let _ = html.set_attribute("data-screen", screen_name);
+        let _ = html.set_attribute("data-position", &session.shown().to_string());
+        let _ = html.set_attribute("data-turns", &session.played().len().to_string());
+        let captures = session.turn().as_ref().map_or(0, |t| t.captures().len());
+        let _ = html.set_attribute("data-captures", &captures.to_string());
+    }
+    if let Some(phase) = &phase
+        && (phase.is_changed() || *frames == 1)
+    {
+        let _ = html.set_attribute("data-phase", &format!("{:?}", phase.get()));
+    }
+    if online.is_changed() {
+        use crate::game::online::Link;
+        let side = match online.side() {
+            Some(crate::online::protocol::Side::White) => "white",
+            Some(crate::online::protocol::Side::Black) => "black",
+            None => "-",
+        };
+        let link = match online.link {
+            Link::Off => "off",
+            Link::Connecting => "connecting",
+            Link::Open => "open",
+            Link::Lost { .. } => "lost",
+        };
+        let code = online.code.as_deref().unwrap_or("-");
+        let _ = html.set_attribute("data-online", &format!("{code} {side} {link}"));
+    }
+    if analysis.is_changed() {
+        // "TURNS PROVEN running|done": the turns marked, how many of them proven.
+        let text = match &analysis.report {
+            Some(report) => format!(
+                "{} {} {}",
+                report.turns.len(),
+                report
+                    .turns
+                    .iter()
+                    .filter(|m| m.knowledge.wins().is_some())
+                    .count(),
+                if analysis.is_running() {
+                    "running"
+                } else {
+                    "done"
+                }
+            ),
+            None => "none".to_string(),
+        };
+        let _ = html.set_attribute("data-analysis", &text);
+    }
+    if puzzles.is_changed() {
+        let text = puzzles
+            .active
+            .as_ref()
+            .map_or(String::new(), |a| a.puzzle.task());
+        let _ = html.set_attribute("data-puzzle", &text);
+    }
+    // The squares and the board in page pixels, whenever the board moved
+    // or the window changed size.
+    if let Ok(window) = windows.single() {
+        let size = Vec2::new(window.width(), window.height());
+        if layout.is_changed() || *published_size != size {
+            *published_size = size;
+            let squares: Vec<String> = layout
+                .size
+                .squares()
+                .into_iter()
+                .map(|sq| {
+                    let page = world_to_window(size, layout.square_center(sq));
+                    format!("{sq}:{:.0},{:.0}", page.x, page.y)
+                })
+                .collect();
+            let _ = html.set_attribute("data-squares", &squares.join(";"));
+            // "left,top,width,height".
+            let extent = layout.extent();
+            let top_left = layout.center + Vec2::new(-extent.x, extent.y) / 2.0;
+            let corner = world_to_window(size, top_left);
+            let _ = html.set_attribute(
+                "data-board",
+                &format!(
+                    "{:.0},{:.0},{:.0},{:.0}",
+                    corner.x, corner.y, extent.x, extent.y
+                ),
+            );
+        }
+    }
+    // Named controls where they were drawn: "name:x,y;…" in page pixels.
+    let spots: Vec<String> = ui
+        .spots
+        .iter()
+        .map(|(name, at)| format!("{name}:{:.0},{:.0}", at.x, at.y))
+        .collect();
+    let spots = spots.join(";");
+    if *published_spots != spots {
+        let _ = html.set_attribute("data-controls", &spots);
+        *published_spots = spots;
+    }
+    // When the page first showed a board, in milliseconds since it was
+    // opened (the browser's clock for the page).
+    if !*board_shown && *screen.get() != Screen::Title && *frames > 1 {
+        *board_shown = true;
+        if let Some(now) = web_sys::window()
+            .and_then(|w| w.performance())
+            .map(|p| p.now())
+        {
+            let _ = html.set_attribute("data-board-at", &format!("{now:.0}"));
+        }
+    }
+}

@@ -1,0 +1,78 @@
+//! The HTTP side: the game list, a game's record, the server's figures.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::extract::{Path, Query, State};
+use axum::http::{StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+use crate::online::protocol::ErrorKind;
+
+use super::tables::Hub;
+
+/// What the server holds now: tables in memory and open connections.
+pub(super) async fn stats(State(hub): State<Arc<Hub>>) -> Response {
+    let tables = hub.rooms.lock().expect("not poisoned").len();
+    let connections = hub.connections.load(Ordering::Relaxed);
+    axum::Json(serde_json::json!({ "tables": tables, "connections": connections })).into_response()
+}
+
+#[derive(serde::Deserialize)]
+pub(super) struct ListQuery {
+    status: Option<String>,
+}
+
+pub(super) async fn list_games(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<ListQuery>,
+) -> Response {
+    let finished = match query.status.as_deref() {
+        None | Some("all") => None,
+        Some("running") => Some(false),
+        Some("finished") => Some(true),
+        Some(other) => {
+            return (
+                StatusCode::BAD_REQUEST,
+                format!("status `{other}` is not one of all, running, finished"),
+            )
+                .into_response();
+        }
+    };
+    match hub.store.list(finished, 500).await {
+        Ok(games) => axum::Json(serde_json::json!({ "games": games })).into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+pub(super) async fn game_file(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Response {
+    let Some(code) = file.strip_suffix(".txt") else {
+        return (StatusCode::NOT_FOUND, "records are at /games/CODE.txt").into_response();
+    };
+    match hub.room(code).await {
+        Ok(room) => {
+            let record = room.table.lock().await.record().to_string();
+            (
+                [
+                    (
+                        header::CONTENT_TYPE,
+                        "text/plain; charset=utf-8".to_string(),
+                    ),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        format!(
+                            "attachment; filename=\"burrow-{}.txt\"",
+                            code.to_ascii_uppercase()
+                        ),
+                    ),
+                ],
+                record,
+            )
+                .into_response()
+        }
+        Err(e) if e.kind == ErrorKind::UnknownGame => {
+            (StatusCode::NOT_FOUND, e.message).into_response()
+        }
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.message).into_response(),
+    }
+}

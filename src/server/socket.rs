@@ -1,0 +1,429 @@
+//! The WebSocket side: one task per connection reads the client's
+//! messages (rate-limited, size-limited), answers them through the tables
+//! and forwards the messages of the tables it follows.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use axum::extract::State;
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::{broadcast, mpsc};
+
+use crate::online::protocol::{self, ClientMessage, ErrorKind, ServerMessage, Side};
+use crate::online::table::{Refused, Table, check_setup};
+
+use super::now_ms;
+use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage};
+
+/// Messages one connection may send per second, on average, and in a burst.
+const RATE_PER_SECOND: f64 = 20.0;
+const RATE_BURST: f64 = 40.0;
+/// Frames above this close the connection; between
+/// [`protocol::MAX_MESSAGE_BYTES`] and this they get an error.
+const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// Tables one connection may follow at once (play or watch).
+const MAX_FOLLOWED: usize = 32;
+/// Messages queued for one connection before its writer catches up.
+const ROOM_QUEUE: usize = 256;
+
+pub(super) async fn websocket(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| connection(hub, socket))
+}
+
+/// Whether a stream error is a frame over [`MAX_FRAME_BYTES`] (the
+/// WebSocket library's capacity error, told by its type).
+fn is_too_long(e: &axum::Error) -> bool {
+    use std::error::Error as _;
+    use tokio_tungstenite::tungstenite::error::{CapacityError, Error};
+    matches!(
+        e.source().and_then(|inner| inner.downcast_ref::<Error>()),
+        Some(Error::Capacity(CapacityError::MessageTooLong { .. }))
+    )
+}
+
+/// A token bucket: `RATE_PER_SECOND` messages a second, `RATE_BURST` at once.
+struct Bucket {
+    level: f64,
+    at: std::time::Instant,
+}
+
+impl Bucket {
+    fn take(&mut self) -> bool {
+        let now = std::time::Instant::now();
+        let gained = now.duration_since(self.at).as_secs_f64() * RATE_PER_SECOND;
+        self.level = (self.level + gained).min(RATE_BURST);
+        self.at = now;
+        if self.level >= 1.0 {
+            self.level -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// One client's connection: the seats it holds and the tables it follows.
+struct Connection {
+    hub: Arc<Hub>,
+    out: mpsc::Sender<Arc<str>>,
+    /// Tables followed, by code.
+    following: HashMap<String, Followed>,
+}
+
+/// A table a connection follows: the seat it holds there (if any) and the
+/// task forwarding the table's messages to it.
+struct Followed {
+    room: Arc<Room>,
+    seat: Option<Side>,
+    task: tokio::task::JoinHandle<()>,
+}
+
+async fn connection(hub: Arc<Hub>, socket: WebSocket) {
+    hub.connections.fetch_add(1, Ordering::Relaxed);
+    let (mut sink, mut stream) = socket.split();
+    let (out, mut queue) = mpsc::channel::<Arc<str>>(ROOM_QUEUE);
+    let writer = tokio::spawn(async move {
+        while let Some(text) = queue.recv().await {
+            if sink
+                .send(Message::Text(text.as_ref().into()))
+                .await
+                .is_err()
+            {
+                break;
+            }
+        }
+        let _ = sink.close().await;
+    });
+    let mut conn = Connection {
+        hub,
+        out,
+        following: HashMap::new(),
+    };
+    let mut bucket = Bucket {
+        level: RATE_BURST,
+        at: std::time::Instant::now(),
+    };
+    let mut refused_in_a_row = 0u32;
+    while let Some(frame) = stream.next().await {
+        let text = match frame {
+            Ok(Message::Text(text)) => text,
+            Ok(Message::Binary(_)) => {
+                conn.error(ErrorKind::BadMessage, "messages are JSON text, not binary")
+                    .await;
+                continue;
+            }
+            Ok(Message::Ping(_) | Message::Pong(_)) => continue,
+            Ok(Message::Close(_)) => break,
+            Err(e) => {
+                // Frames above the transport's limit end here; say why first.
+                let kind = if is_too_long(&e) {
+                    ErrorKind::TooLarge
+                } else {
+                    ErrorKind::BadMessage
+                };
+                conn.error(kind, &format!("connection closed: {e}")).await;
+                break;
+            }
+        };
+        if !bucket.take() {
+            refused_in_a_row += 1;
+            if refused_in_a_row > 200 {
+                conn.error(ErrorKind::RateLimited, "too many messages: disconnected")
+                    .await;
+                break;
+            }
+            conn.error(
+                ErrorKind::RateLimited,
+                &format!("at most {RATE_PER_SECOND} messages a second; this one was dropped"),
+            )
+            .await;
+            continue;
+        }
+        refused_in_a_row = 0;
+        match protocol::decode::<ClientMessage>(&text) {
+            Ok(message) => {
+                if let Err(e) = conn.handle(message).await {
+                    conn.error(e.kind, &e.message).await;
+                }
+            }
+            Err(e) => conn.error(e.kind, &e.message).await,
+        }
+    }
+    conn.leave().await;
+    let hub = conn.hub.clone();
+    drop(conn);
+    let _ = writer.await;
+    hub.connections.fetch_sub(1, Ordering::Relaxed);
+}
+
+impl Connection {
+    async fn send(&self, message: &ServerMessage) {
+        let _ = self.out.send(protocol::encode(message).into()).await;
+    }
+
+    async fn error(&self, kind: ErrorKind, message: &str) {
+        self.send(&ServerMessage::Error {
+            kind,
+            message: message.to_string(),
+        })
+        .await;
+    }
+
+    /// Follows a table: its messages come to this connection, the whole
+    /// table first.
+    async fn follow(&mut self, room: Arc<Room>, seat: Option<Side>) {
+        let code = room.table.lock().await.code.clone();
+        if let Some(old) = self.following.remove(&code) {
+            old.task.abort();
+            if let Some(side) = old.seat {
+                room.connected.lock().expect("not poisoned")[side.index()] -= 1;
+            }
+        }
+        let mut rx = room.tx.subscribe();
+        if let Some(side) = seat {
+            room.connected.lock().expect("not poisoned")[side.index()] += 1;
+        }
+        let view = {
+            let table = room.table.lock().await;
+            table.view(now_ms(), room.connected())
+        };
+        let message = ServerMessage::Game {
+            game: Box::new(view),
+        };
+        // The others at the table see who is here now.
+        room.send(&message);
+        let out = self.out.clone();
+        let forward_room = room.clone();
+        let task = tokio::spawn(async move {
+            loop {
+                match rx.recv().await {
+                    Ok(text) => {
+                        if out.send(text).await.is_err() {
+                            break;
+                        }
+                    }
+                    // Too slow to keep up: send the whole table instead.
+                    Err(broadcast::error::RecvError::Lagged(_)) => {
+                        let view = {
+                            let table = forward_room.table.lock().await;
+                            table.view(now_ms(), forward_room.connected())
+                        };
+                        let text = protocol::encode(&ServerMessage::Game {
+                            game: Box::new(view),
+                        });
+                        if out.send(text.into()).await.is_err() {
+                            break;
+                        }
+                    }
+                    Err(broadcast::error::RecvError::Closed) => break,
+                }
+            }
+        });
+        self.following.insert(code, Followed { room, seat, task });
+    }
+
+    /// The seat a token holds at a table, or a refusal.
+    async fn seat(&self, code: &str, token: &str) -> Result<(Arc<Room>, Side), Refused> {
+        let room = self.hub.room(code).await?;
+        let side = room.table.lock().await.side_of(token).ok_or_else(|| {
+            Refused::new(
+                ErrorKind::NotYourSeat,
+                "that token holds no seat at this game",
+            )
+        })?;
+        Ok((room, side))
+    }
+
+    async fn handle(&mut self, message: ClientMessage) -> Result<(), Refused> {
+        match message {
+            ClientMessage::Ping => self.send(&ServerMessage::Pong).await,
+            ClientMessage::Create {
+                setup,
+                side,
+                name,
+                computer,
+            } => {
+                self.room_for_another(None).await?;
+                let (room, side, token) = self.hub.create(&setup, side, name, computer).await?;
+                let code = room.table.lock().await.code.clone();
+                self.send(&ServerMessage::Seat { code, side, token }).await;
+                self.follow(room.clone(), Some(side)).await;
+                self.hub.clone().wake_computer(room);
+            }
+            ClientMessage::Join { code, name } => {
+                self.room_for_another(Some(&code)).await?;
+                let room = self.hub.room(&code).await?;
+                let token = new_token();
+                let name = clean_name(name);
+                let side = self
+                    .hub
+                    .change(&room, |table, now| {
+                        let side = [Side::White, Side::Black]
+                            .into_iter()
+                            .find(|s| {
+                                let seat = &table.seats[s.index()];
+                                seat.token.is_none() && seat.computer.is_none()
+                            })
+                            .ok_or_else(|| {
+                                Refused::new(
+                                    ErrorKind::TableFull,
+                                    "both seats are taken (watch instead)",
+                                )
+                            })?;
+                        table.seats[side.index()].token = Some(token.clone());
+                        table.seats[side.index()].name = Some(name.clone());
+                        table.start_clock_if_ready(now);
+                        Ok(side)
+                    })
+                    .await?;
+                let code = room.table.lock().await.code.clone();
+                self.send(&ServerMessage::Seat {
+                    code,
+                    side,
+                    token: token.clone(),
+                })
+                .await;
+                self.follow(room, Some(side)).await;
+            }
+            ClientMessage::Watch { code } => {
+                self.room_for_another(Some(&code)).await?;
+                let room = self.hub.room(&code).await?;
+                self.follow(room, None).await;
+            }
+            ClientMessage::Resume { code, token } => {
+                self.room_for_another(Some(&code)).await?;
+                let (room, side) = self.seat(&code, &token).await?;
+                let code = room.table.lock().await.code.clone();
+                self.send(&ServerMessage::Seat { code, side, token }).await;
+                self.follow(room, Some(side)).await;
+            }
+            ClientMessage::Turn {
+                code,
+                token,
+                ply,
+                turn,
+            } => {
+                let (room, side) = self.seat(&code, &token).await?;
+                self.hub
+                    .change(&room, |table, now| table.play(side, ply, &turn, now))
+                    .await?;
+            }
+            ClientMessage::Resign { code, token } => {
+                let (room, side) = self.seat(&code, &token).await?;
+                self.hub
+                    .change(&room, |table, now| table.resign(side, now))
+                    .await?;
+            }
+            ClientMessage::Rematch { code, token } => {
+                let (room, side) = self.seat(&code, &token).await?;
+                let agreed = self
+                    .hub
+                    .change(&room, |table, _| {
+                        if table.rematch_code.is_some() {
+                            return Ok(false);
+                        }
+                        table.offer_rematch(side)
+                    })
+                    .await?;
+                if agreed {
+                    self.open_rematch(&room).await?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Both players want another game: a new table with the colours (and
+    /// tokens) swapped, announced at the old one.
+    async fn open_rematch(&mut self, room: &Arc<Room>) -> Result<(), Refused> {
+        let old = room.table.lock().await.clone();
+        let checked = check_setup(&self.hub.registry, &old.setup)?;
+        let mut new_room = None;
+        for _ in 0..20 {
+            let now = now_ms();
+            let mut table = Table::new(new_code(), checked.clone(), now);
+            table.seats = [old.seats[1].clone(), old.seats[0].clone()];
+            table.start_clock_if_ready(now);
+            if self
+                .hub
+                .store
+                .insert(&table, now)
+                .await
+                .map_err(refused_storage)?
+            {
+                new_room = Some(self.hub.keep(table));
+                break;
+            }
+        }
+        let new_room =
+            new_room.ok_or_else(|| Refused::new(ErrorKind::Storage, "no free game code found"))?;
+        let new_code = new_room.table.lock().await.code.clone();
+        self.hub
+            .change(room, |table, _| {
+                table.rematch_code = Some(new_code.clone());
+                Ok(())
+            })
+            .await?;
+        self.hub.clone().wake_computer(new_room);
+        Ok(())
+    }
+
+    /// Makes room for one more table under [`MAX_FOLLOWED`]: finished
+    /// games are let go first; with none to let go, the request is refused.
+    async fn room_for_another(&mut self, code: Option<&str>) -> Result<(), Refused> {
+        let code = code.map(|c| c.trim().to_ascii_uppercase());
+        if self.following.len() < MAX_FOLLOWED
+            || code.is_some_and(|c| self.following.contains_key(&c))
+        {
+            return Ok(());
+        }
+        let mut finished = Vec::new();
+        for (code, followed) in &self.following {
+            if followed.room.table.lock().await.result.is_some() {
+                finished.push(code.clone());
+            }
+        }
+        if finished.is_empty() {
+            return Err(Refused::new(
+                ErrorKind::TooManyTables,
+                format!("one connection follows at most {MAX_FOLLOWED} running games"),
+            ));
+        }
+        for code in finished {
+            self.unfollow(&code).await;
+        }
+        Ok(())
+    }
+
+    /// Stops following a table; if a seat was held there, the table sees
+    /// its player go.
+    async fn unfollow(&mut self, code: &str) {
+        let Some(Followed { room, seat, task }) = self.following.remove(code) else {
+            return;
+        };
+        task.abort();
+        if let Some(side) = seat {
+            {
+                let mut counts = room.connected.lock().expect("not poisoned");
+                counts[side.index()] = counts[side.index()].saturating_sub(1);
+            }
+            let view = room.table.lock().await.view(now_ms(), room.connected());
+            room.send(&ServerMessage::Game {
+                game: Box::new(view),
+            });
+        }
+    }
+
+    /// The connection closed: its seats are no longer connected.
+    async fn leave(&mut self) {
+        let codes: Vec<String> = self.following.keys().cloned().collect();
+        for code in codes {
+            self.unfollow(&code).await;
+        }
+    }
+}

@@ -1,0 +1,405 @@
+//! The tables in memory ([`Room`]) and what they share ([`Hub`]): loading a
+//! table from the store, judging a change and storing it, the server's
+//! computer, the clocks, and letting go of tables nobody uses.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::broadcast;
+
+use crate::ai::{self, Level};
+use crate::online::protocol::{self, ErrorKind, ServerMessage, Side, SideChoice};
+use crate::online::table::{Refused, Seat, Table, check_setup};
+use crate::rules::VariantRegistry;
+
+use super::store::{Store, StoreError};
+use super::{now_ms, share};
+
+/// Connections at one table that a broadcast may be queued for.
+const ROOM_QUEUE: usize = 256;
+/// How often tables nobody uses are let go, in clock-watch ticks of 100 ms.
+const FORGET_EVERY_TICKS: u32 = 20;
+
+/// One table in memory: its state, the channel its connections listen on,
+/// and how many connections hold each seat.
+pub struct Room {
+    pub(super) table: tokio::sync::Mutex<Table>,
+    pub(super) tx: broadcast::Sender<Arc<str>>,
+    pub(super) connected: Mutex<[u32; 2]>,
+    /// A computer is thinking for this table.
+    pub(super) thinking: AtomicBool,
+}
+
+impl Room {
+    pub(super) fn connected(&self) -> [bool; 2] {
+        let counts = *self.connected.lock().expect("not poisoned");
+        [counts[0] > 0, counts[1] > 0]
+    }
+
+    pub(super) fn send(&self, message: &ServerMessage) {
+        // No receivers is fine: nobody is watching.
+        let _ = self.tx.send(protocol::encode(message).into());
+    }
+}
+
+/// Everything the server shares between connections.
+pub struct Hub {
+    pub(super) registry: VariantRegistry,
+    pub(super) store: Store,
+    pub(super) rooms: Mutex<HashMap<String, Arc<Room>>>,
+    /// Open WebSocket connections.
+    pub(super) connections: AtomicUsize,
+    think: Duration,
+    /// This process's name in change notices (PostgreSQL).
+    pub(super) process: u64,
+}
+
+pub(super) fn refused_storage(e: StoreError) -> Refused {
+    Refused::new(
+        ErrorKind::Storage,
+        format!("the server could not store that: {e}"),
+    )
+}
+
+/// Codes avoid letters and digits that read alike (0/O, 1/I/L).
+const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
+
+pub(super) fn new_code() -> String {
+    (0..6)
+        .map(|_| CODE_LETTERS[rand::random_range(0..CODE_LETTERS.len())] as char)
+        .collect()
+}
+
+pub(super) fn new_token() -> String {
+    format!("{:032x}", rand::random::<u128>())
+}
+
+/// A player's name as the table shows it: trimmed, at most 32 characters,
+/// no control characters.
+pub(super) fn clean_name(name: Option<String>) -> String {
+    let name: String = name
+        .unwrap_or_default()
+        .chars()
+        .filter(|c| !c.is_control())
+        .take(32)
+        .collect();
+    let name = name.trim();
+    if name.is_empty() {
+        "guest".into()
+    } else {
+        name.to_string()
+    }
+}
+
+impl Hub {
+    /// The hub of a new server, on the database at `database`.
+    pub(super) async fn open(
+        registry: VariantRegistry,
+        database: &str,
+        think: Duration,
+    ) -> Result<Arc<Hub>, String> {
+        let store = Store::open(database)
+            .await
+            .map_err(|e| format!("cannot open the database {database}: {e}"))?;
+        Ok(Arc::new(Hub {
+            registry,
+            store,
+            rooms: Mutex::new(HashMap::new()),
+            connections: AtomicUsize::new(0),
+            think,
+            process: rand::random::<u64>(),
+        }))
+    }
+
+    pub(super) fn is_postgres(&self) -> bool {
+        self.store.is_postgres()
+    }
+
+    /// Games that were running when the server stopped: their clocks go on
+    /// and their computers move.
+    pub(super) async fn resume_running(self: Arc<Self>) -> Result<(), String> {
+        let running = self
+            .store
+            .running_codes()
+            .await
+            .map_err(|e| format!("cannot read the games: {e}"))?;
+        for code in running {
+            if let Ok(room) = self.room(&code).await {
+                self.clone().wake_computer(room);
+            }
+        }
+        Ok(())
+    }
+
+    /// The table of `code`, from memory or the database.
+    pub(super) async fn room(&self, code: &str) -> Result<Arc<Room>, Refused> {
+        let code = code.trim().to_ascii_uppercase();
+        if let Some(room) = self.rooms.lock().expect("not poisoned").get(&code) {
+            return Ok(room.clone());
+        }
+        let table = self
+            .store
+            .load(&self.registry, &code)
+            .await
+            .map_err(refused_storage)?
+            .ok_or_else(|| Refused::new(ErrorKind::UnknownGame, format!("no game `{code}`")))?;
+        Ok(self.keep(table))
+    }
+
+    /// Puts a table in memory (or returns the one another request loaded).
+    pub(super) fn keep(&self, table: Table) -> Arc<Room> {
+        let mut rooms = self.rooms.lock().expect("not poisoned");
+        rooms
+            .entry(table.code.clone())
+            .or_insert_with(|| {
+                Arc::new(Room {
+                    table: tokio::sync::Mutex::new(table),
+                    tx: broadcast::channel(ROOM_QUEUE).0,
+                    connected: Mutex::new([0, 0]),
+                    thinking: AtomicBool::new(false),
+                })
+            })
+            .clone()
+    }
+
+    /// Applies `change` to a room's table, stores it and tells the table.
+    /// A conflict with another server process reloads the game and judges
+    /// the change again.
+    pub(super) async fn change<R>(
+        self: &Arc<Self>,
+        room: &Arc<Room>,
+        mut change: impl FnMut(&mut Table, i64) -> Result<R, Refused>,
+    ) -> Result<R, Refused> {
+        for _ in 0..3 {
+            let mut table = room.table.lock().await;
+            let now = now_ms();
+            let mut new = table.clone();
+            let answer = change(&mut new, now)?;
+            new.version += 1;
+            match self.store.update(&table, &new, now).await {
+                Ok(()) => {
+                    let old = std::mem::replace(&mut *table, new);
+                    announce(room, &old, &table, now);
+                    let code = table.code.clone();
+                    drop(table);
+                    share::notify(self, &code).await;
+                    self.clone().wake_computer(room.clone());
+                    return Ok(answer);
+                }
+                Err(StoreError::Conflict) => {
+                    let code = table.code.clone();
+                    if let Some(fresh) = self
+                        .store
+                        .load(&self.registry, &code)
+                        .await
+                        .map_err(refused_storage)?
+                    {
+                        let old = std::mem::replace(&mut *table, fresh);
+                        announce(room, &old, &table, now);
+                    }
+                }
+                Err(e) => return Err(refused_storage(e)),
+            }
+        }
+        Err(Refused::new(
+            ErrorKind::Storage,
+            "the game kept changing; try again",
+        ))
+    }
+
+    /// Reloads a table another process changed and tells this process's
+    /// connections what is new.
+    pub(super) async fn refresh(&self, code: &str) {
+        let room = self.rooms.lock().expect("not poisoned").get(code).cloned();
+        let Some(room) = room else { return };
+        let mut table = room.table.lock().await;
+        if let Ok(Some(fresh)) = self.store.load(&self.registry, code).await
+            && fresh.version > table.version
+        {
+            let old = std::mem::replace(&mut *table, fresh);
+            announce(&room, &old, &table, now_ms());
+        }
+    }
+
+    /// Opens a new table.
+    pub(super) async fn create(
+        &self,
+        setup: &protocol::GameSetup,
+        side: SideChoice,
+        name: Option<String>,
+        computer: Option<Level>,
+    ) -> Result<(Arc<Room>, Side, String), Refused> {
+        let checked = check_setup(&self.registry, setup)?;
+        let side = match side {
+            SideChoice::White => Side::White,
+            SideChoice::Black => Side::Black,
+            SideChoice::Random => {
+                if rand::random::<bool>() {
+                    Side::White
+                } else {
+                    Side::Black
+                }
+            }
+        };
+        let token = new_token();
+        for _ in 0..20 {
+            let now = now_ms();
+            let mut table = Table::new(new_code(), checked.clone(), now);
+            table.seats[side.index()] = Seat {
+                token: Some(token.clone()),
+                name: Some(clean_name(name.clone())),
+                computer: None,
+            };
+            table.seats[side.other().index()].computer = computer;
+            table.start_clock_if_ready(now);
+            if self
+                .store
+                .insert(&table, now)
+                .await
+                .map_err(refused_storage)?
+            {
+                return Ok((self.keep(table), side, token));
+            }
+        }
+        Err(Refused::new(ErrorKind::Storage, "no free game code found"))
+    }
+
+    /// Lets go of the tables nobody uses: no connection follows them (each
+    /// follower holds the room), no request or computer is working on
+    /// them, and no clock runs at them. The database has them; the next
+    /// request for one loads it again. Holding the map's lock while
+    /// counting keeps anyone from taking a room out meanwhile.
+    pub(super) fn forget_idle(&self) {
+        self.rooms.lock().expect("not poisoned").retain(|_, room| {
+            Arc::strong_count(room) > 1
+                || room
+                    .table
+                    .try_lock()
+                    .map_or(true, |table| table.deadline_ms().is_some())
+        });
+    }
+
+    /// Lets the server's computer move if it is its turn.
+    pub(super) fn wake_computer(self: Arc<Self>, room: Arc<Room>) {
+        if room.thinking.swap(true, Ordering::AcqRel) {
+            return;
+        }
+        tokio::spawn(async move {
+            let job = {
+                let table = room.table.lock().await;
+                let side = table.to_move();
+                match (table.seats[side.index()].computer, table.result) {
+                    (Some(level), None) if table.is_full() => Some((
+                        table.rules.clone(),
+                        *table.position(),
+                        table.ply(),
+                        side,
+                        level,
+                    )),
+                    _ => None,
+                }
+            };
+            let Some((rules, position, ply, side, level)) = job else {
+                room.thinking.store(false, Ordering::Release);
+                return;
+            };
+            let think = self.think;
+            let started = tokio::time::Instant::now();
+            let decision = tokio::task::spawn_blocking(move || {
+                ai::choose(
+                    &rules,
+                    &position,
+                    level,
+                    think,
+                    rand::random(),
+                    &AtomicBool::new(false),
+                )
+            })
+            .await;
+            // A person should see the computer's turn arrive, not flash.
+            tokio::time::sleep_until(started + Duration::from_millis(300).min(think)).await;
+            room.thinking.store(false, Ordering::Release);
+            if let Ok(Ok(Some(decision))) = decision {
+                let text = decision.turn.played().to_string();
+                let _ = self
+                    .change(&room, |table, now| table.play(side, ply, &text, now))
+                    .await;
+            }
+        });
+    }
+}
+
+/// Tells a room's connections what changed from `old` to `new`: each new
+/// turn, then the whole table if anything else changed.
+pub(super) fn announce(room: &Room, old: &Table, new: &Table, now: i64) {
+    let clock = new.clock_view(now);
+    for (ply, turn) in new
+        .history
+        .turns()
+        .iter()
+        .enumerate()
+        .skip(old.history.ply())
+    {
+        room.send(&ServerMessage::Turn {
+            code: new.code.clone(),
+            ply: ply as u32,
+            turn: turn.to_string(),
+            clock,
+        });
+    }
+    let changed = old.history.ply() > new.history.ply()
+        || old.seats != new.seats
+        || old.result != new.result
+        || old.rematch_offers != new.rematch_offers
+        || (old.clocks.and_then(|c| c.started_ms).is_none()
+            && new.clocks.and_then(|c| c.started_ms).is_some());
+    if changed {
+        room.send(&ServerMessage::Game {
+            game: Box::new(new.view(now, room.connected())),
+        });
+    }
+    if let (None, Some(new_code)) = (&old.rematch_code, &new.rematch_code) {
+        room.send(&ServerMessage::Rematch {
+            code: new.code.clone(),
+            new_code: new_code.clone(),
+        });
+    }
+}
+
+/// Ends games whose running clock ran out, ten times a second, and lets go
+/// of idle tables every two seconds.
+pub(super) async fn watch_clocks(hub: Arc<Hub>) {
+    let mut tick = tokio::time::interval(Duration::from_millis(100));
+    for ticks in 1u32.. {
+        tick.tick().await;
+        if ticks % FORGET_EVERY_TICKS == 0 {
+            hub.forget_idle();
+        }
+        let now = now_ms();
+        let rooms: Vec<Arc<Room>> = hub
+            .rooms
+            .lock()
+            .expect("not poisoned")
+            .values()
+            .cloned()
+            .collect();
+        for room in rooms {
+            let due = match room.table.try_lock() {
+                Ok(table) => table.deadline_ms().is_some_and(|d| d <= now),
+                Err(_) => false,
+            };
+            if due {
+                let _ = hub
+                    .change(&room, |table, now| {
+                        table
+                            .flag(now)
+                            .map(|_| ())
+                            .ok_or_else(|| Refused::new(ErrorKind::GameOver, "not yet"))
+                    })
+                    .await;
+            }
+        }
+    }
+}
