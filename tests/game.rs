@@ -150,7 +150,7 @@ fn a_multi_capture_turn_plays_capture_after_capture() {
     {
         let session = app.world().resource::<GameSession>();
         let turn = session
-            .turn
+            .turn()
             .as_ref()
             .expect("the turn goes on: f4 and f6 fit");
         assert_eq!(turn.current(), sq("e5"));
@@ -639,7 +639,7 @@ fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
             return;
         }
         if session
-            .turn
+            .turn()
             .as_ref()
             .is_some_and(|t| t.current() == *capture)
         {
@@ -843,7 +843,7 @@ fn walk_lesson(id: &str) {
                     let session = app.world().resource::<GameSession>();
                     let turn = session.turn().as_ref().expect("mid-turn");
                     session
-                        .rules
+                        .rules()
                         .why_not(
                             turn.board(),
                             turn.mover(),
@@ -1035,7 +1035,7 @@ fn the_game_plays_online_and_reconnects() {
         let session = app.world().resource::<GameSession>();
         session.rules().turns(session.position()).expect("lists")[0].played()
     };
-    for step in computer::turn_steps(&turn) {
+    for step in turn.steps() {
         app.world_mut().write_message(CaptureIntent(step));
         settle(&mut app);
     }
@@ -1089,7 +1089,7 @@ fn the_game_plays_online_and_reconnects() {
         let session = app.world().resource::<GameSession>();
         session.rules().turns(session.position()).expect("lists")[0].played()
     };
-    for step in computer::turn_steps(&turn) {
+    for step in turn.steps() {
         app.world_mut().write_message(CaptureIntent(step));
         settle(&mut app);
     }

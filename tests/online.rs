@@ -138,36 +138,28 @@ async fn next_view(client: &mut Client) -> GameView {
 }
 
 async fn create(url: &str, setup: GameSetup, computer: Option<&str>) -> Player {
-    let mut client = Client::connect(url).await.expect("connects");
-    client
-        .send(&ClientMessage::Create {
-            setup,
-            side: SideChoice::White,
-            name: Some("Ada".into()),
-            computer: computer.map(|level| level.parse().expect("a level")),
-        })
-        .await
-        .expect("sends");
-    let (code, side, token, view) = seat_and_table(&mut client).await;
-    let mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("a table that reads");
-    Player {
-        client,
-        code,
-        side,
-        token,
-        mirror,
-    }
+    let create = ClientMessage::Create {
+        setup,
+        side: SideChoice::White,
+        name: Some("Ada".into()),
+        computer: computer.map(|level| level.parse().expect("a level")),
+    };
+    take_seat(url, &create).await
 }
 
 pub(crate) async fn join(url: &str, code: &str) -> Player {
+    let join = ClientMessage::Join {
+        code: code.into(),
+        name: Some("Bo".into()),
+    };
+    take_seat(url, &join).await
+}
+
+/// A new connection that sends `request` (a create or a join) and keeps
+/// the seat it is given.
+async fn take_seat(url: &str, request: &ClientMessage) -> Player {
     let mut client = Client::connect(url).await.expect("connects");
-    client
-        .send(&ClientMessage::Join {
-            code: code.into(),
-            name: Some("Bo".into()),
-        })
-        .await
-        .expect("sends");
+    client.send(request).await.expect("sends");
     let (code, side, token, view) = seat_and_table(&mut client).await;
     let mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("a table that reads");
     Player {
@@ -926,7 +918,7 @@ impl Postgres {
 
     /// A private cluster, or none (and the reason said) where PostgreSQL's
     /// programs are missing.
-    fn start() -> Option<Postgres> {
+    fn start(name: &str) -> Option<Postgres> {
         let bin = std::env::var_os("BURROW_PG_BIN")
             .map(PathBuf::from)
             .or_else(|| {
@@ -950,7 +942,7 @@ impl Postgres {
             .output()
             .map(|o| String::from_utf8_lossy(&o.stdout).trim() == "0")
             .unwrap_or(false);
-        let dir = temp_dir("postgres");
+        let dir = temp_dir(name);
         let data = dir.join("data");
         if root {
             let status = Command::new("chown")
@@ -1039,7 +1031,7 @@ impl Drop for Postgres {
 
 #[test]
 fn postgres_runs_the_same_suite() {
-    let Some(pg) = Postgres::start() else {
+    let Some(pg) = Postgres::start("postgres-suite") else {
         return;
     };
     let rt = runtime();
@@ -1069,7 +1061,7 @@ fn postgres_runs_the_same_suite() {
 /// The 200 games against PostgreSQL; slow, as its SQLite twin.
 #[test]
 fn slow_postgres_load_of_200_games() {
-    let Some(pg) = Postgres::start() else {
+    let Some(pg) = Postgres::start("postgres-load") else {
         return;
     };
     let server = Server::start(&pg.database("load"));

@@ -32,6 +32,18 @@ pub fn rules_for<'r>(registry: &'r VariantRegistry, id: &str) -> Result<&'r Rule
     })
 }
 
+/// The position a listing command works on, and how far it may go.
+#[derive(clap::Args, Clone, Debug)]
+pub struct ListingArgs {
+    /// A position text; the start position when left out.
+    #[arg(long)]
+    pub position: Option<Position>,
+    /// Give up once listing any one position's turns walks this many turn
+    /// states.
+    #[arg(long, default_value_t = super::DEFAULT_MAX_STATES)]
+    pub max_states: u64,
+}
+
 /// `--position`, or the standard start without it.
 pub fn position_or_start(position: Option<Position>) -> Position {
     position.unwrap_or_else(Position::start_standard)

@@ -2,19 +2,17 @@
 
 use std::io::Write;
 
-use crate::rules::{Position, VariantRegistry, state_budget};
+use crate::rules::{VariantRegistry, state_budget};
 
-use super::DEFAULT_MAX_STATES;
-use super::args::{CliError, GameArg, position_or_start};
+use super::args::{CliError, GameArg, ListingArgs, position_or_start};
 
 /// Print every distinct legal turn (canonical text, byte order).
 #[derive(clap::Args, Debug)]
 pub struct MovesArgs {
     #[command(flatten)]
     game: GameArg,
-    /// A position text; the start position when left out.
-    #[arg(long)]
-    position: Option<Position>,
+    #[command(flatten)]
+    listing: ListingArgs,
     /// Print the legal initial captures with their paths instead.
     #[arg(long)]
     steps: bool,
@@ -22,15 +20,12 @@ pub struct MovesArgs {
     /// as a move list and the online server read it) instead.
     #[arg(long, conflicts_with = "steps")]
     played: bool,
-    /// Give up once listing the turns walks this many turn states.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
-    max_states: u64,
 }
 
 impl MovesArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let pos = position_or_start(self.position);
+        let pos = position_or_start(self.listing.position);
         let mut lines: Vec<String> = if self.steps {
             let mut lines = Vec::new();
             for capture in rules.initial_captures(&pos) {
@@ -47,10 +42,10 @@ impl MovesArgs {
             lines
         } else {
             let turns = rules
-                .turns_until(&pos, &mut state_budget(self.max_states))?
+                .turns_until(&pos, &mut state_budget(self.listing.max_states))?
                 .ok_or(CliError::TooManyStates {
                     what: "listing the turns",
-                    max_states: self.max_states,
+                    max_states: self.listing.max_states,
                     progress: None,
                 })?;
             if self.played {

@@ -3,6 +3,7 @@
 //! scripted games at once (its figures are in docs/online.md).
 
 use std::collections::HashMap;
+use std::io::Write;
 use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
@@ -75,11 +76,7 @@ pub struct BotArgs {
 }
 
 impl BotArgs {
-    pub fn run(
-        self,
-        registry: &VariantRegistry,
-        out: &mut impl std::io::Write,
-    ) -> Result<(), CliError> {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         log_to_terminal();
         let (server, join, name) = (&self.server, &self.join, &self.name);
         Ok(bot(
@@ -107,11 +104,7 @@ pub struct LoadArgs {
 }
 
 impl LoadArgs {
-    pub fn run(
-        self,
-        registry: &VariantRegistry,
-        out: &mut impl std::io::Write,
-    ) -> Result<(), CliError> {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let (server, size) = (&self.server, self.size);
         Ok(load(
             registry,
@@ -172,7 +165,7 @@ pub fn bot(
     level: Level,
     name: &str,
     think_time: Duration,
-    out: &mut impl std::io::Write,
+    out: &mut impl Write,
 ) -> Result<(), String> {
     let url = websocket_url(server);
     let result = runtime()?.block_on(async {
@@ -533,7 +526,7 @@ pub fn load(
     size: BoardSize,
     seed: u64,
     server_pid: Option<u32>,
-    out: &mut impl std::io::Write,
+    out: &mut impl Write,
 ) -> Result<(), String> {
     let url = websocket_url(server);
     let http = url

@@ -2,10 +2,9 @@
 
 use std::io::Write;
 
-use crate::rules::{PerftCount, Position, VariantRegistry};
+use crate::rules::{PerftCount, VariantRegistry};
 
-use super::DEFAULT_MAX_STATES;
-use super::args::{CliError, GameArg, position_or_start};
+use super::args::{CliError, GameArg, ListingArgs, position_or_start};
 
 /// Count the distinct turn sequences of a given depth.
 #[derive(clap::Args, Debug)]
@@ -14,23 +13,18 @@ pub struct PerftArgs {
     game: GameArg,
     #[arg(long)]
     depth: u32,
-    /// A position text; the start position when left out.
-    #[arg(long)]
-    position: Option<Position>,
+    #[command(flatten)]
+    listing: ListingArgs,
     /// Worker threads (the root's turns are shared among them).
     #[arg(long, default_value_t = 1)]
     threads: usize,
-    /// Give up once listing any one position's turns walks this many
-    /// turn states.
-    #[arg(long, default_value_t = DEFAULT_MAX_STATES)]
-    max_states: u64,
 }
 
 impl PerftArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let pos = position_or_start(self.position);
-        match rules.perft_limited(&pos, self.depth, self.threads, self.max_states)? {
+        let pos = position_or_start(self.listing.position);
+        match rules.perft_limited(&pos, self.depth, self.threads, self.listing.max_states)? {
             PerftCount::Done(count) => writeln!(out, "{count}")?,
             PerftCount::Stopped {
                 partial,
@@ -47,7 +41,7 @@ impl PerftArgs {
                 };
                 return Err(CliError::TooManyStates {
                     what: "perft",
-                    max_states: self.max_states,
+                    max_states: self.listing.max_states,
                     progress: Some(progress),
                 });
             }

@@ -268,7 +268,7 @@ fn restart_on_change(
         .is_some_and(|s| s.rules().id() == session.rules().id());
     if !same_game {
         analysis.solver = Some(Arc::new(Solver::new(
-            &session.rules(),
+            session.rules(),
             SolverConfig {
                 table_bytes: TABLE_BYTES,
                 threads: 1,

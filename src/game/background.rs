@@ -254,7 +254,7 @@ mod tests {
         type Output = ();
 
         fn step(&mut self, _: Option<Duration>, _: &AtomicBool) -> Step<()> {
-            std::thread::sleep(std::time::Duration::from_millis(1));
+            std::thread::sleep(Duration::from_millis(1));
             Step::Working
         }
     }
@@ -269,7 +269,7 @@ mod tests {
         let background = Background::default();
         let mut job = background.start(Count { at: 0, to: 10 });
         assert!(!background.is_idle());
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
         let last = loop {
             match job.poll() {
                 Step::Done(n) => break n,
@@ -291,13 +291,13 @@ mod tests {
         let job = background.start(Forever);
         drop(job);
         assert!(background.is_idle());
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+        let deadline = std::time::Instant::now() + Duration::from_secs(10);
         while background.on_threads() > 0 {
             assert!(
                 std::time::Instant::now() < deadline,
                 "the work never stopped"
             );
-            std::thread::sleep(std::time::Duration::from_millis(1));
+            std::thread::sleep(Duration::from_millis(1));
         }
     }
 }

@@ -83,14 +83,14 @@ pub struct Selection {
 pub fn captures_onto(session: &GameSession, piece: Option<Square>, to: Square) -> Vec<Capture> {
     match &session.turn() {
         Some(turn) => session
-            .rules
+            .rules()
             .fitting_captures(turn)
             .map(|all| all.into_iter().filter(|c| c.to == to).collect())
             .unwrap_or_default(),
         None => {
             let Some(from) = piece else { return Vec::new() };
             session
-                .rules
+                .rules()
                 .initial_captures_from(session.position(), from)
                 .into_iter()
                 .filter(|c| c.to == to)
@@ -259,7 +259,7 @@ fn select_or_capture(
                 Refusal::MustKeepCapturing { piece }
             } else {
                 let why = session
-                    .rules
+                    .rules()
                     .why_not(turn.board(), turn.mover(), piece, sq, Some(turn.template()))
                     .unwrap_or_else(|| format!("{sq} does not fit the template"));
                 Refusal::DoesNotFit {
@@ -281,7 +281,7 @@ fn select_or_capture(
             }
         } else if let Some(piece) = selection.piece {
             let why = session
-                .rules
+                .rules()
                 .why_not(&pos.board, pos.turn, piece, sq, None)
                 .unwrap_or_else(|| format!("{piece} cannot capture on {sq}"));
             refused.write(Refused(Refusal::NotACaptureForSelected { square: sq, why }));
@@ -334,14 +334,14 @@ fn update_highlights(
     let mut targets: Vec<Square> = match (&session.turn(), selection.piece) {
         _ if !session.human_to_move() => Vec::new(),
         (Some(turn), _) => session
-            .rules
+            .rules()
             .fitting_captures(turn)
             .unwrap_or_default()
             .iter()
             .map(|c| c.to)
             .collect(),
         (None, Some(piece)) => session
-            .rules
+            .rules()
             .initial_targets(session.position(), piece)
             .collect(),
         (None, None) => Vec::new(),
@@ -355,7 +355,7 @@ fn update_highlights(
         if let Some(&pick) = options.get(selection.route_index % options.len().max(1)) {
             let board = session.shown().board;
             preview = session
-                .rules
+                .rules()
                 .path(&board, &pick)
                 .ok()
                 .map(|path| (pick, path));

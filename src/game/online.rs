@@ -470,7 +470,7 @@ fn reconcile(
     intents: &mut MessageWriter<SessionIntent>,
 ) {
     let Some(table) = &online.table else { return };
-    let ours = &session.played();
+    let ours = session.played();
     let server = table.history.turns();
     let own_turn_waiting = ours.len() == server.len() + 1
         && is_prefix(server, ours)
@@ -526,7 +526,7 @@ fn play_opponent_turns(
         return;
     }
     let ply = session.played().len();
-    if session.turn().is_some() || !is_prefix(&session.played(), table.history.turns()) {
+    if session.turn().is_some() || !is_prefix(session.played(), table.history.turns()) {
         return;
     }
     if let Some(turn) = table.history.turns().get(ply) {

@@ -148,7 +148,7 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
     let at = turn.current();
     let here = layout.square_center(at);
     let drawing =
-        presentation::of(&session.rules()).template_drawing(turn.template(), turn.board(), at);
+        presentation::of(session.rules()).template_drawing(turn.template(), turn.board(), at);
     for (a, b) in drawing.boxes {
         let (a, b) = (layout.square_center(a), layout.square_center(b));
         let extent = (b - a).abs() + Vec2::splat(layout.square * 0.9);

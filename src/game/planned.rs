@@ -24,7 +24,8 @@ pub(super) fn plugin(app: &mut App) {
             play_next_capture
                 .in_set(GameSet::Input)
                 .in_set(PlaysPlannedTurn)
-                .run_if(in_state(InGame).and(not(in_state(Phase::Animating)))),
+                .run_if(in_state(InGame))
+                .run_if(not(in_state(Phase::Animating))),
         )
         .add_systems(Update, drop_on_reset.in_set(GameSet::Sync));
 }

@@ -123,7 +123,7 @@ impl Puzzles {
             Some(s) if s.rules().id() == session.rules().id() => s.clone(),
             _ => {
                 let solver = Arc::new(Solver::new(
-                    &session.rules(),
+                    session.rules(),
                     SolverConfig {
                         table_bytes: 16 << 20,
                         threads: 1,

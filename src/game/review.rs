@@ -175,8 +175,8 @@ fn evaluate_next(session: Res<GameSession>, mut review: ResMut<GameReview>) {
         review.turns.clear();
         review.points.clear();
     }
-    if review.turns != session.played() {
-        review.turns = session.played().clone();
+    if review.turns[..] != *session.played() {
+        review.turns = session.played().to_vec();
     }
     let index = review.points.len();
     let Some(position) = session.positions().get(index) else {
@@ -193,7 +193,7 @@ fn evaluate_next(session: Res<GameSession>, mut review: ResMut<GameReview>) {
         reductions: false,
     };
     let cancel = AtomicBool::new(false);
-    let point = match IterativeSearch::new(&session.rules(), position, &config, Some(&cancel)) {
+    let point = match IterativeSearch::new(session.rules(), position, &config, Some(&cancel)) {
         Ok(mut search) => {
             let _ = search.run_until(Instant::now() + SLICE);
             match search.into_decision() {

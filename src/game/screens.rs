@@ -111,7 +111,7 @@ fn go_to_started_games(
     mut next: ResMut<NextState<Screen>>,
 ) {
     if started.read().count() > 0 {
-        next.set_if_neq(Screen::Playing);
+        (*next).set_if_neq(Screen::Playing);
     }
 }
 

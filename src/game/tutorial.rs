@@ -310,7 +310,7 @@ fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
         played > turn
             || (played == turn
                 && session
-                    .turn
+                    .turn()
                     .as_ref()
                     .is_some_and(|t| t.captures().len() > index))
     };
@@ -329,7 +329,7 @@ fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
 /// Whether the game is still on the lesson's script: the turns played and
 /// the captures of the one in progress are the lesson's.
 fn on_script(lesson: &Lesson, session: &GameSession) -> bool {
-    let played = &session.played();
+    let played = session.played();
     if played.len() > lesson.turns.len() || played[..] != lesson.turns[..played.len()] {
         return false;
     }

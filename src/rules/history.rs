@@ -54,11 +54,11 @@ impl History {
         rules: &Rules,
         start: Position,
         turns: impl IntoIterator<Item = PlayedTurn>,
-    ) -> Result<History, IllegalTurn> {
+    ) -> Result<History, Box<IllegalTurn>> {
         let mut history = History::new(start);
         for (index, turn) in turns.into_iter().enumerate() {
-            if let Err(error) = history.play(&rules, turn.clone()) {
-                return Err(IllegalTurn { index, turn, error });
+            if let Err(error) = history.play(rules, turn.clone()) {
+                return Err(Box::new(IllegalTurn { index, turn, error }));
             }
         }
         Ok(history)
@@ -104,6 +104,12 @@ impl History {
     /// The turns played, in order.
     pub fn turns(&self) -> &[PlayedTurn] {
         &self.turns
+    }
+
+    /// The turns played after the first `ply`, each with its number
+    /// (counting from 0): what a later copy of a game adds to an earlier.
+    pub fn turns_since(&self, ply: usize) -> impl Iterator<Item = (usize, &PlayedTurn)> {
+        self.turns.iter().enumerate().skip(ply)
     }
 
     /// How many turns have been played.

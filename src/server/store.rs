@@ -202,13 +202,7 @@ impl Store {
         if changed.rows_affected() != 1 {
             return Err(StoreError::Conflict);
         }
-        for (ply, turn) in new
-            .history
-            .turns()
-            .iter()
-            .enumerate()
-            .skip(old.history.ply())
-        {
+        for (ply, turn) in new.history.turns_since(old.history.ply()) {
             sqlx::query("INSERT INTO turns (code, ply, turn) VALUES ($1, $2, $3)")
                 .bind(&new.code)
                 .bind(ply as i64)

@@ -335,13 +335,7 @@ impl Hub {
 /// turn, then the whole table if anything else changed.
 pub(super) fn announce(room: &Room, old: &Table, new: &Table, now: i64) {
     let clock = new.clock_view(now);
-    for (ply, turn) in new
-        .history
-        .turns()
-        .iter()
-        .enumerate()
-        .skip(old.history.ply())
-    {
+    for (ply, turn) in new.history.turns_since(old.history.ply()) {
         room.send(&ServerMessage::Turn {
             code: new.code.clone(),
             ply: ply as u32,

@@ -245,7 +245,7 @@ fn check(
     }
     for (i, turn) in session.played().iter().enumerate() {
         let replayed = session
-            .rules
+            .rules()
             .play(&session.positions()[i], turn)
             .map_err(|e| format!("turn {} ({turn}) does not replay: {e}", i + 1))?;
         if replayed.result() != session.positions()[i + 1] {

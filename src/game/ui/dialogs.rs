@@ -11,7 +11,7 @@ use crate::game::review::ReviewIntent;
 use crate::game::screens::Screen;
 use crate::game::session::{GameSession, SessionIntent, Variants};
 use crate::game::settings::Settings;
-use crate::game::tutorial::{Tutorial, TutorialIntent};
+use crate::game::tutorial::Tutorial;
 use crate::rules::Color as Side;
 
 use super::{UiState, diagram};
@@ -50,11 +50,7 @@ pub fn rules_window(
     screen: Res<State<Screen>>,
     mut state: ResMut<UiState>,
 ) -> Result {
-    if !state.show_rules {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?.clone();
-    let ctx = &ctx;
+    let ctx = &contexts.ctx_mut()?.clone();
     let state = &mut *state;
     let mut open = state.show_rules;
     let current = current_game(&screen, &session, state);
@@ -63,6 +59,8 @@ pub fn rules_window(
         .map_or(current.clone(), |r| r.variant().name().to_string());
     super::fitted(egui::Window::new(format!("Rules: {name}")), ctx)
         .id(egui::Id::new("rules"))
+        // Over the board's corner, wherever the first frame drew it from.
+        .default_pos(egui::pos2(24.0, 24.0))
         .open(&mut open)
         .default_width(440.0)
         .default_height(640.0)
@@ -209,11 +207,7 @@ pub fn puzzles_window(
     mut puzzle_intents: MessageWriter<PuzzleIntent>,
     mut state: ResMut<UiState>,
 ) -> Result {
-    if !state.show_puzzles {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?.clone();
-    let ctx = &ctx;
+    let ctx = &contexts.ctx_mut()?.clone();
     let mut open = state.show_puzzles;
     let variant = current_game(&screen, &session, &state);
     let name = variants

@@ -38,11 +38,13 @@ pub(super) fn plugin(app: &mut App) {
                 board_labels.run_if(in_state(InGame)),
                 new_game::title_screen.run_if(in_state(Screen::Title)),
                 dialogs::game_over.run_if(in_state(Screen::GameOver)),
-                dialogs::puzzles_window,
-                online_window::online_window,
+                dialogs::puzzles_window.run_if(|ui: Res<UiState>| ui.show_puzzles),
+                online_window::online_window.run_if(|ui: Res<UiState>| ui.show_online),
                 online_window::banner,
-                dialogs::rules_window,
-                review_window::review_window.run_if(in_state(InGame)),
+                dialogs::rules_window.run_if(|ui: Res<UiState>| ui.show_rules),
+                review_window::review_window
+                    .run_if(in_state(InGame))
+                    .run_if(|review: Res<super::review::GameReview>| review.open),
                 start_lesson,
                 dialogs::toast,
                 end_pass,
@@ -341,7 +343,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
     if session.review().is_some() {
         return;
     }
-    let look = presentation::of(&session.rules());
+    let look = presentation::of(session.rules());
     let layout = &data.layout;
     let painter = ctx.layer_painter(egui::LayerId::background());
     let to_screen = |world: Vec2| window_point(ctx, world, window);
@@ -371,7 +373,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
         return;
     };
     let reachable = session
-        .rules
+        .rules()
         .initial_targets(&Position { board, turn: mover }, from)
         .contains(hovered);
     if !reachable {

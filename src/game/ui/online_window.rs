@@ -95,11 +95,7 @@ pub fn online_window(
     mut data: OnlinePanel,
     mut state: ResMut<UiState>,
 ) -> Result {
-    if !state.show_online {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?.clone();
-    let ctx = &ctx;
+    let ctx = &contexts.ctx_mut()?.clone();
     let state = &mut *state;
     let data = &mut data;
     let form = &mut state.online_form;

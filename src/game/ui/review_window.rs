@@ -98,8 +98,7 @@ fn graph(
         font.clone(),
         Color32::from_gray(150),
     );
-    let line: Vec<Pos2> = data
-        .review
+    let line: Vec<Pos2> = review
         .line()
         .into_iter()
         .enumerate()
@@ -160,11 +159,7 @@ pub fn review_window(
     mut pictures: MessageWriter<SavePicture>,
     mut state: ResMut<UiState>,
 ) -> Result {
-    if !review.open {
-        return Ok(());
-    }
-    let ctx = contexts.ctx_mut()?.clone();
-    let ctx = &ctx;
+    let ctx = &contexts.ctx_mut()?.clone();
     let state = &mut *state;
     let session = &*session;
     let mut open = review.open;

@@ -236,7 +236,7 @@ fn status(ui: &mut egui::Ui, data: &mut SidePanel) {
         Some(turn) => {
             ui.label(format!(
                 "Template: {}",
-                presentation::of(&session.rules()).describe_template(turn.template())
+                presentation::of(session.rules()).describe_template(turn.template())
             ));
             ui.label(format!(
                 "The piece on {} must keep capturing while a capture fits.",
