@@ -53,7 +53,7 @@ fn open_window(
     request: WindowRequest,
 ) -> ExitCode {
     use crate::ai::Level;
-    use crate::game::{GameOptions, NewGame, Player};
+    use crate::game::{GameMode, GameOptions, NewGame, Player};
 
     let review = match &request.review {
         None => None,
@@ -83,6 +83,7 @@ fn open_window(
             },
             size: request.position.map_or_else(Default::default, |p| p.size()),
             start: request.position,
+            mode: GameMode::Local,
         }
     });
     let options = GameOptions {

@@ -62,6 +62,7 @@ fn humans(variant: &str, start: Option<&str>) -> NewGame {
         white: Player::Human,
         black: Player::Human,
         start,
+        ..NewGame::default()
     }
 }
 
@@ -974,6 +975,69 @@ fn a_lesson_notices_a_move_off_its_script() {
     // A new game from the menu ends the lesson.
     start(&mut app, humans("box", None));
     assert!(!app.world().resource::<Tutorial>().is_on());
+}
+
+/// Leaving a lesson plays on from where it was, against the computer: a
+/// local game, so the lesson is over and the computer answers.
+#[test]
+fn leaving_a_lesson_plays_on_against_the_computer() {
+    use burrow::game::GameMode;
+    use burrow::game::tutorial::{Tutorial, TutorialIntent};
+    let mut app = app();
+    app.world_mut()
+        .write_message(TutorialIntent::Start("box".to_string()));
+    settle(&mut app);
+    assert_eq!(
+        *app.world().resource::<GameSession>().mode(),
+        GameMode::Lesson
+    );
+    // The lesson's first turn and its scripted reply, then leave while
+    // White is to move again.
+    let first = app.world().resource::<Tutorial>().active.as_ref().unwrap().lesson.turns[0].clone();
+    play_turn(&mut app, &first);
+    settle(&mut app);
+    let before = app.world().resource::<GameSession>().played().to_vec();
+    assert!(!before.is_empty());
+    app.world_mut().write_message(TutorialIntent::Leave);
+    settle(&mut app);
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(*session.mode(), GameMode::Local);
+    assert!(matches!(session.setup().black, Player::Computer(_)));
+    assert_eq!(session.played()[..before.len()], before[..], "the game went on");
+    assert!(!app.world().resource::<Tutorial>().is_on());
+}
+
+/// The game on the board has one mode; a game of another mode started over
+/// a puzzle ends the puzzle (nobody has to say so).
+#[test]
+fn a_new_game_over_a_puzzle_ends_the_puzzle() {
+    use burrow::ai::Band;
+    use burrow::game::GameMode;
+    let (mut app, index, _) = puzzle_app(Band::Easy);
+    assert_eq!(
+        *app.world().resource::<GameSession>().mode(),
+        GameMode::Puzzle(index)
+    );
+    assert!(app.world().resource::<Puzzles>().active.is_some());
+    start(&mut app, humans("box", None));
+    assert_eq!(
+        *app.world().resource::<GameSession>().mode(),
+        GameMode::Local
+    );
+    assert!(app.world().resource::<Puzzles>().active.is_none());
+    // A record loaded over a puzzle keeps no defender: people play it.
+    let (mut app, _, _) = puzzle_app(Band::Easy);
+    let record = app.world().resource::<GameSession>().record().to_string();
+    app.world_mut()
+        .write_message(SessionIntent::LoadRecord(record));
+    settle(&mut app);
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(*session.mode(), GameMode::Local);
+    assert_eq!(
+        (session.setup().white, session.setup().black),
+        (Player::Human, Player::Human)
+    );
+    assert!(app.world().resource::<Puzzles>().active.is_none());
 }
 
 /// The review evaluates every position of a finished game, its last point

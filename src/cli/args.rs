@@ -1,7 +1,6 @@
 //! What several commands share: the game argument, the think time and the
 //! command line's error.
 
-use std::fmt;
 use std::time::Duration;
 
 use crate::ai;
@@ -68,77 +67,43 @@ pub fn think_ms(text: &str) -> Result<Duration, String> {
 }
 
 /// Why a command failed; its `Display` is the line printed after `error: `.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum CliError {
-    UnknownVariant {
-        id: String,
-        known: Vec<String>,
-    },
+    #[error("unknown variant `{id}` (known: {})", known.join(", "))]
+    UnknownVariant { id: String, known: Vec<String> },
     /// Listing turns walked `--max-states` states; `progress` says how far
     /// it got.
+    #[error(
+        "{what} stopped after {max_states} turn states (--max-states): a position here has too \
+         many distinct turns to list; raise --max-states to go on{}",
+        progress.as_ref().map(|p| format!("; {p}")).unwrap_or_default()
+    )]
     TooManyStates {
         what: &'static str,
         max_states: u64,
         progress: Option<String>,
     },
     /// A game broke the engine's rules.
-    Variant(VariantError),
+    #[error(transparent)]
+    Variant(#[from] VariantError),
     /// A turn the rules refuse.
-    Move(MoveError),
+    #[error(transparent)]
+    Move(#[from] MoveError),
     /// Writing the output failed.
-    Io(std::io::Error),
+    #[error(transparent)]
+    Io(#[from] std::io::Error),
+    /// The connection to a server failed.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Client(#[from] crate::online::client::ClientError),
+    /// The server did not start or stopped.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Serve(#[from] crate::server::ServeError),
     /// Anything else, said in words (the solver's and the online
     /// commands' own checks).
+    #[error("{0}")]
     Failed(String),
-}
-
-impl fmt::Display for CliError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CliError::UnknownVariant { id, known } => {
-                write!(f, "unknown variant `{id}` (known: {})", known.join(", "))
-            }
-            CliError::TooManyStates {
-                what,
-                max_states,
-                progress,
-            } => {
-                write!(
-                    f,
-                    "{what} stopped after {max_states} turn states (--max-states): a position \
-                     here has too many distinct turns to list; raise --max-states to go on"
-                )?;
-                match progress {
-                    Some(progress) => write!(f, "; {progress}"),
-                    None => Ok(()),
-                }
-            }
-            CliError::Variant(e) => write!(f, "{e}"),
-            CliError::Move(e) => write!(f, "{e}"),
-            CliError::Io(e) => write!(f, "{e}"),
-            CliError::Failed(message) => f.write_str(message),
-        }
-    }
-}
-
-impl std::error::Error for CliError {}
-
-impl From<VariantError> for CliError {
-    fn from(e: VariantError) -> CliError {
-        CliError::Variant(e)
-    }
-}
-
-impl From<MoveError> for CliError {
-    fn from(e: MoveError) -> CliError {
-        CliError::Move(e)
-    }
-}
-
-impl From<std::io::Error> for CliError {
-    fn from(e: std::io::Error) -> CliError {
-        CliError::Io(e)
-    }
 }
 
 impl From<String> for CliError {

@@ -79,9 +79,7 @@ impl BotArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         log_to_terminal();
         let (server, join, name) = (&self.server, &self.join, &self.name);
-        Ok(bot(
-            registry, server, join, self.level, name, self.think, out,
-        )?)
+        bot(registry, server, join, self.level, name, self.think, out)
     }
 }
 
@@ -106,7 +104,7 @@ pub struct LoadArgs {
 impl LoadArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let (server, size) = (&self.server, self.size);
-        Ok(load(
+        load(
             registry,
             server,
             self.games,
@@ -114,15 +112,15 @@ impl LoadArgs {
             self.seed,
             self.server_pid,
             out,
-        )?)
+        )
     }
 }
 
-fn runtime() -> Result<tokio::runtime::Runtime, String> {
+fn runtime() -> Result<tokio::runtime::Runtime, CliError> {
     tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the runtime: {e}"))
+        .map_err(|e| format!("cannot start the runtime: {e}").into())
 }
 
 /// Both seats are taken, so the game is on.
@@ -137,7 +135,7 @@ async fn think(
     level: Level,
     think: Duration,
     seed: u64,
-) -> Result<Option<String>, String> {
+) -> Result<Option<String>, CliError> {
     let rules = mirror.rules.clone();
     let position = *mirror.position();
     tokio::task::spawn_blocking(move || {
@@ -153,7 +151,7 @@ async fn think(
     .await
     .map_err(|e| format!("the computer's search stopped: {e}"))?
     .map(|d| d.map(|d| d.turn.played().to_string()))
-    .map_err(|e| format!("{e}"))
+    .map_err(CliError::from)
 }
 
 /// `burrow bot`: joins table `code` and plays it at `level` until it ends;
@@ -166,7 +164,7 @@ pub fn bot(
     name: &str,
     think_time: Duration,
     out: &mut impl Write,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let url = websocket_url(server);
     let result = runtime()?.block_on(async {
         let mut client = Client::connect(&url).await?;
@@ -190,7 +188,7 @@ pub fn bot(
         loop {
             if let Some(m) = &mirror {
                 if let Some(finish) = m.view.result {
-                    return Ok::<String, String>(format!(
+                    return Ok::<String, CliError>(format!(
                         "{code}: {} won ({:?}) after {} turns; the bot played {}",
                         side_name(finish.winner),
                         finish.reason,
@@ -245,7 +243,8 @@ pub fn bot(
             }
         }
     })?;
-    writeln!(out, "{result}").map_err(|e| e.to_string())
+    writeln!(out, "{result}")?;
+    Ok(())
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -256,7 +255,7 @@ fn side_name(side: Side) -> &'static str {
 }
 
 /// Connects again and takes the seat back (for up to half a minute).
-async fn reconnect(url: &str, code: &str, token: &str) -> Result<Client, String> {
+async fn reconnect(url: &str, code: &str, token: &str) -> Result<Client, CliError> {
     let mut last = String::new();
     for _ in 0..30 {
         match Client::connect(url).await {
@@ -269,11 +268,11 @@ async fn reconnect(url: &str, code: &str, token: &str) -> Result<Client, String>
                     .await?;
                 return Ok(client);
             }
-            Err(e) => last = e,
+            Err(e) => last = e.to_string(),
         }
         tokio::time::sleep(Duration::from_secs(1)).await;
     }
-    Err(format!("the server is gone: {last}"))
+    Err(format!("the server is gone: {last}").into())
 }
 
 /// What a load run measured.
@@ -309,7 +308,7 @@ async fn scripted_player(
     side: Side,
     token: String,
     seed: u64,
-) -> Result<Vec<f64>, String> {
+) -> Result<Vec<f64>, CliError> {
     let mut mirror: Option<Mirror> = None;
     let mut sent: HashMap<u32, Instant> = HashMap::new();
     let mut latencies = Vec::new();
@@ -325,13 +324,13 @@ async fn scripted_player(
                 if let Some(m) = &mut mirror
                     && m.apply(registry, &message) == Mirrored::OutOfStep
                 {
-                    return Err(format!("{code}: a turn arrived out of step"));
+                    return Err(format!("{code}: a turn arrived out of step").into());
                 }
             }
             ServerMessage::Error { message, .. } => {
-                return Err(format!(
-                    "{code}: the server refused a scripted turn: {message}"
-                ));
+                return Err(
+                    format!("{code}: the server refused a scripted turn: {message}").into(),
+                );
             }
             _ => {}
         }
@@ -369,7 +368,7 @@ pub async fn load_run(
     size: BoardSize,
     seed: u64,
     limit: Duration,
-) -> Result<LoadReport, String> {
+) -> Result<LoadReport, CliError> {
     let ids: Vec<String> = registry.ids().iter().map(|s| s.to_string()).collect();
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
@@ -426,7 +425,7 @@ pub async fn load_run(
                 seed ^ 0x5555,
             );
             let (white, black) = tokio::try_join!(white, black)?;
-            Ok::<_, String>((code, white, black))
+            Ok::<_, CliError>((code, white, black))
         });
     }
     let mut report = LoadReport {
@@ -459,7 +458,7 @@ pub async fn load_run(
 
 /// A plain HTTP GET on the server (`http://HOST:PORT` or `HOST:PORT`):
 /// the status and the body. Enough for the game list and the records.
-pub async fn http_get(server: &str, path: &str) -> Result<(u16, String), String> {
+pub async fn http_get(server: &str, path: &str) -> Result<(u16, String), CliError> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
     let host = server
         .trim_start_matches("http://")
@@ -499,11 +498,11 @@ pub async fn check_stored(
     registry: &VariantRegistry,
     server: &str,
     codes: &[String],
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     for code in codes {
         let (status, body) = http_get(server, &format!("/games/{code}.txt")).await?;
         if status != 200 {
-            return Err(format!("{code}: the record answered {status}: {body}"));
+            return Err(format!("{code}: the record answered {status}: {body}").into());
         }
         let record: GameRecord = body
             .parse()
@@ -512,7 +511,7 @@ pub async fn check_stored(
             .replay(registry)
             .map_err(|e| format!("{code}: the stored record does not replay: {e}"))?;
         if record.result == crate::rules::GameResult::Unfinished {
-            return Err(format!("{code}: the stored game is not over"));
+            return Err(format!("{code}: the stored game is not over").into());
         }
     }
     Ok(())
@@ -527,7 +526,7 @@ pub fn load(
     seed: u64,
     server_pid: Option<u32>,
     out: &mut impl Write,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let url = websocket_url(server);
     let http = url
         .trim_start_matches("ws://")
@@ -536,9 +535,8 @@ pub fn load(
     let report = runtime()?.block_on(async {
         let report = load_run(registry, &url, games, size, seed, Duration::from_secs(600)).await?;
         check_stored(registry, &http, &report.codes).await?;
-        Ok::<_, String>(report)
+        Ok::<_, CliError>(report)
     })?;
-    let io = |e: std::io::Error| e.to_string();
     writeln!(
         out,
         "{} games on {size}, all finished and stored: {} turns in {:.1} s = {:.0} turns/s",
@@ -546,16 +544,14 @@ pub fn load(
         report.turns,
         report.seconds,
         report.turns as f64 / report.seconds
-    )
-    .map_err(io)?;
+    )?;
     writeln!(
         out,
         "turn sent -> its broadcast back: p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
         report.percentile(0.5),
         report.percentile(0.99),
         report.percentile(1.0)
-    )
-    .map_err(io)?;
+    )?;
     let (idle, waited) = runtime()?.block_on(server_idle(&http, Duration::from_secs(10)))?;
     writeln!(
         out,
@@ -563,10 +559,9 @@ pub fn load(
         waited.as_secs_f64(),
         idle.tables,
         idle.connections
-    )
-    .map_err(io)?;
+    )?;
     if let Some(pid) = server_pid {
-        writeln!(out, "server memory: {}", process_memory(pid)?).map_err(io)?;
+        writeln!(out, "server memory: {}", process_memory(pid)?)?;
     }
     Ok(())
 }
@@ -578,17 +573,17 @@ pub struct ServerStats {
     pub connections: usize,
 }
 
-pub async fn server_stats(http: &str) -> Result<ServerStats, String> {
+pub async fn server_stats(http: &str) -> Result<ServerStats, CliError> {
     let (status, body) = http_get(http, "/stats").await?;
     if status != 200 {
-        return Err(format!("/stats answered {status}: {body}"));
+        return Err(format!("/stats answered {status}: {body}").into());
     }
-    serde_json::from_str(&body).map_err(|e| format!("/stats sent `{body}`: {e}"))
+    serde_json::from_str(&body).map_err(|e| format!("/stats sent `{body}`: {e}").into())
 }
 
 /// Waits (at most `limit`) for a server to let go of every table and
 /// connection, and says what it held at the end and after how long.
-pub async fn server_idle(http: &str, limit: Duration) -> Result<(ServerStats, Duration), String> {
+pub async fn server_idle(http: &str, limit: Duration) -> Result<(ServerStats, Duration), CliError> {
     let started = Instant::now();
     loop {
         let stats = server_stats(http).await?;
@@ -600,7 +595,7 @@ pub async fn server_idle(http: &str, limit: Duration) -> Result<(ServerStats, Du
 }
 
 /// A process's peak and current resident memory, from /proc.
-pub fn process_memory(pid: u32) -> Result<String, String> {
+pub fn process_memory(pid: u32) -> Result<String, CliError> {
     let status = std::fs::read_to_string(format!("/proc/{pid}/status"))
         .map_err(|e| format!("cannot read process {pid}: {e}"))?;
     let field = |name: &str| {

@@ -9,6 +9,7 @@ use bevy::window::PrimaryWindow;
 use crate::rules::{Capture, Square};
 
 use super::GameSet;
+use super::animation::AnimationQueue;
 use super::layout::{BoardLayout, window_to_world};
 use super::screens::{InGame, Phase};
 use super::session::{
@@ -226,18 +227,19 @@ fn keyboard_input(
 fn select_or_capture(
     mut clicks: MessageReader<SquareClicked>,
     session: Res<GameSession>,
-    phase: Res<State<Phase>>,
+    queue: Res<AnimationQueue>,
     mut selection: ResMut<Selection>,
     mut captures: MessageWriter<CaptureIntent>,
     mut refused: MessageWriter<Refused>,
 ) {
     for &SquareClicked(sq) in clicks.read() {
-        let not_now = match phase.get() {
+        // This frame's phase (the state follows at the frame's end).
+        let not_now = match Phase::of(&session, &queue) {
             Phase::PersonToMove => None,
             Phase::Animating => Some(Refusal::Animating),
             Phase::Reviewing => Some(Refusal::Reviewing),
             Phase::Finished => Some(Refusal::GameOver),
-            Phase::ComputerToMove if session.player(session.to_move()) == Player::Remote => {
+            Phase::ComputerToMove if session.waiting_for() == Some(Player::Remote) => {
                 Some(Refusal::OpponentsTurn)
             }
             Phase::ComputerToMove => Some(Refusal::ComputersTurn),
@@ -332,7 +334,7 @@ fn update_highlights(
         return;
     }
     let mut targets: Vec<Square> = match (&session.turn(), selection.piece) {
-        _ if !session.human_to_move() => Vec::new(),
+        _ if !session.person_to_move() => Vec::new(),
         (Some(turn), _) => session
             .rules()
             .fitting_captures(turn)

@@ -53,8 +53,8 @@ pub use options::GameOptions;
 pub use presentation::Presentation;
 pub use screens::{InGame, Phase, Screen};
 pub use session::{
-    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameSession, GameStarted, NewGame, Player,
-    Refusal, Refused, SessionIntent, Variants,
+    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameMode, GameSession, GameStarted, NewGame,
+    Player, Refusal, Refused, SessionIntent, Variants,
 };
 
 /// The order of one frame's `Update`, declared once here; every plugin

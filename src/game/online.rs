@@ -21,7 +21,7 @@ use crate::rules::{GameRecord, GameResult, Position};
 use super::GameSet;
 use super::planned::{PlannedTurn, PlaysPlannedTurn};
 use super::screens::Phase;
-use super::session::{GameSession, Player, Refusal, Refused, SessionIntent, Variants};
+use super::session::{GameMode, GameSession, Player, Refusal, Refused, SessionIntent, Variants};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
@@ -509,6 +509,7 @@ fn reconcile(
         record,
         white: player(NetSide::White),
         black: player(NetSide::Black),
+        mode: GameMode::Online(table.view.code.clone()),
     });
     online.shown = Some(table.view.code.clone());
     online.sent = None;
@@ -573,7 +574,9 @@ fn leave_when_replaced(
     mut socket: NonSendMut<Socket>,
     session: Res<GameSession>,
 ) {
-    if online.shown.is_some() && !session.is_online() {
+    let on_board =
+        matches!(session.mode(), GameMode::Online(code) if online.shown.as_ref() == Some(code));
+    if online.shown.is_some() && !on_board {
         online.leave(&mut socket);
     }
 }

@@ -20,7 +20,9 @@ use super::GameSet;
 use super::background::{Background, Job, Step, Work};
 use super::planned::{PlannedTurn, PlaysPlannedTurn};
 use super::screens::{InGame, Phase};
-use super::session::{BoardReset, CaptureMade, GameSession, NewGame, Player, SessionIntent};
+use super::session::{
+    BoardReset, CaptureMade, GameMode, GameSession, NewGame, Player, SessionIntent,
+};
 use super::settings::Settings;
 
 /// The puzzles the game ships, found and proven by `burrow puzzles`.
@@ -56,12 +58,11 @@ pub(super) fn plugin(app: &mut App) {
     );
 }
 
-/// Intent: play a puzzle (its index in [`Puzzles::all`]), or leave the one
-/// on the board.
+/// Intent: play a puzzle (its index in [`Puzzles::all`]). A game of
+/// another mode started later ends it.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleIntent {
     Start(usize),
-    Leave,
 }
 
 /// How the puzzle on the board is going.
@@ -247,7 +248,6 @@ fn start_puzzles(
         puzzles.defending = None;
         puzzles.judging = None;
         match *intent {
-            PuzzleIntent::Leave => puzzles.active = None,
             PuzzleIntent::Start(index) => {
                 let Some(puzzle) = puzzles.all.get(index).cloned() else {
                     continue;
@@ -266,6 +266,7 @@ fn start_puzzles(
                     white: side(Side::White),
                     black: side(Side::Black),
                     start: Some(puzzle.position),
+                    mode: GameMode::Puzzle(index),
                 }));
                 puzzles.active = Some(ActivePuzzle {
                     index,
@@ -400,9 +401,19 @@ fn apply_verdicts(
 
 /// A board reset (undo, a new game) makes the solver's work in progress
 /// stale; a judgement's own undo comes after its verdict, so it is not lost.
-fn forget_on_reset(mut resets: MessageReader<BoardReset>, mut puzzles: ResMut<Puzzles>) {
+/// A reset drops the solver's work; a game of another mode (a new game, a
+/// record, a lesson, an online table) ends the puzzle.
+fn forget_on_reset(
+    mut resets: MessageReader<BoardReset>,
+    session: Res<GameSession>,
+    mut puzzles: ResMut<Puzzles>,
+) {
     if resets.read().count() > 0 {
         puzzles.defending = None;
         puzzles.judging = None;
+        let index = puzzles.active.as_ref().map(|a| a.index);
+        if index.is_some_and(|i| *session.mode() != GameMode::Puzzle(i)) {
+            puzzles.active = None;
+        }
     }
 }

@@ -74,18 +74,15 @@ pub enum Phase {
 }
 
 impl Phase {
-    /// The phase the game is in.
+    /// The phase the game is in: the animations first, then whom the
+    /// session waits for ([`GameSession::waiting_for`]).
     pub fn of(session: &GameSession, queue: &AnimationQueue) -> Phase {
-        if !queue.is_idle() {
-            Phase::Animating
-        } else if session.review().is_some() {
-            Phase::Reviewing
-        } else if session.outcome().is_some() {
-            Phase::Finished
-        } else if session.player(session.to_move()) == Player::Human {
-            Phase::PersonToMove
-        } else {
-            Phase::ComputerToMove
+        match session.waiting_for() {
+            _ if !queue.is_idle() => Phase::Animating,
+            None if session.review().is_some() => Phase::Reviewing,
+            None => Phase::Finished,
+            Some(Player::Human) => Phase::PersonToMove,
+            Some(_) => Phase::ComputerToMove,
         }
     }
 }

@@ -66,6 +66,35 @@ impl Player {
     }
 }
 
+impl Player {
+    /// The player a side keeps when a game of another mode replaces this
+    /// one: people and computer levels stay; a puzzle's defender, a
+    /// lesson's script and an online opponent belong to their mode.
+    pub fn kept_for_local(self) -> Player {
+        match self {
+            Player::Human | Player::Computer(_) => self,
+            Player::Defender | Player::Scripted | Player::Remote => Player::Human,
+        }
+    }
+}
+
+/// What kind of game is on the board. Whoever starts a game names its
+/// mode; the puzzle, lesson and online plugins follow it (a game of
+/// another mode ends theirs), and the panels show what the mode offers.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub enum GameMode {
+    /// People and computer players on this machine (a new game, a record
+    /// or a position loaded).
+    #[default]
+    Local,
+    /// A shipped puzzle: its index in the puzzle list.
+    Puzzle(usize),
+    /// A guided first game.
+    Lesson,
+    /// A table on a server: its code.
+    Online(String),
+}
+
 /// What a new game is made of.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct NewGame {
@@ -75,6 +104,7 @@ pub struct NewGame {
     pub black: Player,
     /// A start other than the standard one (from a pasted position).
     pub start: Option<Position>,
+    pub mode: GameMode,
 }
 
 impl Default for NewGame {
@@ -85,6 +115,7 @@ impl Default for NewGame {
             white: Player::Human,
             black: Player::Computer(Level::Medium),
             start: None,
+            mode: GameMode::Local,
         }
     }
 }
@@ -300,6 +331,7 @@ impl GameSession {
         record: &GameRecord,
         white: Player,
         black: Player,
+        mode: GameMode,
     ) -> Result<GameSession, Refusal> {
         let history = record
             .history(variants)
@@ -310,6 +342,7 @@ impl GameSession {
             white,
             black,
             start: record.start,
+            mode,
         };
         let mut session = GameSession::new(variants, setup)?;
         session.history = history;
@@ -345,17 +378,28 @@ impl GameSession {
         }
     }
 
-    /// Whether the side to move is a person and the game goes on.
-    pub fn human_to_move(&self) -> bool {
-        self.outcome.is_none()
-            && self.review.is_none()
-            && self.player(self.to_move()) == Player::Human
+    /// Who the game waits for: the player of the side to move, or nobody
+    /// (the game is over, or a past position is on show). This is the one
+    /// place that decides whose turn it is; [`Phase`](super::screens::Phase)
+    /// is read from it.
+    pub fn waiting_for(&self) -> Option<Player> {
+        (self.outcome.is_none() && self.review.is_none()).then(|| self.player(self.to_move()))
+    }
+
+    /// Whether a person on this machine plays now.
+    pub fn person_to_move(&self) -> bool {
+        self.waiting_for() == Some(Player::Human)
+    }
+
+    /// What kind of game this is.
+    pub fn mode(&self) -> &GameMode {
+        &self.setup.mode
     }
 
     /// An online game: a side's turns come from the server, so the game
     /// is changed only by turns (no undo, redo or loading over it).
     pub fn is_online(&self) -> bool {
-        self.setup.white == Player::Remote || self.setup.black == Player::Remote
+        matches!(self.setup.mode, GameMode::Online(_))
     }
 
     /// The game as a record (turns so far; a turn in progress is left out).
@@ -526,6 +570,7 @@ pub enum SessionIntent {
         record: GameRecord,
         white: Player,
         black: Player,
+        mode: GameMode,
     },
     /// Look at the position after this many turns; `None` returns to play.
     Review(Option<usize>),
@@ -613,8 +658,9 @@ fn apply_session_intents(
                 .parse::<GameRecord>()
                 .map_err(Refusal::BadRecord)
                 .and_then(|record| {
-                    let (white, black) = (session.setup.white, session.setup.black);
-                    GameSession::from_record(&variants, &record, white, black)
+                    let white = session.setup.white.kept_for_local();
+                    let black = session.setup.black.kept_for_local();
+                    GameSession::from_record(&variants, &record, white, black, GameMode::Local)
                 })
                 .map(|s| {
                     *session = s;
@@ -624,10 +670,13 @@ fn apply_session_intents(
                 record,
                 white,
                 black,
-            } => GameSession::from_record(&variants, record, *white, *black).map(|s| {
-                *session = s;
-                true
-            }),
+                mode,
+            } => {
+                GameSession::from_record(&variants, record, *white, *black, mode.clone()).map(|s| {
+                    *session = s;
+                    true
+                })
+            }
             SessionIntent::Review(index) => {
                 session.review = index.filter(|&i| i < session.history.ply());
                 Ok(true)

@@ -20,7 +20,9 @@ use super::input::Selection;
 use super::planned::{PlannedTurn, PlaysPlannedTurn};
 use super::presentation::{self, LessonText};
 use super::screens::{InGame, Phase};
-use super::session::{GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants};
+use super::session::{
+    GameMode, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
+};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tutorial>()
@@ -247,7 +249,8 @@ impl Tutorial {
     }
 }
 
-/// Intent: start the guided first game of a game (by id), or leave it.
+/// Intent: start the guided first game of a game (by id), or leave it (the
+/// game goes on from where it is, against the computer).
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub enum TutorialIntent {
     Start(String),
@@ -257,6 +260,7 @@ pub enum TutorialIntent {
 fn start_lessons(
     mut intents: MessageReader<TutorialIntent>,
     variants: Res<Variants>,
+    session: Res<GameSession>,
     mut tutorial: ResMut<Tutorial>,
     mut session_intents: MessageWriter<SessionIntent>,
     mut refused: MessageWriter<Refused>,
@@ -264,6 +268,16 @@ fn start_lessons(
     for intent in intents.read() {
         tutorial.active = None;
         let TutorialIntent::Start(id) = intent else {
+            // Leaving: the game goes on from where it is, against the
+            // computer (a local game, so the lesson ends with it).
+            if *session.mode() == GameMode::Lesson {
+                session_intents.write(SessionIntent::Load {
+                    record: session.record(),
+                    white: Player::Human,
+                    black: NewGame::default().black,
+                    mode: GameMode::Local,
+                });
+            }
             continue;
         };
         let Some(rules) = variants.get(id) else {
@@ -292,6 +306,7 @@ fn start_lessons(
             white: Player::Human,
             black: Player::Scripted,
             start: Some(lesson.position),
+            mode: GameMode::Lesson,
         }));
         tutorial.active = Some(ActiveLesson {
             steps: lesson_steps(rules, &lesson),
@@ -355,14 +370,14 @@ fn follow_lesson(
         refused.clear();
         return;
     };
+    if *session.mode() != GameMode::Lesson {
+        tutorial.active = None;
+        return;
+    }
     let same_game = session.rules().id() == active.lesson.variant
-        && session.setup().start == Some(active.lesson.position)
-        && session.setup().black == Player::Scripted;
+        && session.setup().start == Some(active.lesson.position);
     if !same_game {
-        // The session may not have taken the lesson's new game yet.
-        if session.setup().black != Player::Scripted {
-            tutorial.active = None;
-        }
+        // The session has not taken this lesson's new game yet.
         return;
     }
     for Refused(refusal) in refused.read() {

@@ -11,6 +11,26 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::protocol::{self, ClientMessage, ServerMessage};
 
+/// What went wrong with a connection.
+#[derive(Debug, thiserror::Error)]
+pub enum ClientError {
+    #[error("cannot connect to {url}: {source}")]
+    Connect {
+        url: String,
+        source: tokio_tungstenite::tungstenite::Error,
+    },
+    #[error("cannot send: {0}")]
+    Send(tokio_tungstenite::tungstenite::Error),
+    #[error("the server sent something unreadable: {0}")]
+    Unreadable(protocol::DecodeError),
+    #[error("the server closed the connection")]
+    Closed,
+    #[error("connection lost: {0}")]
+    Lost(tokio_tungstenite::tungstenite::Error),
+    #[error("no message from the server within {0:?}")]
+    Timeout(Duration),
+}
+
 /// One WebSocket connection to a server.
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -18,47 +38,47 @@ pub struct Client {
 
 impl Client {
     /// Connects to `ws://HOST:PORT/ws`.
-    pub async fn connect(url: &str) -> Result<Client, String> {
+    pub async fn connect(url: &str) -> Result<Client, ClientError> {
         let (socket, _) = tokio_tungstenite::connect_async(url)
             .await
-            .map_err(|e| format!("cannot connect to {url}: {e}"))?;
+            .map_err(|source| ClientError::Connect {
+                url: url.to_string(),
+                source,
+            })?;
         Ok(Client { socket })
     }
 
-    pub async fn send(&mut self, message: &ClientMessage) -> Result<(), String> {
+    pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
         self.send_text(&protocol::encode(message)).await
     }
 
     /// Sends any text, well-formed or not (the tests send broken ones).
-    pub async fn send_text(&mut self, text: &str) -> Result<(), String> {
+    pub async fn send_text(&mut self, text: &str) -> Result<(), ClientError> {
         self.socket
             .send(Message::Text(text.into()))
             .await
-            .map_err(|e| format!("cannot send: {e}"))
+            .map_err(ClientError::Send)
     }
 
     /// The next message from the server.
-    pub async fn recv(&mut self) -> Result<ServerMessage, String> {
+    pub async fn recv(&mut self) -> Result<ServerMessage, ClientError> {
         loop {
             match self.socket.next().await {
                 Some(Ok(Message::Text(text))) => {
-                    return protocol::decode(&text)
-                        .map_err(|e| format!("the server sent something unreadable: {e}"));
+                    return protocol::decode(&text).map_err(ClientError::Unreadable);
                 }
-                Some(Ok(Message::Close(_))) | None => {
-                    return Err("the server closed the connection".into());
-                }
+                Some(Ok(Message::Close(_))) | None => return Err(ClientError::Closed),
                 Some(Ok(_)) => continue,
-                Some(Err(e)) => return Err(format!("connection lost: {e}")),
+                Some(Err(e)) => return Err(ClientError::Lost(e)),
             }
         }
     }
 
     /// The next message, or an error after `wait`.
-    pub async fn recv_within(&mut self, wait: Duration) -> Result<ServerMessage, String> {
+    pub async fn recv_within(&mut self, wait: Duration) -> Result<ServerMessage, ClientError> {
         tokio::time::timeout(wait, self.recv())
             .await
-            .map_err(|_| format!("no message from the server within {wait:?}"))?
+            .map_err(|_| ClientError::Timeout(wait))?
     }
 
     /// Reads messages until `pick` takes one (others are dropped).
@@ -66,7 +86,7 @@ impl Client {
         &mut self,
         wait: Duration,
         mut pick: impl FnMut(&ServerMessage) -> Option<T>,
-    ) -> Result<T, String> {
+    ) -> Result<T, ClientError> {
         let deadline = tokio::time::Instant::now() + wait;
         loop {
             let left = deadline.saturating_duration_since(tokio::time::Instant::now());

@@ -27,11 +27,13 @@ pub struct ClockSetting {
 impl ClockSetting {
     /// The longest game time a server accepts (a day).
     pub const MAX_MS: u64 = 24 * 60 * 60 * 1000;
+    /// The longest gain per turn a server takes: ten minutes.
+    pub const MAX_INCREMENT_MS: u64 = 10 * 60 * 1000;
 
     /// Reads `5+3` (minutes + seconds per turn), as the menus and the CLI
     /// write it.
-    pub fn parse(text: &str) -> Result<ClockSetting, String> {
-        let bad = || format!("`{text}` is not a clock (minutes+seconds, like 5+3)");
+    pub fn parse(text: &str) -> Result<ClockSetting, ClockError> {
+        let bad = || ClockError::NotAClock(text.to_string());
         let (minutes, seconds) = text.split_once('+').ok_or_else(bad)?;
         let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
         let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
@@ -46,18 +48,29 @@ impl ClockSetting {
     }
 
     /// Whether a server takes this clock.
-    pub fn check(&self) -> Result<(), String> {
+    pub fn check(&self) -> Result<(), ClockError> {
         if self.initial_ms == 0 || self.initial_ms > Self::MAX_MS {
-            return Err(format!(
-                "the clock's time must be between 1 ms and {} ms",
-                Self::MAX_MS
-            ));
+            return Err(ClockError::TimeOutOfRange);
         }
-        if self.increment_ms > 10 * 60 * 1000 {
-            return Err("the clock's gain per turn must be at most 10 minutes".into());
+        if self.increment_ms > Self::MAX_INCREMENT_MS {
+            return Err(ClockError::IncrementTooLong);
         }
         Ok(())
     }
+}
+
+/// Why a clock is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockError {
+    #[error("`{0}` is not a clock (minutes+seconds, like 5+3)")]
+    NotAClock(String),
+    #[error(
+        "the clock's time must be between 1 ms and {} ms",
+        ClockSetting::MAX_MS
+    )]
+    TimeOutOfRange,
+    #[error("the clock's gain per turn must be at most {} minutes", ClockSetting::MAX_INCREMENT_MS / 60_000)]
+    IncrementTooLong,
 }
 
 impl std::fmt::Display for ClockSetting {

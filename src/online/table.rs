@@ -61,6 +61,13 @@ pub struct CheckedSetup {
     pub start: Position,
 }
 
+/// Reads a turn a client sent (`c3xd4xd5`); the judge then checks it
+/// against the game ([`Table::play`]).
+pub fn read_turn(text: &str) -> Result<PlayedTurn, Refused> {
+    text.parse()
+        .map_err(|e| Refused::new(ErrorKind::IllegalTurn, format!("{e}")))
+}
+
 /// Checks what a client asked to play.
 pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<CheckedSetup, Refused> {
     let bad = |m: String| Refused::new(ErrorKind::BadSetup, m);
@@ -73,7 +80,7 @@ pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<Chec
     })?;
     let layout = setup.start.unwrap_or(StartLayout::Checkerboard);
     if let Some(clock) = &setup.clock {
-        clock.check().map_err(bad)?;
+        clock.check().map_err(|e| bad(e.to_string()))?;
     }
     let mut setup = setup.clone();
     setup.start = Some(layout);
@@ -225,12 +232,14 @@ impl Table {
         Some(started + clocks.left_ms[self.to_move().index()] as i64)
     }
 
-    /// Checks and plays a turn for `side`. Nothing changes on a refusal.
+    /// Checks and plays a turn for `side` (a client's text is read once,
+    /// by [`read_turn`]; the server's computer hands its turn over as it
+    /// is). Nothing changes on a refusal.
     pub fn play(
         &mut self,
         side: Side,
         ply: u32,
-        text: &str,
+        played: PlayedTurn,
         now_ms: i64,
     ) -> Result<Accepted, Refused> {
         if self.result.is_some() {
@@ -260,9 +269,6 @@ impl Table {
                 ),
             ));
         }
-        let played: PlayedTurn = text
-            .parse()
-            .map_err(|e| Refused::new(ErrorKind::IllegalTurn, format!("{e}")))?;
         let text = played.to_string();
         self.history
             .play(&self.rules, played)
@@ -426,10 +432,8 @@ mod tests {
         table
     }
 
-    fn first_turn(table: &Table) -> String {
-        table.rules.turns(table.position()).unwrap()[0]
-            .played()
-            .to_string()
+    fn first_turn(table: &Table) -> PlayedTurn {
+        table.rules.turns(table.position()).unwrap()[0].played()
     }
 
     #[test]
@@ -441,7 +445,7 @@ mod tests {
         let mut t = table(Some(clock));
         t.start_clock_if_ready(1_000);
         let turn = first_turn(&t);
-        t.play(Side::White, 0, &turn, 4_000).unwrap();
+        t.play(Side::White, 0, turn, 4_000).unwrap();
         // White used 3 s and gained 1 s; Black's clock runs from 4 s.
         assert_eq!(t.clocks.unwrap().left_ms, [8_000, 10_000]);
         let view = t.clock_view(6_500).unwrap();
@@ -456,7 +460,7 @@ mod tests {
         );
         // A turn after the flag is refused and changes nothing.
         let turn = first_turn(&t);
-        let err = t.play(Side::Black, 1, &turn, 14_001).unwrap_err();
+        let err = t.play(Side::Black, 1, turn, 14_001).unwrap_err();
         assert_eq!(err.kind, ErrorKind::GameOver);
         assert_eq!(t.ply(), 1);
     }
@@ -466,17 +470,19 @@ mod tests {
         let mut t = table(None);
         let before = t.clone();
         let turn = first_turn(&t);
+        let text = turn.to_string();
         for (side, ply, text, kind) in [
-            (Side::Black, 0, turn.as_str(), ErrorKind::NotYourTurn),
-            (Side::White, 3, turn.as_str(), ErrorKind::StaleTurn),
+            (Side::Black, 0, text.as_str(), ErrorKind::NotYourTurn),
+            (Side::White, 3, text.as_str(), ErrorKind::StaleTurn),
             (Side::White, 0, "a1xa1", ErrorKind::IllegalTurn),
             (Side::White, 0, "zz", ErrorKind::IllegalTurn),
         ] {
-            assert_eq!(t.play(side, ply, text, 0).unwrap_err().kind, kind, "{text}");
+            let refused = read_turn(text).and_then(|turn| t.play(side, ply, turn, 0));
+            assert_eq!(refused.unwrap_err().kind, kind, "{text}");
             assert_eq!(t.history, before.history);
         }
         t.seats[1].token = None;
-        let err = t.play(Side::White, 0, &turn, 0).unwrap_err();
+        let err = t.play(Side::White, 0, turn.clone(), 0).unwrap_err();
         assert_eq!(err.kind, ErrorKind::NotYourTurn, "{err}");
     }
 
@@ -484,7 +490,7 @@ mod tests {
     fn a_resigned_game_records_its_end_in_a_tag() {
         let mut t = table(None);
         let turn = first_turn(&t);
-        t.play(Side::White, 0, &turn, 0).unwrap();
+        t.play(Side::White, 0, turn, 0).unwrap();
         t.resign(Side::Black, 0).unwrap();
         let record = t.record();
         assert_eq!(record.result, GameResult::Unfinished);

@@ -140,13 +140,18 @@ impl fmt::Display for StartLayout {
     }
 }
 
+/// A name that is no start layout.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a start layout (checkerboard or pairs)")]
+pub struct UnknownLayout(pub String);
+
 impl std::str::FromStr for StartLayout {
-    type Err = String;
-    fn from_str(s: &str) -> Result<StartLayout, String> {
+    type Err = UnknownLayout;
+    fn from_str(s: &str) -> Result<StartLayout, UnknownLayout> {
         StartLayout::ALL
             .into_iter()
             .find(|l| l.name() == s)
-            .ok_or_else(|| format!("`{s}` is not a start layout (checkerboard or pairs)"))
+            .ok_or_else(|| UnknownLayout(s.to_string()))
     }
 }
 

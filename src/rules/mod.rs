@@ -37,7 +37,7 @@ mod variant;
 pub mod variants;
 
 pub use bitboard::Bitboard;
-pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout};
+pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout, UnknownLayout};
 pub use color::Color;
 pub use explain::default_misfit;
 pub use history::{History, IllegalTurn};

@@ -47,23 +47,48 @@ pub struct ServeOptions {
 /// folder, created on first use.
 pub const DEFAULT_DATABASE: &str = "sqlite://burrow-games.sqlite?mode=rwc";
 
+/// Why a server did not start or stopped.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot start the server's runtime: {0}")]
+    Runtime(std::io::Error),
+    #[error("cannot open the database {database}: {source}")]
+    Open {
+        database: String,
+        source: store::StoreError,
+    },
+    #[error("cannot read the games: {0}")]
+    Resume(store::StoreError),
+    #[error("cannot listen on the database: {0}")]
+    Notices(sqlx::Error),
+    #[error("cannot listen on {address}: {source}")]
+    Listen {
+        address: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("server: {0}")]
+    Stopped(std::io::Error),
+}
+
 /// Runs the server until Ctrl-C.
-pub fn serve(registry: VariantRegistry, options: ServeOptions) -> Result<(), String> {
+pub fn serve(registry: VariantRegistry, options: ServeOptions) -> Result<(), ServeError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
-        .map_err(|e| format!("cannot start the server's runtime: {e}"))?;
+        .map_err(ServeError::Runtime)?;
     runtime.block_on(run(registry, options))
 }
 
-async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), String> {
+async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), ServeError> {
     let app = router(registry, &options).await?;
+    let listen = |source| ServeError::Listen {
+        address: options.listen,
+        source,
+    };
     let listener = tokio::net::TcpListener::bind(options.listen)
         .await
-        .map_err(|e| format!("cannot listen on {}: {e}", options.listen))?;
-    let address = listener
-        .local_addr()
-        .map_err(|e| format!("cannot read the address: {e}"))?;
+        .map_err(listen)?;
+    let address = listener.local_addr().map_err(listen)?;
     // Tests and scripts read this line for the port.
     println!("burrow server listening on http://{address}");
     use std::io::Write;
@@ -77,7 +102,7 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Str
             let _ = tokio::signal::ctrl_c().await;
         })
         .await
-        .map_err(|e| format!("server: {e}"))
+        .map_err(ServeError::Stopped)
 }
 
 /// The whole server as an axum [`Router`], its store opened and its
@@ -85,7 +110,10 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Str
 /// PostgreSQL, the computers of running games) started on the current
 /// tokio runtime. `burrow serve` binds it to `--listen`; a test can serve
 /// it on any listener in its own process.
-pub async fn router(registry: VariantRegistry, options: &ServeOptions) -> Result<Router, String> {
+pub async fn router(
+    registry: VariantRegistry,
+    options: &ServeOptions,
+) -> Result<Router, ServeError> {
     let hub = Hub::open(registry, &options.database, options.think).await?;
     if hub.is_postgres() {
         share::listen(hub.clone(), &options.database).await?;

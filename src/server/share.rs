@@ -10,19 +10,19 @@ use std::time::Duration;
 
 use sqlx::postgres::PgListener;
 
-use super::Hub;
+use super::{Hub, ServeError};
 
 const CHANNEL: &str = "burrow_games";
 
 /// Starts listening for other processes' changes.
-pub(super) async fn listen(hub: Arc<Hub>, url: &str) -> Result<(), String> {
+pub(super) async fn listen(hub: Arc<Hub>, url: &str) -> Result<(), ServeError> {
     let mut listener = PgListener::connect(url)
         .await
-        .map_err(|e| format!("cannot listen on the database: {e}"))?;
+        .map_err(ServeError::Notices)?;
     listener
         .listen(CHANNEL)
         .await
-        .map_err(|e| format!("cannot listen on the database: {e}"))?;
+        .map_err(ServeError::Notices)?;
     let me = hub.process.to_string();
     tokio::spawn(async move {
         loop {

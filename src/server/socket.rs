@@ -13,7 +13,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::{broadcast, mpsc};
 
 use crate::online::protocol::{self, ClientMessage, ErrorKind, ServerMessage, Side};
-use crate::online::table::{Refused, Table, check_setup};
+use crate::online::table::{Refused, Table, check_setup, read_turn};
 
 use super::now_ms;
 use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage};
@@ -308,9 +308,12 @@ impl Connection {
                 ply,
                 turn,
             } => {
+                let played = read_turn(&turn)?;
                 let (room, side) = self.seat(&code, &token).await?;
                 self.hub
-                    .change(&room, |table, now| table.play(side, ply, &turn, now))
+                    .change(&room, |table, now| {
+                        table.play(side, ply, played.clone(), now)
+                    })
                     .await?;
             }
             ClientMessage::Resign { code, token } => {

@@ -48,30 +48,17 @@ const SCHEMA: [&str; 2] = [
 ];
 
 /// A change could not be stored.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum StoreError {
     /// Another process changed the game first; reload and judge again.
+    #[error("the game changed meanwhile")]
     Conflict,
-    Database(sqlx::Error),
+    #[error("database: {0}")]
+    Database(#[from] sqlx::Error),
     /// A stored game no longer reads (a variant gone, a turn the engine now
     /// refuses).
+    #[error("stored game does not read: {0}")]
     Corrupt(String),
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Conflict => f.write_str("the game changed meanwhile"),
-            StoreError::Database(e) => write!(f, "database: {e}"),
-            StoreError::Corrupt(m) => write!(f, "stored game does not read: {m}"),
-        }
-    }
-}
-
-impl From<sqlx::Error> for StoreError {
-    fn from(e: sqlx::Error) -> StoreError {
-        StoreError::Database(e)
-    }
 }
 
 /// One line of the game list.

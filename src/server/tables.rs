@@ -15,7 +15,7 @@ use crate::online::table::{Refused, Seat, Table, check_setup};
 use crate::rules::VariantRegistry;
 
 use super::store::{Store, StoreError};
-use super::{now_ms, share};
+use super::{ServeError, now_ms, share};
 
 /// Connections at one table that a broadcast may be queued for.
 const ROOM_QUEUE: usize = 256;
@@ -99,10 +99,13 @@ impl Hub {
         registry: VariantRegistry,
         database: &str,
         think: Duration,
-    ) -> Result<Arc<Hub>, String> {
+    ) -> Result<Arc<Hub>, ServeError> {
         let store = Store::open(database)
             .await
-            .map_err(|e| format!("cannot open the database {database}: {e}"))?;
+            .map_err(|source| ServeError::Open {
+                database: database.to_string(),
+                source,
+            })?;
         Ok(Arc::new(Hub {
             registry,
             store,
@@ -119,12 +122,12 @@ impl Hub {
 
     /// Games that were running when the server stopped: their clocks go on
     /// and their computers move.
-    pub(super) async fn resume_running(self: Arc<Self>) -> Result<(), String> {
+    pub(super) async fn resume_running(self: Arc<Self>) -> Result<(), ServeError> {
         let running = self
             .store
             .running_codes()
             .await
-            .map_err(|e| format!("cannot read the games: {e}"))?;
+            .map_err(ServeError::Resume)?;
         for code in running {
             if let Ok(room) = self.room(&code).await {
                 self.clone().wake_computer(room);
@@ -322,9 +325,11 @@ impl Hub {
             tokio::time::sleep_until(started + Duration::from_millis(300).min(think)).await;
             room.thinking.store(false, Ordering::Release);
             if let Ok(Ok(Some(decision))) = decision {
-                let text = decision.turn.played().to_string();
+                let played = decision.turn.played();
                 let _ = self
-                    .change(&room, |table, now| table.play(side, ply, &text, now))
+                    .change(&room, |table, now| {
+                        table.play(side, ply, played.clone(), now)
+                    })
                     .await;
             }
         });

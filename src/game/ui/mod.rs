@@ -20,7 +20,6 @@ use super::analysis::BoardAnalysis;
 use super::input::{Selection, UiRegions};
 use super::layout::{BoardArea, BoardLayout};
 use super::modding::ModProblems;
-use super::puzzles::PuzzleIntent;
 use super::screens::{InGame, Screen};
 use super::session::{GameSession, Refused};
 use super::settings::{Settings, Theme};
@@ -217,13 +216,8 @@ fn board_labels(
 
 /// A guided first game asked for from a panel (the menu, the rules help,
 /// the lesson's Start again).
-fn start_lesson(
-    mut state: ResMut<UiState>,
-    mut puzzle_intents: MessageWriter<PuzzleIntent>,
-    mut tutorial_intents: MessageWriter<TutorialIntent>,
-) {
+fn start_lesson(mut state: ResMut<UiState>, mut tutorial_intents: MessageWriter<TutorialIntent>) {
     if let Some(id) = state.start_tutorial.take() {
-        puzzle_intents.write(PuzzleIntent::Leave);
         tutorial_intents.write(TutorialIntent::Start(id));
         state.show_rules = false;
         state.game_over_closed = false;

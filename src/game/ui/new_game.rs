@@ -7,8 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::ai::Level;
 use crate::game::modding::ModProblems;
 use crate::game::presentation;
-use crate::game::puzzles::PuzzleIntent;
-use crate::game::session::{NewGame, Player, SessionIntent, Variants};
+use crate::game::session::{GameMode, NewGame, Player, SessionIntent, Variants};
 use crate::rules::{BoardSize, Position, StartLayout};
 
 use super::UiState;
@@ -50,6 +49,7 @@ impl NewGameForm {
             // is a start position (and so goes into the record).
             start: (self.layout != StartLayout::Checkerboard)
                 .then(|| Position::start_with(size, self.layout)),
+            mode: GameMode::Local,
         }
     }
 }
@@ -133,7 +133,6 @@ pub fn title_screen(
     variants: Res<Variants>,
     problems: Res<ModProblems>,
     mut intents: MessageWriter<SessionIntent>,
-    mut puzzle_intents: MessageWriter<PuzzleIntent>,
     mut state: ResMut<UiState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -209,7 +208,6 @@ pub fn title_screen(
             ui.separator();
             ui.horizontal(|ui| {
                 if ui.button("Start").clicked() {
-                    puzzle_intents.write(PuzzleIntent::Leave);
                     intents.write(SessionIntent::NewGame(form.setup()));
                     state.game_over_closed = false;
                 }

@@ -14,7 +14,7 @@ use crate::game::presentation;
 use crate::game::puzzles::{PuzzleIntent, Puzzles};
 use crate::game::review::ReviewIntent;
 use crate::game::screens::Screen;
-use crate::game::session::{GameSession, NewGame, Player, SessionIntent, Variants};
+use crate::game::session::{GameMode, GameSession, NewGame, Player, SessionIntent, Variants};
 use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent};
 use crate::game::tutorial::{Tutorial, TutorialIntent};
 use crate::rules::{Color as Side, Position};
@@ -185,7 +185,11 @@ fn tutorial(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
                 if ui.button("Start again").clicked() {
                     again = true;
                 }
-                if ui.button("Leave").clicked() {
+                if ui
+                    .button("Leave lesson")
+                    .on_hover_text("Play on from here against the computer")
+                    .clicked()
+                {
                     leave = true;
                 }
             });
@@ -333,7 +337,7 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
         if online.clicked() {
             state.show_online = true;
         }
-        let can_hint = data.session.human_to_move() && data.session.turn().is_none();
+        let can_hint = data.session.person_to_move() && data.session.turn().is_none();
         if ui
             .add_enabled(can_hint, egui::Button::new("Hint"))
             .on_hover_text("The strongest level suggests a turn")
@@ -517,10 +521,14 @@ fn text_io(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
         if ui.button("Play from position").clicked() {
             match state.text.trim().parse::<Position>() {
                 Ok(start) => {
+                    let setup = data.session.setup();
                     let setup = NewGame {
                         start: Some(start),
                         size: start.size(),
-                        ..data.session.setup().clone()
+                        white: setup.white.kept_for_local(),
+                        black: setup.black.kept_for_local(),
+                        mode: GameMode::Local,
+                        ..setup.clone()
                     };
                     data.intents.write(SessionIntent::NewGame(setup));
                 }
