@@ -993,7 +993,15 @@ fn leaving_a_lesson_plays_on_against_the_computer() {
     );
     // The lesson's first turn and its scripted reply, then leave while
     // White is to move again.
-    let first = app.world().resource::<Tutorial>().active.as_ref().unwrap().lesson.turns[0].clone();
+    let first = app
+        .world()
+        .resource::<Tutorial>()
+        .active
+        .as_ref()
+        .unwrap()
+        .lesson
+        .turns[0]
+        .clone();
     play_turn(&mut app, &first);
     settle(&mut app);
     let before = app.world().resource::<GameSession>().played().to_vec();
@@ -1003,7 +1011,11 @@ fn leaving_a_lesson_plays_on_against_the_computer() {
     let session = app.world().resource::<GameSession>();
     assert_eq!(*session.mode(), GameMode::Local);
     assert!(matches!(session.setup().black, Player::Computer(_)));
-    assert_eq!(session.played()[..before.len()], before[..], "the game went on");
+    assert_eq!(
+        session.played()[..before.len()],
+        before[..],
+        "the game went on"
+    );
     assert!(!app.world().resource::<Tutorial>().is_on());
 }
 

@@ -35,14 +35,7 @@ pub struct AccuracyArgs {
 impl AccuracyArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        Ok(accuracy(
-            registry,
-            rules,
-            self.positions,
-            self.seed,
-            self.think,
-            out,
-        )?)
+        accuracy(registry, rules, self.positions, self.seed, self.think, out)
     }
 }
 
@@ -65,7 +58,7 @@ impl ReachArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
         let limit = Duration::from_millis(self.time_ms);
-        Ok(reach(registry, rules, self.games, self.seed, limit, out)?)
+        reach(registry, rules, self.games, self.seed, limit, out)
     }
 }
 
@@ -81,7 +74,7 @@ fn won_positions(
     wanted: usize,
     seed: u64,
     proof_time: Duration,
-) -> Result<Vec<Position>, String> {
+) -> Result<Vec<Position>, CliError> {
     let mut found = Vec::new();
     let mut game = 0u64;
     while found.len() < wanted && game < 50 * wanted as u64 {
@@ -125,7 +118,7 @@ fn won_positions(
 }
 
 /// The solver's longest defence, or `None` when it proves nothing in time.
-fn defence(solver: &Solver, pos: &Position) -> Result<Option<Position>, String> {
+fn defence(solver: &Solver, pos: &Position) -> Result<Option<Position>, CliError> {
     let analysis = solver
         .analyse(
             pos,
@@ -144,7 +137,7 @@ pub fn accuracy(
     seed: u64,
     think: Duration,
     out: &mut impl Write,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let io = |e: std::io::Error| e.to_string();
     let solver = Solver::new(
         rules,
@@ -228,7 +221,7 @@ pub fn reach(
     seed: u64,
     limit: Duration,
     out: &mut impl Write,
-) -> Result<(), String> {
+) -> Result<(), CliError> {
     let io = |e: std::io::Error| e.to_string();
     let mut tried: Vec<Vec<(bool, f64)>> = vec![Vec::new(); BANDS.len()];
     for game in 0..games {
@@ -293,7 +286,7 @@ pub(super) fn late_positions_and_siblings(
     rules: &Rules,
     late: &[Position],
     siblings: usize,
-) -> Result<Vec<Position>, String> {
+) -> Result<Vec<Position>, CliError> {
     let mut candidates = Vec::new();
     for pos in late {
         candidates.push(*pos);

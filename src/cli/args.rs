@@ -96,6 +96,9 @@ pub enum CliError {
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]
     Client(#[from] crate::online::client::ClientError),
+    /// A table the server sent does not read.
+    #[error(transparent)]
+    Mirror(#[from] crate::online::mirror::MirrorError),
     /// The server did not start or stopped.
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]

@@ -59,7 +59,7 @@ pub fn find(
     proof_time: Duration,
     budget: Duration,
     out: &mut impl Write,
-) -> Result<usize, String> {
+) -> Result<usize, CliError> {
     let started = Instant::now();
     let solver = Solver::new(
         rules,

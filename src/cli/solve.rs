@@ -8,7 +8,7 @@ use std::time::Duration;
 use crate::ai::{
     Analysis, Distances, Knowledge, Progress, Search, SolveLimits, Solver, SolverConfig, Value,
 };
-use crate::rules::{BoardSize, Position, Rules, Turn, VariantRegistry};
+use crate::rules::{BoardSize, ParsePositionError, Position, Rules, Turn, VariantRegistry};
 
 use super::args::{CliError, GameArg, rules_for};
 
@@ -54,7 +54,7 @@ impl SolveArgs {
             checkpoint: self.checkpoint,
             distances,
         };
-        Ok(solve(rules, request, out)?)
+        solve(rules, request, out)
     }
 }
 
@@ -88,7 +88,7 @@ impl SolveBoardsArgs {
             .collect::<Result<Vec<_>, _>>()?;
         let (config, limit) = self.solver.checked()?;
         let squares = self.min_squares..=self.max_squares;
-        Ok(solve_boards(&games, squares, config, limit, out)?)
+        solve_boards(&games, squares, config, limit, out)
     }
 }
 
@@ -119,23 +119,24 @@ pub enum SearchArg {
 
 impl SolverArgs {
     /// The solver's configuration and the time limit, once checked.
-    pub fn checked(&self) -> Result<(SolverConfig, Option<Duration>), String> {
+    pub fn checked(&self) -> Result<(SolverConfig, Option<Duration>), CliError> {
         if !(1..=MAX_MEMORY_MB).contains(&self.memory) {
             return Err(format!(
                 "--memory {}: the proof table must be 1 to {MAX_MEMORY_MB} MB",
                 self.memory
-            ));
+            )
+            .into());
         }
         if self.threads == 0 {
-            return Err("--threads must be at least 1".to_string());
+            return Err(CliError::Failed("--threads must be at least 1".into()));
         }
         let limit = match self.time_limit {
             None => None,
             Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
             Some(s) => {
-                return Err(format!(
-                    "--time-limit {s}: must be a positive number of seconds"
-                ));
+                return Err(
+                    format!("--time-limit {s}: must be a positive number of seconds").into(),
+                );
             }
         };
         let config = SolverConfig {
@@ -160,20 +161,28 @@ pub struct SolveRequest {
 }
 
 /// The position a request names: the start of `--size`, or `--position`.
-pub fn requested_position(size: Option<BoardSize>, text: Option<&str>) -> Result<Position, String> {
+pub fn requested_position(
+    size: Option<BoardSize>,
+    text: Option<&str>,
+) -> Result<Position, CliError> {
     match (size, text) {
-        (Some(_), Some(_)) => Err("give --size or --position, not both".to_string()),
+        (Some(_), Some(_)) => Err(CliError::Failed(
+            "give --size or --position, not both".into(),
+        )),
         (Some(size), None) => Ok(Position::start(size)),
-        (None, Some(text)) => text.parse().map_err(|e| format!("{e}")),
-        (None, None) => Err("say what to solve: --size FILESxRANKS or --position P".to_string()),
+        (None, Some(text)) => text
+            .parse()
+            .map_err(|e: ParsePositionError| CliError::Failed(e.to_string())),
+        (None, None) => Err(CliError::Failed(
+            "say what to solve: --size FILESxRANKS or --position P".into(),
+        )),
     }
 }
 
 /// The largest proof table `--memory` may ask for, in MB.
 pub const MAX_MEMORY_MB: usize = 16 * 1024;
 
-pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), CliError> {
     let pos = requested_position(request.size, request.position.as_deref())?;
     let (config, limit) = request.solver.checked()?;
     let limits = limit.map_or_else(SolveLimits::none, SolveLimits::time);
@@ -203,7 +212,7 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
         )
         .map_err(|e| e.to_string())?;
     if let Some(path) = &request.checkpoint {
-        write_checkpoint(path, &analysis).map_err(io)?;
+        write_checkpoint(path, &analysis)?;
     }
     print_analysis(
         rules,
@@ -212,8 +221,8 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
         solver.stored(),
         solver.capacity(),
         out,
-    )
-    .map_err(io)
+    )?;
+    Ok(())
 }
 
 /// The checkpoint's first line; each line after it is a position a turn
@@ -241,7 +250,7 @@ fn write_checkpoint(path: &PathBuf, analysis: &Analysis) -> std::io::Result<()> 
     std::fs::rename(partial, path)
 }
 
-fn read_checkpoint(solver: &Solver, path: &PathBuf, size: BoardSize) -> Result<usize, String> {
+fn read_checkpoint(solver: &Solver, path: &PathBuf, size: BoardSize) -> Result<usize, CliError> {
     let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut count = 0;
     for (n, line) in text.lines().enumerate() {
@@ -251,13 +260,13 @@ fn read_checkpoint(solver: &Solver, path: &PathBuf, size: BoardSize) -> Result<u
         let bad = |why: &str| format!("{} line {}: {why}", path.display(), n + 1);
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [board, side, lower, upper] = parts[..] else {
-            return Err(bad("expected `POSITION SIDE LOWER UPPER`"));
+            return Err(bad("expected `POSITION SIDE LOWER UPPER`").into());
         };
         let pos: Position = format!("{board} {side}")
             .parse()
             .map_err(|e| bad(&format!("{e}")))?;
         if pos.size() != size {
-            return Err(bad("the position is not on the board being solved"));
+            return Err(bad("the position is not on the board being solved").into());
         }
         let number = |t: &str| t.parse::<i32>().map_err(|_| bad("bounds must be numbers"));
         let knowledge = Knowledge::from_bounds(number(lower)?, number(upper)?)
@@ -408,13 +417,11 @@ pub fn solve_boards(
     config: SolverConfig,
     time_limit: Option<Duration>,
     out: &mut impl Write,
-) -> Result<(), String> {
-    let io = |e: std::io::Error| e.to_string();
+) -> Result<(), CliError> {
     writeln!(
         out,
         "# game board value turns winning-first-turns(turn:turns) positions seconds"
-    )
-    .map_err(io)?;
+    )?;
     let boards = boards_up_to(*squares.end())
         .into_iter()
         .filter(|s| u32::from(s.files()) * u32::from(s.ranks()) >= *squares.start());
@@ -425,8 +432,8 @@ pub fn solve_boards(
             let analysis = solver
                 .analyse(&Position::start(size), &limits, Distances::Winning, None)
                 .map_err(|e| e.to_string())?;
-            writeln!(out, "{}", solution_line(rules, size, &analysis)).map_err(io)?;
-            out.flush().map_err(io)?;
+            writeln!(out, "{}", solution_line(rules, size, &analysis))?;
+            out.flush()?;
         }
     }
     Ok(())

@@ -1,7 +1,9 @@
 //! A client's copy of a table, kept from the server's messages: the bot,
 //! the load run and the game's Online screen all follow a game this way.
 
-use crate::rules::{History, PlayedTurn, Position, Rules, VariantRegistry};
+use crate::rules::{
+    History, IllegalTurn, ParseTurnError, PlayedTurn, Position, Rules, VariantRegistry,
+};
 
 use super::protocol::{GameView, ServerMessage, Side};
 use super::table::check_setup;
@@ -28,17 +30,31 @@ pub struct Mirror {
     pub history: History,
 }
 
+/// Why a table the server sent does not read here.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MirrorError {
+    /// A game or setup this side does not know.
+    #[error("{0}")]
+    Setup(String),
+    #[error("the server sent a turn that does not read: {0}")]
+    Unreadable(ParseTurnError),
+    #[error("the server sent a turn the rules refuse: {0}")]
+    Refused(Box<IllegalTurn>),
+}
+
 impl Mirror {
     /// Reads a table the server sent, replaying its turns.
-    pub fn new(registry: &VariantRegistry, view: GameView) -> Result<Mirror, String> {
-        let checked = check_setup(registry, &view.setup).map_err(|e| e.message)?;
+    pub fn new(registry: &VariantRegistry, view: GameView) -> Result<Mirror, MirrorError> {
+        let checked =
+            check_setup(registry, &view.setup).map_err(|e| MirrorError::Setup(e.message))?;
         let played = view
             .turns
             .iter()
-            .map(|text| text.parse::<PlayedTurn>().map_err(|e| format!("{e}")))
-            .collect::<Result<Vec<_>, _>>()?;
-        let history = History::replay(&checked.rules, checked.start, played)
-            .map_err(|e| format!("the server sent a turn the rules refuse: {e}"))?;
+            .map(|text| text.parse::<PlayedTurn>())
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(MirrorError::Unreadable)?;
+        let history =
+            History::replay(&checked.rules, checked.start, played).map_err(MirrorError::Refused)?;
         Ok(Mirror {
             view,
             rules: checked.rules,
