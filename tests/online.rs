@@ -221,6 +221,18 @@ impl Player {
     }
 }
 
+/// The kind of the next refusal a client gets (other messages are passed
+/// over).
+async fn next_refusal(client: &mut Client) -> ErrorKind {
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Error { kind, .. } => Some(*kind),
+            _ => None,
+        })
+        .await
+        .expect("a refusal")
+}
+
 /// The table as a new watcher sees it.
 async fn watched(url: &str, code: &str) -> GameView {
     let mut client = Client::connect(url).await.expect("connects");
@@ -360,35 +372,17 @@ async fn refusals(server: &Server) {
     assert_eq!(black.refusal().await.0, ErrorKind::StaleTurn);
     // A seat at a full table, a game that does not exist.
     let mut third = Client::connect(&url).await.expect("connects");
-    third
-        .send(&ClientMessage::Join {
-            code: white.code.clone(),
-            name: None,
-        })
-        .await
-        .expect("sends");
-    let refused = third
-        .wait_for(WAIT, |m| match m {
-            ServerMessage::Error { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .await
-        .expect("an answer");
-    assert_eq!(refused, ErrorKind::TableFull);
-    third
-        .send(&ClientMessage::Watch {
-            code: "NOSUCH".into(),
-        })
-        .await
-        .expect("sends");
-    let refused = third
-        .wait_for(WAIT, |m| match m {
-            ServerMessage::Error { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .await
-        .expect("an answer");
-    assert_eq!(refused, ErrorKind::UnknownGame);
+    let join = ClientMessage::Join {
+        code: white.code.clone(),
+        name: None,
+    };
+    third.send(&join).await.expect("sends");
+    assert_eq!(next_refusal(&mut third).await, ErrorKind::TableFull);
+    let watch = ClientMessage::Watch {
+        code: "NOSUCH".into(),
+    };
+    third.send(&watch).await.expect("sends");
+    assert_eq!(next_refusal(&mut third).await, ErrorKind::UnknownGame);
     unchanged(&watched(&url, &white.code).await, "bad tokens and codes");
 
     // Malformed, unknown, wrong version, oversized, binary.
@@ -463,14 +457,7 @@ async fn connection_limits(server: &Server) {
     let mut client = Client::connect(&url).await.expect("connects");
     let huge = "x".repeat(100 * 1024);
     client.send_text(&huge).await.expect("sends");
-    let kind = client
-        .wait_for(WAIT, |m| match m {
-            ServerMessage::Error { kind, .. } => Some(*kind),
-            _ => None,
-        })
-        .await
-        .expect("an error first");
-    assert_eq!(kind, ErrorKind::TooLarge);
+    assert_eq!(next_refusal(&mut client).await, ErrorKind::TooLarge);
     let after = client.recv_within(WAIT).await;
     assert!(after.is_err(), "the connection stays open: {after:?}");
 

@@ -486,13 +486,7 @@ fn every_refusal_names_the_rule_that_caused_it() {
                                 "{position} {at}x{to}"
                             );
                             let Some(why) = why else { continue };
-                            let view = CaptureView {
-                                board: turn.board(),
-                                mover,
-                                from: at,
-                                to,
-                                route: None,
-                            };
+                            let view = CaptureView::new(turn.board(), mover, at, to, None);
                             if turn.board().color_at(to) != Some(mover.opponent()) {
                                 assert!(
                                     why.contains("empty") || why.contains("same side"),

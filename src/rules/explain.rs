@@ -49,13 +49,7 @@ impl Rules {
             Ok(_) => {}
             Err(e) => return Some(e.to_string()),
         }
-        let view = CaptureView {
-            board,
-            mover,
-            from,
-            to,
-            route: None,
-        };
+        let view = CaptureView::new(board, mover, from, to, None);
         // A route game explains itself (its template is the path); in the
         // others a capture whose shape fits is refused by the movement.
         if self.uses_route() || !self.variant().fits(template, &view) {

@@ -91,19 +91,24 @@ impl fmt::Display for TurnKey {
     }
 }
 
+/// Turn text is ASCII; the error points at the first other character.
+fn ascii_only(text: &str) -> Result<(), ParseTurnError> {
+    match text.char_indices().find(|(_, c)| !c.is_ascii()) {
+        None => Ok(()),
+        Some((at, _)) => Err(ParseTurnError {
+            at,
+            problem: TurnTextProblem::BadSquare(text.to_string()),
+        }),
+    }
+}
+
 impl FromStr for TurnKey {
     type Err = ParseTurnError;
 
     /// Reads the canonical text, such as `a2xa1` or `d4xf6(b6,d6)`.
     fn from_str(text: &str) -> Result<TurnKey, ParseTurnError> {
         let err = |at, problem| ParseTurnError { at, problem };
-        if !text.is_ascii() {
-            let at = text
-                .char_indices()
-                .find(|(_, c)| !c.is_ascii())
-                .map_or(0, |(i, _)| i);
-            return Err(err(at, TurnTextProblem::BadSquare(text.to_string())));
-        }
+        ascii_only(text)?;
         let (head, list) = match text.find('(') {
             Some(open) => {
                 let Some(inner) = text[open + 1..].strip_suffix(')') else {
@@ -194,13 +199,7 @@ impl FromStr for PlayedTurn {
     /// Reads the played text, such as `d4xd6xb6xf6` or `d4xe6xf8/NNE`.
     fn from_str(text: &str) -> Result<PlayedTurn, ParseTurnError> {
         let err = |at, problem| ParseTurnError { at, problem };
-        if !text.is_ascii() {
-            let at = text
-                .char_indices()
-                .find(|(_, c)| !c.is_ascii())
-                .map_or(0, |(i, _)| i);
-            return Err(err(at, TurnTextProblem::BadSquare(text.to_string())));
-        }
+        ascii_only(text)?;
         let (squares, route) = match text.split_once('/') {
             Some((squares, route_text)) => {
                 let route = route_text.parse::<Route>().map_err(|e| {

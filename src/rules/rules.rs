@@ -174,24 +174,12 @@ impl Rules {
         if self.uses_route {
             self.movegen
                 .for_each_route(board, mover, from, &mut |to, route| {
-                    let view = CaptureView {
-                        board,
-                        mover,
-                        from,
-                        to,
-                        route: Some(route),
-                    };
+                    let view = CaptureView::new(board, mover, from, to, Some(route));
                     visit(to, Some(route), self.variant.template(&view));
                 });
         } else {
             for to in self.movegen.targets(board, mover, from, Bitboard::FULL) {
-                let view = CaptureView {
-                    board,
-                    mover,
-                    from,
-                    to,
-                    route: None,
-                };
+                let view = CaptureView::new(board, mover, from, to, None);
                 visit(to, None, self.variant.template(&view));
             }
         }
@@ -243,13 +231,7 @@ impl Rules {
         if let Some(candidates) = candidates {
             for &route in candidates.as_slice() {
                 if let Some(to) = self.movegen.walk(board, mover, from, route) {
-                    let view = CaptureView {
-                        board,
-                        mover,
-                        from,
-                        to,
-                        route: Some(route),
-                    };
+                    let view = CaptureView::new(board, mover, from, to, Some(route));
                     if variant.fits(template, &view) {
                         found.insert(to);
                     }
@@ -262,13 +244,7 @@ impl Rules {
             self.movegen
                 .for_each_route(board, mover, from, &mut |to, route| {
                     if among.contains(to) && !found.contains(to) {
-                        let view = CaptureView {
-                            board,
-                            mover,
-                            from,
-                            to,
-                            route: Some(route),
-                        };
+                        let view = CaptureView::new(board, mover, from, to, Some(route));
                         if variant.fits(template, &view) {
                             found.insert(to);
                         }
@@ -277,13 +253,7 @@ impl Rules {
             return found;
         }
         for to in self.movegen.targets(board, mover, from, among) {
-            let view = CaptureView {
-                board,
-                mover,
-                from,
-                to,
-                route: None,
-            };
+            let view = CaptureView::new(board, mover, from, to, None);
             if variant.fits(template, &view) {
                 found.insert(to);
             }
@@ -306,13 +276,7 @@ impl Rules {
         let mut found = None;
         let mut consider = |t: Square, route: Route| {
             if t == to && found.is_none() {
-                let view = CaptureView {
-                    board,
-                    mover,
-                    from,
-                    to,
-                    route: Some(route),
-                };
+                let view = CaptureView::new(board, mover, from, to, Some(route));
                 if self.variant.fits(template, &view) {
                     found = Some(route);
                 }
@@ -421,13 +385,13 @@ impl Rules {
 
     /// The template an initial capture would fix.
     pub fn template_of(&self, pos: &Position, capture: &Capture) -> Template {
-        let view = CaptureView {
-            board: &pos.board,
-            mover: pos.turn,
-            from: capture.from,
-            to: capture.to,
-            route: capture.route,
-        };
+        let view = CaptureView::new(
+            &pos.board,
+            pos.turn,
+            capture.from,
+            capture.to,
+            capture.route,
+        );
         self.variant.template(&view)
     }
 }

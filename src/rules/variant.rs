@@ -19,7 +19,25 @@ pub struct CaptureView<'a> {
     pub route: Option<Route>,
 }
 
-impl CaptureView<'_> {
+impl<'a> CaptureView<'a> {
+    /// The capture from `from` onto `to` by `mover` on `board`, by `route`
+    /// when the variant asked for routes.
+    pub fn new(
+        board: &'a Board,
+        mover: Color,
+        from: Square,
+        to: Square,
+        route: Option<Route>,
+    ) -> CaptureView<'a> {
+        CaptureView {
+            board,
+            mover,
+            from,
+            to,
+            route,
+        }
+    }
+
     /// The vector from origin to target.
     pub fn offset(&self) -> (i8, i8) {
         (

@@ -373,13 +373,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
     if !reachable {
         return;
     }
-    let view = CaptureView {
-        board: &board,
-        mover,
-        from,
-        to: hovered,
-        route: None,
-    };
+    let view = CaptureView::new(&board, mover, from, hovered, None);
     if let Some(note) = look.target_note(template, &view) {
         let above = layout.square_center(hovered) + Vec2::new(0.0, layout.square * 0.38);
         tag(&painter, to_screen(above), note, font, fill);
