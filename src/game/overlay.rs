@@ -18,7 +18,13 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnPreview>();
     app.add_systems(Startup, thicker_lines).add_systems(
         Update,
-        (draw_trail, draw_review_best, draw_template, draw_selection)
+        (
+            draw_trail,
+            draw_review_best,
+            draw_template,
+            draw_selection,
+            draw_lesson_mark,
+        )
             .chain()
             .run_if(in_state(super::InGame))
             .in_set(GameSet::Present),
@@ -33,6 +39,48 @@ pub struct TurnPreview(pub Option<usize>);
 fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
     let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
     config.line.width = 4.0;
+}
+
+/// How long a lesson's marker pulses when its step begins, in seconds;
+/// then it stays as a still ring (and the window may sleep again).
+const PULSE_SECONDS: f64 = 2.4;
+
+/// A ring on the square the lesson's step talks about: it pulses when the
+/// step begins, then stays.
+fn draw_lesson_mark(
+    mut gizmos: Gizmos,
+    layout: Res<BoardLayout>,
+    tutorial: Res<super::tutorial::Tutorial>,
+    time: Res<Time<Real>>,
+    mut since: Local<Option<(Square, usize, f64)>>,
+    mut redraw: MessageWriter<bevy::window::RequestRedraw>,
+) {
+    let Some(active) = &tutorial.active else {
+        *since = None;
+        return;
+    };
+    let Some(square) = active.marked_square() else {
+        return;
+    };
+    let now = time.elapsed_secs_f64();
+    let begun = match *since {
+        Some((s, at, begun)) if s == square && at == active.at => begun,
+        _ => {
+            *since = Some((square, active.at, now));
+            now
+        }
+    };
+    let age = now - begun;
+    let pulse = if age < PULSE_SECONDS {
+        redraw.write(bevy::window::RequestRedraw);
+        (age * std::f64::consts::TAU / 0.8).sin().abs() as f32
+    } else {
+        0.0
+    };
+    let centre = layout.square_center(square);
+    let r = layout.square * (0.47 + 0.08 * pulse);
+    gizmos.circle_2d(centre, r, palette::HINT);
+    gizmos.circle_2d(centre, r + 3.0, palette::HINT.with_alpha(0.5));
 }
 
 fn centres(layout: &BoardLayout, squares: &[Square]) -> Vec<Vec2> {

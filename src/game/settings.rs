@@ -18,7 +18,12 @@ pub enum SettingsIntent {
     Flipped(bool),
     Theme(Theme),
     UiScale(f32),
+    /// The window's size in logical pixels, to open at next time.
+    WindowSize(u32, u32),
 }
+
+/// The smallest and largest window size remembered, in logical pixels.
+pub const WINDOW_SIZES: (UVec2, UVec2) = (UVec2::new(480, 360), UVec2::new(8192, 8192));
 
 /// The fastest walk a player may set, in squares per second.
 pub const MAX_WALK_SPEED: f32 = 20.0;
@@ -42,6 +47,10 @@ fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMu
             SettingsIntent::UiScale(scale) if scale.is_finite() => {
                 edited.ui_scale = scale.clamp(*UI_SCALES.start(), *UI_SCALES.end());
             }
+            SettingsIntent::WindowSize(width, height) => {
+                let (least, most) = WINDOW_SIZES;
+                edited.window = Some(UVec2::new(width, height).clamp(least, most));
+            }
             SettingsIntent::WalkSpeed(_) | SettingsIntent::UiScale(_) => {}
         }
     }
@@ -62,6 +71,9 @@ pub struct Settings {
     /// How large the panels' text and controls are (1 = as designed).
     pub ui_scale: f32,
     pub theme: Theme,
+    /// The window's size when it was last resized (logical pixels); none:
+    /// the window opens at a size that fits the screen.
+    pub window: Option<UVec2>,
 }
 
 /// The look of the board and panels.
@@ -98,6 +110,7 @@ impl Default for Settings {
             solved_puzzles: Vec::new(),
             ui_scale: 1.0,
             theme: Theme::Classic,
+            window: None,
         }
     }
 }
@@ -118,7 +131,7 @@ impl std::fmt::Display for SettingsError {
 impl Settings {
     /// The settings as `key = value` lines, the form they are saved in.
     pub fn to_text(&self) -> String {
-        format!(
+        let mut text = format!(
             "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\nsolved_puzzles = {}\n\
              ui_scale = {}\ntheme = {}\n",
             self.walk_speed,
@@ -128,7 +141,11 @@ impl Settings {
             self.solved_puzzles.join("; "),
             self.ui_scale,
             self.theme.name()
-        )
+        );
+        if let Some(size) = self.window {
+            text.push_str(&format!("window = {}x{}\n", size.x, size.y));
+        }
+        text
     }
 
     /// Reads saved settings. Unknown keys are skipped (a newer version may
@@ -184,6 +201,20 @@ impl Settings {
                             ))
                         })?;
                 }
+                "window" => {
+                    let (least, most) = WINDOW_SIZES;
+                    let size = value
+                        .split_once('x')
+                        .and_then(|(w, h)| Some(UVec2::new(w.parse().ok()?, h.parse().ok()?)))
+                        .filter(|s| s.cmpge(least).all() && s.cmple(most).all())
+                        .ok_or_else(|| {
+                            error(format!(
+                                "`window` must be WIDTHxHEIGHT from {}x{} to {}x{}, found `{value}`",
+                                least.x, least.y, most.x, most.y
+                            ))
+                        })?;
+                    settings.window = Some(size);
+                }
                 "solved_puzzles" => {
                     settings.solved_puzzles = value
                         .split(';')
@@ -213,6 +244,7 @@ mod tests {
             solved_puzzles: vec!["box 4/4/1W2/B3 W".into(), "path 8/8/8/8/8/8/8/WB6 W".into()],
             ui_scale: 1.5,
             theme: Theme::HighContrast,
+            window: Some(UVec2::new(1600, 900)),
         };
         assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
     }
@@ -225,6 +257,8 @@ mod tests {
         assert!(Settings::from_text("think_seconds = 99").is_err());
         assert!(Settings::from_text("ui_scale = 9").is_err());
         assert!(Settings::from_text("theme = neon").is_err());
+        assert!(Settings::from_text("window = 100x100").is_err());
+        assert!(Settings::from_text("window = wide").is_err());
         assert!(Settings::from_text("no equals sign").is_err());
         // Unknown keys and comments are skipped.
         assert_eq!(

@@ -11,6 +11,76 @@ use super::settings::Settings;
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(PreStartup, load)
         .add_systems(Last, save_changes);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Update, (place_window, remember_window_size));
+}
+
+/// The window's first size: the one it had when last resized, or else a
+/// size that fits the screen it opens on (most of it, the board's shape
+/// kept roughly), centred there. Once, when the monitor is known.
+#[cfg(not(target_arch = "wasm32"))]
+fn place_window(
+    settings: Res<Settings>,
+    monitors: Query<&bevy::window::Monitor, With<bevy::window::PrimaryMonitor>>,
+    mut windows: Query<&mut Window, With<bevy::window::PrimaryWindow>>,
+    mut placed: Local<bool>,
+) {
+    use bevy::window::{MonitorSelection, WindowPosition};
+    if *placed {
+        return;
+    }
+    let (Ok(mut window), Ok(monitor)) = (windows.single_mut(), monitors.single()) else {
+        return;
+    };
+    *placed = true;
+    let scale = monitor.scale_factor.max(0.5) as f32;
+    let screen = Vec2::new(
+        monitor.physical_width as f32,
+        monitor.physical_height as f32,
+    ) / scale;
+    let size = match settings.window {
+        Some(size) => size.as_vec2().min(screen),
+        None => fitted_size(screen),
+    };
+    window.resolution.set(size.x.round(), size.y.round());
+    window.position = WindowPosition::Centered(MonitorSelection::Primary);
+}
+
+/// Most of a screen of this size (logical pixels), a little wider than
+/// high, never smaller than the smallest layout (800 by 600).
+pub fn fitted_size(screen: Vec2) -> Vec2 {
+    let room = screen * Vec2::new(0.9, 0.85);
+    let height = room.y.min(room.x / 1.45);
+    Vec2::new(height * 1.45, height).max(Vec2::new(800.0, 600.0).min(screen))
+}
+
+/// Remembers the window's size once a resize has settled (half a second
+/// without another), so dragging a corner does not write the file on every
+/// frame.
+#[cfg(not(target_arch = "wasm32"))]
+fn remember_window_size(
+    mut resized: MessageReader<bevy::window::WindowResized>,
+    time: Res<Time<Real>>,
+    mut pending: Local<Option<(Vec2, f64)>>,
+    mut intents: MessageWriter<super::settings::SettingsIntent>,
+) {
+    let now = time.elapsed_secs_f64();
+    // The first seconds' resizes are the window being placed, not the
+    // player's choice.
+    if now < 2.0 {
+        resized.clear();
+        return;
+    }
+    if let Some(last) = resized.read().last() {
+        *pending = Some((Vec2::new(last.width, last.height), now));
+    }
+    if let Some((size, at)) = *pending
+        && now - at > 0.5
+    {
+        *pending = None;
+        let size = size.round().as_uvec2();
+        intents.write(super::settings::SettingsIntent::WindowSize(size.x, size.y));
+    }
 }
 
 fn load(mut settings: ResMut<Settings>) {
@@ -77,4 +147,26 @@ fn write(text: &str) -> Result<(), String> {
         .ok_or("local storage is not available")?
         .set_item(STORAGE_KEY, text)
         .map_err(|_| "local storage refused the settings".to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_first_window_fits_the_screen() {
+        // A laptop, a large monitor, a small screen (the smallest layout
+        // fills it), each in logical pixels.
+        assert_eq!(
+            fitted_size(Vec2::new(1920.0, 1080.0)).round(),
+            Vec2::new(1331.0, 918.0)
+        );
+        let big = fitted_size(Vec2::new(3840.0, 2160.0));
+        assert!(big.x <= 3840.0 * 0.9 && big.y <= 2160.0 * 0.85, "{big}");
+        assert!(big.y > 1800.0, "{big}");
+        assert_eq!(
+            fitted_size(Vec2::new(800.0, 600.0)),
+            Vec2::new(800.0, 600.0)
+        );
+    }
 }

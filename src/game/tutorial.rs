@@ -230,6 +230,21 @@ impl ActiveLesson {
         &self.steps[self.at]
     }
 
+    /// The square the step's text talks about: the piece to select, the
+    /// capture's target, the square whose capture does not fit.
+    pub fn marked_square(&self) -> Option<Square> {
+        match self.step().goal {
+            Goal::Select { square, .. } | Goal::Misfit(square) => Some(square),
+            Goal::Capture { turn, index } => self
+                .lesson
+                .turns
+                .get(turn)
+                .and_then(|t| t.captures.get(index))
+                .copied(),
+            Goal::Reply(_) | Goal::Win => None,
+        }
+    }
+
     pub fn finished(&self) -> bool {
         self.at + 1 == self.steps.len() && self.steps[self.at].goal == Goal::Win
     }

@@ -11,6 +11,7 @@ mod new_game;
 pub mod online_window;
 mod review_window;
 mod side_panel;
+mod table_windows;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};
@@ -41,6 +42,8 @@ pub(super) fn plugin(app: &mut App) {
                 online_window::online_window.run_if(|ui: Res<UiState>| ui.show_online),
                 online_window::banner,
                 dialogs::rules_window.run_if(|ui: Res<UiState>| ui.show_rules),
+                table_windows::settings_window.run_if(|ui: Res<UiState>| ui.show_settings),
+                table_windows::records_window.run_if(|ui: Res<UiState>| ui.show_records),
                 review_window::review_window
                     .run_if(in_state(InGame))
                     .run_if(|review: Res<super::review::GameReview>| review.open),
@@ -109,6 +112,8 @@ pub struct UiState {
     pub show_rules: bool,
     pub show_puzzles: bool,
     pub show_online: bool,
+    pub show_settings: bool,
+    pub show_records: bool,
     pub online_form: online_window::OnlineForm,
     /// A guided first game asked for (from the rules help or the menu).
     pub start_tutorial: Option<String>,

@@ -1,11 +1,10 @@
-//! The side panel: whose turn, pieces left, the template in words, the move
-//! list, undo/redo, computer controls, settings, and positions and records
-//! as text or files.
+//! The side panel: the table's menus (game, view, play, rules, settings),
+//! the players and their pieces, whose turn and what the template asks, the
+//! few actions of a turn, the move list, and the analysis when it is on.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::ai::THINK_SECONDS;
 use crate::game::analysis::{AnalysisIntent, BoardAnalysis, analysed_position};
 use crate::game::computer::{ComputerIntent, ComputerPlayer, HintRequest};
 use crate::game::input::Selection;
@@ -14,10 +13,10 @@ use crate::game::presentation;
 use crate::game::puzzles::{PuzzleIntent, Puzzles};
 use crate::game::review::ReviewIntent;
 use crate::game::screens::Screen;
-use crate::game::session::{GameMode, GameSession, NewGame, Player, SessionIntent, Variants};
-use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent};
+use crate::game::session::{GameSession, Player, SessionIntent, Variants};
+use crate::game::settings::{Settings, SettingsIntent};
 use crate::game::tutorial::{Tutorial, TutorialIntent};
-use crate::rules::{Color as Side, Position};
+use crate::rules::Color as Side;
 
 use super::UiState;
 use super::online_window::OnlinePanel;
@@ -33,7 +32,6 @@ pub struct SidePanel<'w> {
     analysis: Res<'w, BoardAnalysis>,
     puzzles: Res<'w, Puzzles>,
     tutorial: Res<'w, Tutorial>,
-    time: Res<'w, Time<Real>>,
     /// The turn the pointer is over in the move list, drawn on the board.
     preview: ResMut<'w, TurnPreview>,
     next_screen: ResMut<'w, NextState<Screen>>,
@@ -45,10 +43,6 @@ pub struct SidePanel<'w> {
     review_intents: MessageWriter<'w, ReviewIntent>,
     analysis_intents: MessageWriter<'w, AnalysisIntent>,
     computer_intents: MessageWriter<'w, ComputerIntent>,
-    #[cfg(not(target_arch = "wasm32"))]
-    files: MessageWriter<'w, crate::game::records::RecordIntent>,
-    #[cfg(target_arch = "wasm32")]
-    files: MessageWriter<'w, crate::game::web_files::WebFileIntent>,
 }
 
 /// The panel's width beside the board.
@@ -108,6 +102,8 @@ fn show(
                 spacing.button_padding = egui::vec2(12.0, 8.0);
                 spacing.item_spacing = egui::vec2(10.0, 8.0);
             }
+            menu_bar(ui, data, state);
+            ui.separator();
             egui::ScrollArea::vertical().show(ui, |ui| {
                 if data.tutorial.is_on() {
                     tutorial(ui, data, state);
@@ -117,19 +113,15 @@ fn show(
                     super::online_window::table(ui, online);
                     ui.separator();
                 }
-                status(ui, data);
+                status(ui, data, !online.is_active());
                 ui.separator();
                 controls(ui, data, state);
                 ui.separator();
                 move_list(ui, data);
-                ui.separator();
-                settings(ui, data);
-                ui.separator();
-                text_io(ui, data, state);
-                ui.separator();
-                analysis(ui, data);
-                ui.separator();
-                look(ui, data);
+                if data.analysis.enabled {
+                    ui.separator();
+                    analysis(ui, data);
+                }
             });
         })
         .response
@@ -201,6 +193,124 @@ fn tutorial(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
     }
 }
 
+/// The menus above the panel: the game (new game, positions and records),
+/// the view, more ways to play, the rules and the settings.
+fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
+    egui::MenuBar::new().ui(ui, |ui| {
+        let game = ui.menu_button("Game", |ui| {
+            if ui.button("New game…").clicked() {
+                data.next_screen.set(Screen::Title);
+            }
+            ui.separator();
+            let copy = ui.button("Copy position");
+            state.spot("copy-position", &copy);
+            if copy.clicked() {
+                let text = data.session.shown().to_string();
+                ui.ctx().copy_text(text.clone());
+                state.text = text;
+            }
+            if ui.button("Copy record").clicked() {
+                let text = data.session.record().to_string();
+                ui.ctx().copy_text(text.clone());
+                state.text = text;
+            }
+            let records = ui
+                .button("Positions and records…")
+                .on_hover_text("Paste a position or a record; save or open record files");
+            state.spot("records", &records);
+            if records.clicked() {
+                state.show_records = true;
+            }
+        });
+        state.spot("game-menu", &game.response);
+        let view = ui.menu_button("View", |ui| {
+            let flip = ui.button("Flip board");
+            state.spot("flip-board", &flip);
+            if flip.clicked() {
+                data.settings_intents
+                    .write(SettingsIntent::Flipped(!data.settings.flipped));
+            }
+            let mut on = data.analysis.enabled;
+            if ui
+                .checkbox(&mut on, "Analysis (A)")
+                .on_hover_text("The solver marks each turn as a proven win or loss")
+                .changed()
+            {
+                data.analysis_intents.write(AnalysisIntent(on));
+            }
+        });
+        state.spot("view-menu", &view.response);
+        let play = ui.menu_button("Play", |ui| {
+            if ui.button("Puzzles…").clicked() {
+                state.show_puzzles = true;
+            }
+            let online = ui.button("Online…");
+            state.spot("online", &online);
+            if online.clicked() {
+                state.show_online = true;
+            }
+            if ui.button("Guided first game").clicked() {
+                state.start_tutorial = Some(data.session.rules().id().to_string());
+            }
+        });
+        state.spot("play-menu", &play.response);
+        if ui.button("Rules").clicked() {
+            state.show_rules = true;
+        }
+        let settings = ui.button("Settings");
+        state.spot("settings", &settings);
+        if settings.clicked() {
+            state.show_settings = true;
+        }
+    });
+}
+
+/// Who plays each side, how many pieces each has, and whose turn it is.
+fn players(ui: &mut egui::Ui, data: &mut SidePanel) {
+    let session = &data.session;
+    let board = session.shown().board;
+    let to_move = session.waiting_for().map(|_| session.to_move());
+    egui::Grid::new("players")
+        .num_columns(3)
+        .spacing(egui::vec2(8.0, 6.0))
+        .min_col_width(18.0)
+        .show(ui, |ui| {
+            for side in [Side::White, Side::Black] {
+                let moving = to_move == Some(side);
+                piece_icon(ui, side, moving);
+                let mut name = egui::RichText::new(format!(
+                    "{}  {}",
+                    side_name(side),
+                    session.player(side).label()
+                ));
+                if moving {
+                    name = name.strong();
+                }
+                ui.label(name);
+                ui.label(format!("{} pieces", board.pieces(side).count()));
+                ui.end_row();
+            }
+        });
+}
+
+/// A small piece of `side`'s colour, ringed when that side is to move.
+fn piece_icon(ui: &mut egui::Ui, side: Side, moving: bool) {
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(18.0, 18.0), egui::Sense::hover());
+    let painter = ui.painter();
+    let (fill, edge) = match side {
+        Side::White => (egui::Color32::from_gray(235), egui::Color32::from_gray(90)),
+        Side::Black => (egui::Color32::from_gray(25), egui::Color32::from_gray(160)),
+    };
+    painter.circle(rect.center(), 6.5, fill, egui::Stroke::new(1.0, edge));
+    if moving {
+        painter.circle_stroke(
+            rect.center(),
+            8.5,
+            egui::Stroke::new(2.0, egui::Color32::from_rgb(90, 170, 250)),
+        );
+    }
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "White",
@@ -208,10 +318,14 @@ fn side_name(side: Side) -> &'static str {
     }
 }
 
-fn status(ui: &mut egui::Ui, data: &mut SidePanel) {
+/// The game's name, its players (unless the online table shows them),
+/// whose turn it is and what the template asks now.
+fn status(ui: &mut egui::Ui, data: &mut SidePanel, with_players: bool) {
+    ui.heading(data.session.rules().variant().name());
+    if with_players {
+        players(ui, data);
+    }
     let session = &data.session;
-    ui.heading(session.rules().variant().name());
-    let shown = session.shown();
     match session.outcome() {
         Some(outcome) => {
             ui.label(egui::RichText::new(format!("{} wins", side_name(outcome.winner))).strong());
@@ -219,11 +333,7 @@ fn status(ui: &mut egui::Ui, data: &mut SidePanel) {
         None => {
             let side = session.to_move();
             ui.horizontal_wrapped(|ui| {
-                ui.label(format!(
-                    "{} to move ({})",
-                    side_name(side),
-                    session.player(side).label()
-                ));
+                ui.label(format!("{} to move", side_name(side)));
                 if data.computer.is_thinking() {
                     ui.spinner();
                     ui.label("thinking…");
@@ -231,11 +341,6 @@ fn status(ui: &mut egui::Ui, data: &mut SidePanel) {
             });
         }
     }
-    ui.label(format!(
-        "Pieces: White {}, Black {}",
-        shown.board.pieces(Side::White).count(),
-        shown.board.pieces(Side::Black).count()
-    ));
     match &session.turn() {
         Some(turn) => {
             ui.label(format!(
@@ -319,24 +424,6 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
         {
             data.intents.write(SessionIntent::Redo);
         }
-        if ui.button("Flip board").clicked() {
-            data.settings_intents
-                .write(SettingsIntent::Flipped(!data.settings.flipped));
-        }
-        if ui.button("New game").clicked() {
-            data.next_screen.set(Screen::Title);
-        }
-        if ui.button("Rules").clicked() {
-            state.show_rules = true;
-        }
-        if ui.button("Puzzles").clicked() {
-            state.show_puzzles = true;
-        }
-        let online = ui.button("Online");
-        state.spot("online", &online);
-        if online.clicked() {
-            state.show_online = true;
-        }
         let can_hint = data.session.person_to_move() && data.session.turn().is_none();
         if ui
             .add_enabled(can_hint, egui::Button::new("Hint"))
@@ -352,6 +439,13 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
         state.spot("review", &review);
         if review.clicked() {
             data.review_intents.write(ReviewIntent(true));
+        }
+        if ui
+            .button("New game")
+            .on_hover_text("Back to the menu of games")
+            .clicked()
+        {
+            data.next_screen.set(Screen::Title);
         }
     });
     if let Some(hint) = &data.computer.hint {
@@ -429,151 +523,6 @@ fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
     }
     if session.review().is_some() && ui.button("Back to the game").clicked() {
         data.intents.write(SessionIntent::Review(None));
-    }
-}
-
-fn settings(ui: &mut egui::Ui, data: &mut SidePanel) {
-    // Widgets edit a copy; what changed goes out as intents.
-    let mut edited = data.settings.clone();
-    // Labels go above the sliders so each row fits the panel's width.
-    let value_box = 60.0;
-    ui.spacing_mut().slider_width = (ui.available_width() - value_box).max(60.0);
-    ui.label("Walk speed, squares per second (0 = instant)");
-    ui.add(egui::Slider::new(
-        &mut edited.walk_speed,
-        0.0..=MAX_WALK_SPEED,
-    ));
-    ui.label("Think time in seconds (strongest level, hint)");
-    ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
-    ui.checkbox(&mut edited.muted, "Mute");
-    let now = &data.settings;
-    let mut changes = Vec::new();
-    if edited.walk_speed != now.walk_speed {
-        changes.push(SettingsIntent::WalkSpeed(edited.walk_speed));
-    }
-    if edited.think_seconds != now.think_seconds {
-        changes.push(SettingsIntent::ThinkSeconds(edited.think_seconds));
-    }
-    if edited.muted != now.muted {
-        changes.push(SettingsIntent::Muted(edited.muted));
-    }
-    data.settings_intents.write_batch(changes);
-}
-
-/// The theme and the UI scale (at the panel's foot: the rows above keep
-/// their places whatever is chosen here).
-fn look(ui: &mut egui::Ui, data: &mut SidePanel) {
-    use crate::game::settings::{Theme, UI_SCALES};
-    let mut edited = data.settings.clone();
-    ui.label("Look");
-    ui.horizontal(|ui| {
-        ui.radio_value(&mut edited.theme, Theme::Classic, "Classic");
-        ui.radio_value(&mut edited.theme, Theme::HighContrast, "High contrast");
-    });
-    ui.horizontal_wrapped(|ui| {
-        ui.label("UI scale");
-        for scale in [0.75, 1.0, 1.25, 1.5, 2.0] {
-            debug_assert!(UI_SCALES.contains(&scale));
-            let on = (edited.ui_scale - scale).abs() < 0.01;
-            if ui
-                .selectable_label(on, format!("{}%", (scale * 100.0) as u32))
-                .clicked()
-            {
-                edited.ui_scale = scale;
-            }
-        }
-    });
-    if edited.theme != data.settings.theme {
-        data.settings_intents
-            .write(SettingsIntent::Theme(edited.theme));
-    }
-    if edited.ui_scale != data.settings.ui_scale {
-        data.settings_intents
-            .write(SettingsIntent::UiScale(edited.ui_scale));
-    }
-}
-
-fn text_io(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
-    ui.label("Position and record as text");
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("Copy position").clicked() {
-            let text = data.session.shown().to_string();
-            ui.ctx().copy_text(text.clone());
-            state.text = text;
-        }
-        if ui.button("Copy record").clicked() {
-            let text = data.session.record().to_string();
-            ui.ctx().copy_text(text.clone());
-            state.text = text;
-        }
-    });
-    ui.add(
-        egui::TextEdit::multiline(&mut state.text)
-            .desired_width(f32::INFINITY)
-            .desired_rows(4)
-            .hint_text("Paste a position or a record here"),
-    );
-    ui.horizontal_wrapped(|ui| {
-        if ui.button("Load record").clicked() {
-            data.intents
-                .write(SessionIntent::LoadRecord(state.text.clone()));
-        }
-        if ui.button("Play from position").clicked() {
-            match state.text.trim().parse::<Position>() {
-                Ok(start) => {
-                    let setup = data.session.setup();
-                    let setup = NewGame {
-                        start: Some(start),
-                        size: start.size(),
-                        white: setup.white.kept_for_local(),
-                        black: setup.black.kept_for_local(),
-                        mode: GameMode::Local,
-                        ..setup.clone()
-                    };
-                    data.intents.write(SessionIntent::NewGame(setup));
-                }
-                Err(e) => state.toast = Some((e.to_string(), data.time.elapsed_secs_f64())),
-            }
-        }
-    });
-    // The page has no file system: records go out as downloads and come in
-    // through the browser's file picker.
-    #[cfg(target_arch = "wasm32")]
-    ui.horizontal_wrapped(|ui| {
-        use crate::game::web_files::WebFileIntent;
-        let download = ui.button("Download record");
-        state.spot("download-record", &download);
-        if download.clicked() {
-            data.files
-                .write(WebFileIntent::DownloadRecord(state.file_path.clone()));
-            state.toast = Some((
-                format!("downloading {}", state.file_path),
-                data.time.elapsed_secs_f64(),
-            ));
-        }
-        let open = ui.button("Open record file…");
-        state.spot("open-record", &open);
-        if open.clicked() {
-            data.files.write(WebFileIntent::OpenRecord);
-        }
-    });
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        ui.horizontal(|ui| {
-            ui.label("File");
-            ui.add(egui::TextEdit::singleline(&mut state.file_path).desired_width(f32::INFINITY));
-        });
-        ui.horizontal(|ui| {
-            let path = std::path::PathBuf::from(&state.file_path);
-            if ui.button("Save record").clicked() {
-                data.files
-                    .write(crate::game::records::RecordIntent::Save(path.clone()));
-            }
-            if ui.button("Load record").clicked() {
-                data.files
-                    .write(crate::game::records::RecordIntent::Load(path));
-            }
-        });
     }
 }
 
