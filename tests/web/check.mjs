@@ -58,6 +58,15 @@ async function control(page, name) {
   return (await spot.jsonValue()).split(",").map(Number);
 }
 
+// Clicks named controls one after another (a menu, then its item), each
+// once it is on screen.
+async function clickControls(page, ...names) {
+  for (const name of names) {
+    await page.mouse.click(...(await control(page, name)));
+    await page.waitForTimeout(150);
+  }
+}
+
 // Each square's centre in page pixels, from the page's `data-squares`.
 async function squareCentres(page) {
   const published = await page.evaluate(() => document.documentElement.dataset.squares);
@@ -372,13 +381,13 @@ try {
   await stored.goto(twoPlayers);
   await boardReady(stored);
   const a1Before = await stored.evaluate(() => document.documentElement.dataset.squares.split(";")[0]);
-  await stored.mouse.click(935, 101); // Flip board
+  await clickControls(stored, "view-menu", "flip-board");
   await stored.waitForFunction(
     () => (localStorage.getItem("burrow-settings") ?? "").includes("flipped = true"),
     null,
     { timeout: 10_000 },
   );
-  await stored.mouse.click(852, 308); // Copy position
+  await clickControls(stored, "game-menu", "copy-position");
   await stored.waitForTimeout(500);
   const copied = await stored.evaluate(() => navigator.clipboard.readText());
   const shown = await stored.evaluate(() => document.documentElement.dataset.position);
@@ -387,7 +396,7 @@ try {
   // Chromium does not paste on Ctrl+V by itself, so the test sends the
   // page's paste event, as a browser does, along with the key press.
   const pasted = "WB2/4/4/2BW W";
-  await stored.mouse.click(950, 350); // the text box
+  await clickControls(stored, "game-menu", "records", "record-text");
   // Let the click's frame give the text box the focus before the paste
   // arrives (the page draws only when something happens).
   await stored.waitForTimeout(300);
@@ -399,7 +408,7 @@ try {
   }, pasted);
   await stored.keyboard.press("Control+V");
   await stored.waitForTimeout(300);
-  await stored.mouse.click(950, 395); // Play from position
+  await clickControls(stored, "play-position");
   await stored.waitForFunction(
     (text) => document.documentElement.dataset.position === text,
     pasted,
@@ -417,6 +426,7 @@ try {
   // the game in play stays.
   await captureB1A1(stored);
   const played = await stored.evaluate(() => document.documentElement.dataset.position);
+  await clickControls(stored, "game-menu", "records");
   const [download] = await Promise.all([
     stored.waitForEvent("download", { timeout: 10_000 }),
     stored.mouse.click(...(await control(stored, "download-record"))),
@@ -425,6 +435,7 @@ try {
   if (!/^1\. b1xa1/m.test(record)) fail(`the downloaded record (${download.suggestedFilename()}) lacks the turn played: ${record}`);
   console.log(`web check: Download record gave ${download.suggestedFilename()} (${record.length} bytes)`);
   const openFile = async (name, text) => {
+    await clickControls(stored, "game-menu", "records");
     const at = await control(stored, "open-record");
     const [chooser] = await Promise.all([
       stored.waitForEvent("filechooser", { timeout: 10_000 }),
