@@ -95,6 +95,7 @@ fn open_window(
         review,
         high_contrast: request.theme.as_deref() == Some("high-contrast"),
         show_rules: request.rules,
+        show_settings: request.settings,
         online,
         server: request.server,
         #[cfg(feature = "checks")]

@@ -7,6 +7,8 @@ mod docs;
 mod formats;
 #[cfg(feature = "game")]
 mod game;
+#[cfg(feature = "checks")]
+mod look;
 mod minimax;
 mod modding;
 mod online;

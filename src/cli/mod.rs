@@ -143,6 +143,9 @@ pub struct WindowRequest {
     /// Open with the rules help showing (at --variant's game).
     #[arg(long)]
     pub rules: bool,
+    /// Open with the settings window showing.
+    #[arg(long)]
+    pub settings: bool,
     /// Open with this look: classic or high-contrast.
     #[arg(long, value_parser = ["classic", "high-contrast"])]
     pub theme: Option<String>,

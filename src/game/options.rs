@@ -29,6 +29,8 @@ pub struct GameOptions {
     pub high_contrast: bool,
     /// Open with the rules help showing.
     pub show_rules: bool,
+    /// Open with the settings window showing.
+    pub show_settings: bool,
     /// Join (or watch) an online table at once.
     pub online: Option<super::online::OnlineIntent>,
     /// The Online window's server.
@@ -113,6 +115,11 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
         if options.show_rules {
             app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
                 ui.show_rules = true;
+            });
+        }
+        if options.show_settings {
+            app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
+                ui.show_settings = true;
             });
         }
         if options.analysis {

@@ -15,7 +15,8 @@ use super::presentation;
 use super::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
-    app.init_resource::<TurnPreview>();
+    app.init_resource::<TurnPreview>()
+        .init_resource::<LessonMark>();
     app.add_systems(Startup, thicker_lines).add_systems(
         Update,
         (
@@ -45,6 +46,19 @@ fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
 /// then it stays as a still ring (and the window may sleep again).
 const PULSE_SECONDS: f64 = 2.4;
 
+/// The lesson's marker: its square, the step it marks and when (seconds
+/// of real time) it began to pulse.
+#[derive(Resource, Default, Debug, PartialEq)]
+pub struct LessonMark(Option<(Square, usize, f64)>);
+
+impl LessonMark {
+    /// Whether the marker has stopped pulsing (or there is none).
+    pub fn is_still(&self, now: f64) -> bool {
+        self.0
+            .is_none_or(|(_, _, begun)| now - begun >= PULSE_SECONDS)
+    }
+}
+
 /// A ring on the square the lesson's step talks about: it pulses when the
 /// step begins, then stays.
 fn draw_lesson_mark(
@@ -52,21 +66,22 @@ fn draw_lesson_mark(
     layout: Res<BoardLayout>,
     tutorial: Res<super::tutorial::Tutorial>,
     time: Res<Time<Real>>,
-    mut since: Local<Option<(Square, usize, f64)>>,
+    mut mark: ResMut<LessonMark>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
     let Some(active) = &tutorial.active else {
-        *since = None;
+        mark.set_if_neq(LessonMark(None));
         return;
     };
     let Some(square) = active.marked_square() else {
+        mark.set_if_neq(LessonMark(None));
         return;
     };
     let now = time.elapsed_secs_f64();
-    let begun = match *since {
+    let begun = match mark.0 {
         Some((s, at, begun)) if s == square && at == active.at => begun,
         _ => {
-            *since = Some((square, active.at, now));
+            mark.0 = Some((square, active.at, now));
             now
         }
     };

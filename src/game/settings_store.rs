@@ -48,6 +48,7 @@ fn place_window(
 
 /// Most of a screen of this size (logical pixels), a little wider than
 /// high, never smaller than the smallest layout (800 by 600).
+#[cfg(not(target_arch = "wasm32"))]
 pub fn fitted_size(screen: Vec2) -> Vec2 {
     let room = screen * Vec2::new(0.9, 0.85);
     let height = room.y.min(room.x / 1.45);

@@ -19,6 +19,7 @@ use crate::game::GameSet;
 use crate::game::animation::AnimationQueue;
 use crate::game::background::Background;
 use crate::game::layout::{BoardLayout, world_to_window};
+use crate::game::overlay::LessonMark;
 use crate::game::planned::PlannedTurn;
 use crate::game::review::GameReview;
 use crate::game::screens::Screen;
@@ -62,6 +63,7 @@ fn drive_script(
     background: Res<Background>,
     planned: Res<PlannedTurn>,
     (review, session): (Res<GameReview>, Res<GameSession>),
+    (mark, time): (Res<LessonMark>, Res<Time<Real>>),
     screen: Res<State<Screen>>,
     mut buttons: MessageWriter<MouseButtonInput>,
     mut exit: MessageWriter<AppExit>,
@@ -80,7 +82,8 @@ fn drive_script(
         return;
     }
     if script.wait > 0
-        || *screen.get() == Screen::Title
+        || (*screen.get() == Screen::Title && !script.clicks.is_empty())
+        || !mark.is_still(time.elapsed_secs_f64())
         || !queue.is_idle()
         || !background.is_idle()
         || !planned.is_idle()
