@@ -15,6 +15,8 @@ pub enum SettingsIntent {
     WalkSpeed(f32),
     ThinkSeconds(f32),
     Muted(bool),
+    /// The sounds' loudness, 0 to 1.
+    Volume(f32),
     Flipped(bool),
     Theme(Theme),
     UiScale(f32),
@@ -42,6 +44,9 @@ fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMu
                 edited.think_seconds = crate::ai::think_time(seconds).as_secs_f32();
             }
             SettingsIntent::Muted(muted) => edited.muted = muted,
+            SettingsIntent::Volume(volume) if volume.is_finite() => {
+                edited.volume = volume.clamp(0.0, 1.0);
+            }
             SettingsIntent::Flipped(flipped) => edited.flipped = flipped,
             SettingsIntent::Theme(theme) => edited.theme = theme,
             SettingsIntent::UiScale(scale) if scale.is_finite() => {
@@ -51,7 +56,9 @@ fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMu
                 let (least, most) = WINDOW_SIZES;
                 edited.window = Some(UVec2::new(width, height).clamp(least, most));
             }
-            SettingsIntent::WalkSpeed(_) | SettingsIntent::UiScale(_) => {}
+            SettingsIntent::WalkSpeed(_)
+            | SettingsIntent::UiScale(_)
+            | SettingsIntent::Volume(_) => {}
         }
     }
     settings.set_if_neq(edited);
@@ -62,6 +69,8 @@ pub struct Settings {
     /// Squares per second a capturing piece walks; 0 plays captures instantly.
     pub walk_speed: f32,
     pub muted: bool,
+    /// How loud the sounds are, 0 to 1.
+    pub volume: f32,
     /// Black at the bottom.
     pub flipped: bool,
     /// How long the `strongest` computer level (and the hint) thinks, in seconds.
@@ -105,6 +114,7 @@ impl Default for Settings {
         Settings {
             walk_speed: 6.0,
             muted: false,
+            volume: 0.8,
             flipped: false,
             think_seconds: 1.0,
             solved_puzzles: Vec::new(),
@@ -132,10 +142,11 @@ impl Settings {
     /// The settings as `key = value` lines, the form they are saved in.
     pub fn to_text(&self) -> String {
         let mut text = format!(
-            "walk_speed = {}\nmuted = {}\nflipped = {}\nthink_seconds = {}\nsolved_puzzles = {}\n\
-             ui_scale = {}\ntheme = {}\n",
+            "walk_speed = {}\nmuted = {}\nvolume = {}\nflipped = {}\nthink_seconds = {}\n\
+             solved_puzzles = {}\nui_scale = {}\ntheme = {}\n",
             self.walk_speed,
             self.muted,
+            self.volume,
             self.flipped,
             self.think_seconds,
             self.solved_puzzles.join("; "),
@@ -189,6 +200,7 @@ impl Settings {
                 "walk_speed" => settings.walk_speed = number(0.0..=20.0)?,
                 "think_seconds" => settings.think_seconds = number(crate::ai::THINK_SECONDS)?,
                 "muted" => settings.muted = flag()?,
+                "volume" => settings.volume = number(0.0..=1.0)?,
                 "flipped" => settings.flipped = flag()?,
                 "ui_scale" => settings.ui_scale = number(UI_SCALES)?,
                 "theme" => {
@@ -239,6 +251,7 @@ mod tests {
         let settings = Settings {
             walk_speed: 0.0,
             muted: true,
+            volume: 0.35,
             flipped: true,
             think_seconds: 2.5,
             solved_puzzles: vec!["box 4/4/1W2/B3 W".into(), "path 8/8/8/8/8/8/8/WB6 W".into()],

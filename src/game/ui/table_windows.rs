@@ -43,6 +43,19 @@ pub fn settings_window(
         ui.separator();
         ui.strong("Sound");
         ui.checkbox(&mut edited.muted, "Mute");
+        ui.label("Volume");
+        ui.add_enabled(
+            !edited.muted,
+            egui::Slider::new(&mut edited.volume, 0.0..=1.0)
+                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                .custom_parser(|t| {
+                    t.trim_end_matches('%')
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .map(|v| v / 100.0)
+                }),
+        );
         ui.separator();
         ui.strong("Look");
         ui.horizontal(|ui| {
@@ -79,6 +92,9 @@ fn changes(now: &Settings, edited: &Settings) -> Vec<SettingsIntent> {
     }
     if edited.muted != now.muted {
         changes.push(SettingsIntent::Muted(edited.muted));
+    }
+    if edited.volume != now.volume {
+        changes.push(SettingsIntent::Volume(edited.volume));
     }
     if edited.theme != now.theme {
         changes.push(SettingsIntent::Theme(edited.theme));
