@@ -35,6 +35,7 @@ pub struct BoardColors {
     pub dark: Color,
     pub white: Color,
     pub black: Color,
+    pub frame: Color,
 }
 
 impl BoardColors {
@@ -45,6 +46,7 @@ impl BoardColors {
                 dark: palette::DARK_SQUARE,
                 white: palette::WHITE_PIECE,
                 black: palette::BLACK_PIECE,
+                frame: Color::srgb(0.30, 0.22, 0.16),
             },
             // Pieces at the ends of the scale, squares in between and far
             // enough apart from each other to read at a glance.
@@ -53,6 +55,7 @@ impl BoardColors {
                 dark: Color::srgb(0.38, 0.38, 0.38),
                 white: Color::srgb(1.0, 1.0, 1.0),
                 black: Color::srgb(0.0, 0.0, 0.0),
+                frame: Color::srgb(0.9, 0.9, 0.9),
             },
         }
     }
@@ -76,6 +79,13 @@ impl BoardColors {
 /// A square of the board.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoardSquare(pub Square);
+
+/// The frame around the board.
+#[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BoardFrame;
+
+/// The frame's width beyond the squares, in squares.
+const FRAME: f32 = 0.14;
 
 /// A piece, with the side it belongs to.
 #[derive(Component, Clone, Copy, Debug, PartialEq, Eq)]
@@ -123,24 +133,50 @@ impl PieceArt {
     }
 }
 
-/// A white disc with a soft dark rim, tinted per side by the sprite colour;
-/// `ringed` cuts a thin transparent ring into its face.
+/// The share of a square a piece's picture covers (the disc and the
+/// shadow it casts); the disc itself is [`PIECE_DIAMETER`] of a square.
+const PIECE_SPRITE: f32 = 1.0;
+/// A piece's diameter, in squares.
+const PIECE_DIAMETER: f32 = 0.8;
+
+/// A white disc lit from the upper left, with a dark rim and a soft shadow
+/// below and to the right; tinted per side by the sprite colour (the shadow
+/// stays dark whatever the tint). `ringed` cuts a thin transparent ring
+/// into its face.
 fn disc_image(size: u32, ringed: bool) -> Image {
     let mut data = Vec::with_capacity((size * size * 4) as usize);
-    let r = size as f32 / 2.0;
+    let half = size as f32 / 2.0;
+    // The disc's radius in pixels, and the shadow's offset.
+    let r = half * PIECE_DIAMETER / PIECE_SPRITE;
+    let shadow_at = Vec2::new(0.045, 0.06) * size as f32;
+    let light = Vec2::new(-1.0, -1.0).normalize();
     for y in 0..size {
         for x in 0..size {
-            let d = Vec2::new(x as f32 + 0.5 - r, y as f32 + 0.5 - r).length() / r;
+            let p = Vec2::new(x as f32 + 0.5 - half, y as f32 + 0.5 - half);
+            let d = p.length() / r;
             let mut alpha = ((1.0 - d) * r).clamp(0.0, 1.0);
             if ringed {
                 // The ring's edges are soft, like the rim's.
                 let from_ring = ((d - 0.5).abs() - 0.06) * r;
                 alpha *= from_ring.clamp(0.0, 1.0);
             }
-            // A rim darker than the face, so both sides show an outline.
-            let shade = if d > 0.86 { 0.35 } else { 1.0 - 0.12 * d };
-            let v = (shade * 255.0) as u8;
-            data.extend_from_slice(&[v, v, v, (alpha * 255.0) as u8]);
+            // Lit from the upper left, a little darker towards the edge; a
+            // rim darker than the face, so both sides show an outline.
+            let lit = (p / r).dot(light);
+            let shade = if d > 0.86 {
+                0.35
+            } else {
+                (0.96 + 0.07 * lit - 0.05 * d * d).min(1.0)
+            };
+            // The shadow, outside the disc only (a ring cut into the face
+            // shows the board, not the shadow).
+            let ds = (p - shadow_at).length() / r;
+            let outside = ((d - 1.0) * r + 1.0).clamp(0.0, 1.0);
+            let shadow = 0.4 * (1.0 - smoothstep(0.8, 1.12, ds)) * outside;
+            let a = alpha + shadow * (1.0 - alpha);
+            let v = if a > 0.0 { shade * alpha / a } else { 0.0 };
+            let v = (v * 255.0) as u8;
+            data.extend_from_slice(&[v, v, v, (a * 255.0) as u8]);
         }
     }
     Image::new(
@@ -154,6 +190,11 @@ fn disc_image(size: u32, ringed: bool) -> Image {
         TextureFormat::Rgba8UnormSrgb,
         RenderAssetUsages::default(),
     )
+}
+
+fn smoothstep(from: f32, to: f32, x: f32) -> f32 {
+    let t = ((x - from) / (to - from)).clamp(0.0, 1.0);
+    t * t * (3.0 - 2.0 * t)
 }
 
 fn make_piece_art(mut commands: Commands, images: Option<ResMut<Assets<Image>>>) {
@@ -177,6 +218,12 @@ fn spawn_board(
 ) {
     let shown = session.shown();
     let colors = BoardColors::of(settings.theme);
+    commands.spawn((
+        DespawnOnExit(InGame),
+        BoardFrame,
+        Sprite::from_color(colors.frame, Vec2::ONE),
+        Transform::from_xyz(0.0, 0.0, -0.5),
+    ));
     for sq in shown.size().squares() {
         let color = colors.square(sq);
         commands.spawn((
@@ -205,7 +252,7 @@ fn spawn_board(
 fn rebuild_on_reset(
     mut commands: Commands,
     mut resets: MessageReader<BoardReset>,
-    entities: Query<Entity, Or<(With<BoardSquare>, With<Piece>)>>,
+    entities: Query<Entity, Or<(With<BoardSquare>, With<Piece>, With<BoardFrame>)>>,
     session: Res<GameSession>,
     art: Res<PieceArt>,
     settings: Res<Settings>,
@@ -225,6 +272,7 @@ fn recolor_on_theme(
     mut shown: Local<Option<Theme>>,
     mut squares: Query<(&BoardSquare, &mut Sprite), Without<Piece>>,
     mut pieces: Query<(&Piece, &mut Sprite), Without<BoardSquare>>,
+    mut frames: Query<&mut Sprite, (With<BoardFrame>, Without<Piece>, Without<BoardSquare>)>,
 ) {
     if *shown == Some(settings.theme) {
         return;
@@ -241,6 +289,9 @@ fn recolor_on_theme(
     for (piece, mut sprite) in &mut pieces {
         sprite.color = colors.piece(piece.0);
     }
+    for mut sprite in &mut frames {
+        sprite.color = colors.frame;
+    }
 }
 
 /// Keeps squares and resting pieces where the layout puts them. Writes only
@@ -249,6 +300,10 @@ fn place_entities(
     layout: Res<BoardLayout>,
     mut squares: Query<(&BoardSquare, &mut Transform, &mut Sprite), Without<Piece>>,
     mut pieces: Query<(&OnSquare, &mut Transform, &mut Sprite), (With<Piece>, Without<Animating>)>,
+    mut frames: Query<
+        (&mut Transform, &mut Sprite),
+        (With<BoardFrame>, Without<Piece>, Without<BoardSquare>),
+    >,
 ) {
     let place = |transform: &mut Mut<Transform>, sprite: &mut Mut<Sprite>, at: Vec3, side: f32| {
         let target = Transform::from_translation(at);
@@ -271,7 +326,14 @@ fn place_entities(
             &mut transform,
             &mut sprite,
             layout.square_center(on.0).extend(1.0),
-            layout.square * 0.8,
+            layout.square * PIECE_SPRITE,
         );
+    }
+    for (mut transform, mut sprite) in &mut frames {
+        let size = Some(layout.extent() + Vec2::splat(2.0 * FRAME * layout.square));
+        transform.set_if_neq(Transform::from_translation(layout.center.extend(-0.5)));
+        if sprite.custom_size != size {
+            sprite.custom_size = size;
+        }
     }
 }

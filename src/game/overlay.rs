@@ -44,7 +44,7 @@ fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
 
 /// How long a lesson's marker pulses when its step begins, in seconds;
 /// then it stays as a still ring (and the window may sleep again).
-const PULSE_SECONDS: f64 = 2.4;
+const PULSE_SECONDS: f64 = 1.6;
 
 /// The lesson's marker: its square, the step it marks and when (seconds
 /// of real time) it began to pulse.

@@ -165,6 +165,9 @@ pub fn game_over(
 }
 
 /// Shows the last refusal for a few seconds.
+/// How long a refusal or notice stays on screen: time to read a sentence.
+const TOAST_SECONDS: f64 = 5.0;
+
 pub fn toast(
     mut contexts: EguiContexts,
     time: Res<Time<Real>>,
@@ -174,7 +177,7 @@ pub fn toast(
         return Ok(());
     };
     let age = time.elapsed_secs_f64() - since;
-    if age > 3.0 {
+    if age > TOAST_SECONDS {
         state.toast = None;
         return Ok(());
     }
