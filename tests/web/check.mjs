@@ -62,8 +62,17 @@ async function control(page, name) {
 // once it is on screen.
 async function clickControls(page, ...names) {
   for (const name of names) {
-    await page.mouse.click(...(await control(page, name)));
-    await page.waitForTimeout(150);
+    // A menu lays itself out over a frame or two: click where the control
+    // has settled.
+    let at = await control(page, name);
+    for (;;) {
+      await page.waitForTimeout(200);
+      const again = await control(page, name);
+      if (again[0] === at[0] && again[1] === at[1]) break;
+      at = again;
+    }
+    await page.mouse.click(...at);
+    await page.waitForTimeout(300);
   }
 }
 
