@@ -526,19 +526,10 @@ fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
     }
 }
 
-/// The analysis toggle, the evaluation bar and each turn's proven value.
+/// The analysis (on from View or the A key): the evaluation bar and each
+/// turn's proven value.
 fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
-    let mut on = data.analysis.enabled;
-    if ui
-        .checkbox(&mut on, "Analysis (A)")
-        .on_hover_text("The solver marks each turn as a proven win or loss")
-        .changed()
-    {
-        data.analysis_intents.write(AnalysisIntent(on));
-    }
-    if !on {
-        return;
-    }
+    ui.label(egui::RichText::new("Analysis (A hides it)").strong());
     if let Some(e) = &data.analysis.failed {
         ui.label(format!("The analysis stopped: {e}"));
         return;

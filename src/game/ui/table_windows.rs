@@ -83,26 +83,24 @@ pub fn settings_window(
 
 /// The intents that turn `now` into `edited`.
 fn changes(now: &Settings, edited: &Settings) -> Vec<SettingsIntent> {
-    let mut changes = Vec::new();
-    if edited.walk_speed != now.walk_speed {
-        changes.push(SettingsIntent::WalkSpeed(edited.walk_speed));
-    }
-    if edited.think_seconds != now.think_seconds {
-        changes.push(SettingsIntent::ThinkSeconds(edited.think_seconds));
-    }
-    if edited.muted != now.muted {
-        changes.push(SettingsIntent::Muted(edited.muted));
-    }
-    if edited.volume != now.volume {
-        changes.push(SettingsIntent::Volume(edited.volume));
-    }
-    if edited.theme != now.theme {
-        changes.push(SettingsIntent::Theme(edited.theme));
-    }
-    if edited.ui_scale != now.ui_scale {
-        changes.push(SettingsIntent::UiScale(edited.ui_scale));
-    }
-    changes
+    use SettingsIntent::*;
+    [
+        (
+            edited.walk_speed != now.walk_speed,
+            WalkSpeed(edited.walk_speed),
+        ),
+        (
+            edited.think_seconds != now.think_seconds,
+            ThinkSeconds(edited.think_seconds),
+        ),
+        (edited.muted != now.muted, Muted(edited.muted)),
+        (edited.volume != now.volume, Volume(edited.volume)),
+        (edited.theme != now.theme, Theme(edited.theme)),
+        (edited.ui_scale != now.ui_scale, UiScale(edited.ui_scale)),
+    ]
+    .into_iter()
+    .filter_map(|(changed, intent)| changed.then_some(intent))
+    .collect()
 }
 
 /// What the positions and records window sends.
