@@ -89,11 +89,14 @@ fn open_window(
     let options = GameOptions {
         start,
         log_fps: request.log_fps,
+        window_size: request.window_size,
         analysis: request.analysis,
         puzzle: request.puzzle.map(|n| n.get() - 1),
         lesson,
         review,
-        high_contrast: request.theme.as_deref() == Some("high-contrast"),
+        theme: crate::game::settings::Theme::ALL
+            .into_iter()
+            .find(|theme| request.theme.as_deref() == Some(theme.name())),
         show_rules: request.rules,
         show_settings: request.settings,
         online,

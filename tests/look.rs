@@ -27,10 +27,24 @@ fn screen(name: &'static str, args: &[&str]) -> Screen {
     }
 }
 
-/// Every screen of the suite.
-fn screens(review_record: &Path) -> Vec<Screen> {
+/// Every screen of the suite (`server`: a `burrow serve` for the online
+/// table).
+fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
     vec![
         screen("title", &[]),
+        // The smallest window the layouts are made for, and a phone's.
+        screen("title-800x600", &["--window-size", "800x600"]),
+        screen(
+            "phone",
+            &[
+                "--window-size",
+                "390x780",
+                "--variant",
+                "sweep",
+                "--click",
+                "a2,a1",
+            ],
+        ),
         // Each game mid-turn (or its first turn just played, where one
         // capture was all that fitted).
         screen(
@@ -91,6 +105,23 @@ fn screens(review_record: &Path) -> Vec<Screen> {
             &["--review", review_record.to_str().expect("a UTF-8 path")],
         ),
         screen("settings", &["--variant", "box", "--settings"]),
+        screen(
+            "online",
+            &[
+                "--host",
+                "box",
+                "--server",
+                server,
+                "--name",
+                "Look",
+                "--opponent",
+                "random",
+            ],
+        ),
+        screen(
+            "green",
+            &["--variant", "path", "--theme", "green", "--click", "b1,a1"],
+        ),
         screen(
             "high-contrast",
             &[
@@ -223,8 +254,9 @@ fn every_screen_looks_as_its_reference() {
     let record_path = out.join("review-game.txt");
     std::fs::write(&record_path, record.to_string()).expect("the record is written");
 
+    let server = crate::online::Server::start(&crate::online::sqlite("look"));
     let mut failures = Vec::new();
-    for screen in screens(&record_path) {
+    for screen in screens(&record_path, &server.address) {
         let shot = out.join(format!("{}-full.png", screen.name));
         let _ = std::fs::remove_file(&shot);
         let status = Command::new("xvfb-run")

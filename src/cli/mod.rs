@@ -92,6 +92,19 @@ impl Command {
     }
 }
 
+/// A window size as `WIDTHxHEIGHT`, each side from 320 to 8192.
+fn window_size(text: &str) -> Result<(u32, u32), String> {
+    let side = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|v| (320..=8192).contains(v))
+    };
+    text.split_once(['x', 'X'])
+        .and_then(|(w, h)| Some((side(w)?, side(h)?)))
+        .ok_or_else(|| format!("expected WIDTHxHEIGHT with sides from 320 to 8192, found `{text}`"))
+}
+
 /// What the game window should open with, when no command was given: the
 /// window's options as the command line reads them.
 #[derive(clap::Args, Clone, Debug, Default, PartialEq, Eq)]
@@ -112,6 +125,10 @@ pub struct WindowRequest {
     #[cfg(feature = "checks")]
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// Open the window at this size in logical pixels (WIDTHxHEIGHT, e.g.
+    /// 800x600) instead of a size that fits the screen.
+    #[arg(long, value_parser = window_size)]
+    pub window_size: Option<(u32, u32)>,
     /// Log frames per second every few seconds.
     #[arg(long = "fps")]
     pub log_fps: bool,
@@ -146,8 +163,8 @@ pub struct WindowRequest {
     /// Open with the settings window showing.
     #[arg(long)]
     pub settings: bool,
-    /// Open with this look: classic or high-contrast.
-    #[arg(long, value_parser = ["classic", "high-contrast"])]
+    /// Open with this look: classic, green or high-contrast.
+    #[arg(long, value_parser = ["classic", "green", "high-contrast"])]
     pub theme: Option<String>,
     /// Join this online table (its code) at --server.
     #[arg(long, conflicts_with_all = ["variant", "puzzle", "review"])]

@@ -57,6 +57,15 @@ impl BoardColors {
                 black: Color::srgb(0.0, 0.0, 0.0),
                 frame: Color::srgb(0.9, 0.9, 0.9),
             },
+            // A tournament board's green and cream: the blue and orange
+            // marks stay clear of both.
+            Theme::Green => BoardColors {
+                light: Color::srgb(0.91, 0.90, 0.80),
+                dark: Color::srgb(0.42, 0.56, 0.36),
+                white: Color::srgb(0.98, 0.97, 0.93),
+                black: Color::srgb(0.12, 0.13, 0.12),
+                frame: Color::srgb(0.16, 0.22, 0.15),
+            },
         }
     }
 

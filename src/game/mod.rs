@@ -206,7 +206,7 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Burrow".into(),
-            resolution: first_window_size().into(),
+            resolution: options.window_size.unwrap_or_else(first_window_size).into(),
             // The web page's canvas (assets/web/index.html); unused on desktop.
             canvas: Some("#burrow".into()),
             fit_canvas_to_parent: true,
@@ -217,7 +217,7 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     }))
     .add_plugins((GameCorePlugin { variants }, GameViewPlugin));
     if !options.is_scripted() {
-        app.add_plugins(settings_store::plugin);
+        app.add_plugins(settings_store::plugin(options.window_size.is_none()));
     }
     app.add_plugins(options::plugin(options));
     app

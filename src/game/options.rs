@@ -17,6 +17,9 @@ pub struct GameOptions {
     pub start: Option<NewGame>,
     /// Log frames per second (for measuring).
     pub log_fps: bool,
+    /// The window's size asked for (logical pixels); none: the remembered
+    /// size or one that fits the screen.
+    pub window_size: Option<(u32, u32)>,
     /// Open with the analysis on.
     pub analysis: bool,
     /// Open this puzzle (an index into the shipped puzzles).
@@ -25,8 +28,8 @@ pub struct GameOptions {
     pub lesson: Option<String>,
     /// Open this record's game with its review.
     pub review: Option<String>,
-    /// Open with the high-contrast theme.
-    pub high_contrast: bool,
+    /// Open with this theme (for this run; the saved one stays).
+    pub theme: Option<super::settings::Theme>,
     /// Open with the rules help showing.
     pub show_rules: bool,
     /// Open with the settings window showing.
@@ -89,11 +92,11 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 },
             );
         }
-        if options.high_contrast {
+        if let Some(theme) = options.theme {
             app.add_systems(
                 Startup,
-                |mut settings: ResMut<super::settings::Settings>| {
-                    settings.theme = super::settings::Theme::HighContrast;
+                move |mut settings: ResMut<super::settings::Settings>| {
+                    settings.theme = theme;
                 },
             );
         }

@@ -22,6 +22,9 @@ pub(super) fn plugin(app: &mut App) {
     app.init_state::<Screen>()
         .add_computed_state::<InGame>()
         .add_sub_state::<Phase>()
+        .init_resource::<ScreenFade>()
+        .add_systems(OnEnter(Screen::Title), lower_curtain)
+        .add_systems(OnEnter(InGame), lower_curtain)
         .add_systems(
             Update,
             (
@@ -42,6 +45,39 @@ pub enum Screen {
     Playing,
     /// The game has a winner; the board stays for review.
     GameOver,
+}
+
+/// The curtain between the title screen and the board: it is drawn over
+/// the whole window when one gives way to the other (and at start) and
+/// lifts over [`FADE_SECONDS`], so the new screen fades in rather than pops.
+/// Once lifted it asks for no frames.
+#[derive(Resource, Debug, Default)]
+pub struct ScreenFade {
+    /// When the curtain last fell (real seconds since start).
+    since: Option<f64>,
+}
+
+/// How long the curtain takes to lift.
+pub const FADE_SECONDS: f64 = 0.35;
+
+impl ScreenFade {
+    /// How much of the curtain covers the window at `now`: 1 when it has
+    /// just fallen, 0 once it has lifted.
+    pub fn opacity(&self, now: f64) -> f32 {
+        self.since.map_or(0.0, |since| {
+            let left = 1.0 - (now - since) / FADE_SECONDS;
+            // Eased, so the screen appears quickly and settles gently.
+            (left.clamp(0.0, 1.0) as f32).powi(2)
+        })
+    }
+
+    pub fn is_still(&self, now: f64) -> bool {
+        self.opacity(now) == 0.0
+    }
+}
+
+fn lower_curtain(mut fade: ResMut<ScreenFade>, time: Res<Time<Real>>) {
+    fade.since = Some(time.elapsed_secs_f64());
 }
 
 /// A game is on the board: playing or over.

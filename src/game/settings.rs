@@ -93,15 +93,28 @@ pub enum Theme {
     Classic,
     /// Stark squares and pieces, bright text and outlines.
     HighContrast,
+    /// Green and cream squares, as on a tournament board; dark green
+    /// panels.
+    Green,
 }
 
 impl Theme {
-    pub const ALL: [Theme; 2] = [Theme::Classic, Theme::HighContrast];
+    pub const ALL: [Theme; 3] = [Theme::Classic, Theme::Green, Theme::HighContrast];
 
     pub fn name(self) -> &'static str {
         match self {
             Theme::Classic => "classic",
             Theme::HighContrast => "high-contrast",
+            Theme::Green => "green",
+        }
+    }
+
+    /// The theme's name in the settings window.
+    pub fn label(self) -> &'static str {
+        match self {
+            Theme::Classic => "Classic",
+            Theme::HighContrast => "High contrast",
+            Theme::Green => "Green",
         }
     }
 }
@@ -209,7 +222,7 @@ impl Settings {
                         .find(|t| t.name() == value)
                         .ok_or_else(|| {
                             error(format!(
-                                "`theme` must be classic or high-contrast, found `{value}`"
+                                "`theme` must be classic, green or high-contrast, found `{value}`"
                             ))
                         })?;
                 }

@@ -8,11 +8,22 @@ use tracing::warn;
 
 use super::settings::Settings;
 
-pub(super) fn plugin(app: &mut App) {
-    app.add_systems(PreStartup, load)
-        .add_systems(Last, save_changes);
-    #[cfg(not(target_arch = "wasm32"))]
-    app.add_systems(Update, (place_window, remember_window_size));
+/// The settings kept between runs; `place` lets the window open at the
+/// remembered or a fitting size (not when the command line asked for one).
+pub(super) fn plugin(place: bool) -> impl Fn(&mut App) {
+    move |app: &mut App| {
+        app.add_systems(PreStartup, load)
+            .add_systems(Last, save_changes);
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            app.add_systems(Update, remember_window_size);
+            if place {
+                app.add_systems(Update, place_window);
+            }
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = place;
+    }
 }
 
 /// The window's first size: the one it had when last resized, or else a

@@ -11,7 +11,7 @@ use super::GameSet;
 use super::animation::AnimationQueue;
 use super::background::Background;
 use super::planned::PlannedTurn;
-use super::screens::Screen;
+use super::screens::{Screen, ScreenFade};
 use super::session::GameSession;
 use super::settings::Settings;
 
@@ -34,6 +34,7 @@ fn request_frames(
     background: Res<Background>,
     planned: Res<PlannedTurn>,
     analysis: Res<super::analysis::BoardAnalysis>,
+    (fade, time): (Res<ScreenFade>, Res<Time<Real>>),
     mut settle: ResMut<FramesToSettle>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
@@ -41,7 +42,10 @@ fn request_frames(
     {
         settle.0 = SETTLE_FRAMES;
     }
-    let busy = !queue.is_idle() || !planned.is_idle() || !background.is_idle();
+    let busy = !queue.is_idle()
+        || !planned.is_idle()
+        || !background.is_idle()
+        || !fade.is_still(time.elapsed_secs_f64());
     if busy || settle.0 > 0 {
         settle.0 = settle.0.saturating_sub(1);
         redraw.write(RequestRedraw);

@@ -22,7 +22,7 @@ use crate::game::layout::{BoardLayout, world_to_window};
 use crate::game::overlay::LessonMark;
 use crate::game::planned::PlannedTurn;
 use crate::game::review::GameReview;
-use crate::game::screens::Screen;
+use crate::game::screens::{Screen, ScreenFade};
 use crate::game::session::GameSession;
 
 /// Adds the script: `clicks` in order, then the screenshot at `screenshot`
@@ -64,7 +64,7 @@ fn drive_script(
     planned: Res<PlannedTurn>,
     (review, session): (Res<GameReview>, Res<GameSession>),
     (mark, time): (Res<LessonMark>, Res<Time<Real>>),
-    screen: Res<State<Screen>>,
+    (screen, fade): (Res<State<Screen>>, Res<ScreenFade>),
     mut buttons: MessageWriter<MouseButtonInput>,
     mut exit: MessageWriter<AppExit>,
 ) {
@@ -84,6 +84,7 @@ fn drive_script(
     if script.wait > 0
         || (*screen.get() == Screen::Title && !script.clicks.is_empty())
         || !mark.is_still(time.elapsed_secs_f64())
+        || !fade.is_still(time.elapsed_secs_f64())
         || !queue.is_idle()
         || !background.is_idle()
         || !planned.is_idle()

@@ -6,7 +6,9 @@
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 
 use crate::game::presentation::{self, Example, TemplateDrawing};
-use crate::rules::{Board, Capture, Color, PlayedTurn, Position, Rules, Square, Template};
+use crate::rules::{
+    Board, BoardSize, Capture, Color, PlayedTurn, Position, Rules, Square, Template,
+};
 
 const LIGHT: Color32 = Color32::from_rgb(217, 204, 179);
 const DARK: Color32 = Color32::from_rgb(133, 110, 89);
@@ -292,14 +294,52 @@ fn canvas(ui: &mut egui::Ui, example: &PlayedExample, width: f32) -> (egui::Pain
     (ui.painter_at(rect), grid)
 }
 
-/// The first picture alone (the initial capture and its template), small:
-/// the New game window's glance at a game.
-pub fn thumbnail(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
-    let (painter, grid) = canvas(ui, example, width);
+/// Where the squares of a board of `size` go, as large as fits in `room`
+/// and centred in it.
+fn fitted_grid(room: Rect, size: BoardSize) -> Grid {
+    let (files, ranks) = (f32::from(size.files()), f32::from(size.ranks()));
+    let square = (room.width() / files).min(room.height() / ranks).floor();
+    Grid {
+        rect: Rect::from_center_size(room.center(), Vec2::new(square * files, square * ranks)),
+        square,
+        ranks: size.ranks(),
+    }
+}
+
+/// The initial capture and the template it fixes.
+fn draw_first(painter: &egui::Painter, grid: &Grid, rules: &Rules, example: &PlayedExample) {
     let first = *example.steps[0].1.last().expect("a path has squares");
-    draw_board(&painter, &grid, &example.after_first);
+    draw_board(painter, grid, &example.after_first);
     let look = presentation::of(rules);
     let drawing = look.template_drawing(&example.template, &example.after_first, first);
-    draw_template(&painter, &grid, &drawing, first);
-    draw_path(&painter, &grid, &example.steps[0].1, None);
+    draw_template(painter, grid, &drawing, first);
+    draw_path(painter, grid, &example.steps[0].1, None);
+}
+
+/// The first picture alone (the initial capture and its template), small:
+/// the rules help's glance at a game.
+pub fn thumbnail(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f32) {
+    let (painter, grid) = canvas(ui, example, width);
+    draw_first(&painter, &grid, rules, example);
+}
+
+/// A game card's picture in `room`: the example's initial capture and its
+/// template, or (for a game that shows no example) its start on a small
+/// board.
+pub fn card_picture(
+    painter: &egui::Painter,
+    room: Rect,
+    rules: &Rules,
+    example: Option<&PlayedExample>,
+) {
+    match example {
+        Some(example) => {
+            let grid = fitted_grid(room, example.start.size());
+            draw_first(painter, &grid, rules, example);
+        }
+        None => {
+            let size = BoardSize::new(6, 6).unwrap_or_default();
+            draw_board(painter, &fitted_grid(room, size), &Board::start(size));
+        }
+    }
 }

@@ -32,23 +32,26 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Update, remember_notices.in_set(GameSet::Present))
         .add_systems(
             EguiPrimaryContextPass,
+            // The windows run while closed too: a closed window fades out
+            // (egui draws nothing once it has).
             (
                 begin_pass,
                 side_panel::side_panel.run_if(in_state(InGame)),
                 board_labels.run_if(in_state(InGame)),
                 new_game::title_screen.run_if(in_state(Screen::Title)),
                 dialogs::game_over.run_if(in_state(Screen::GameOver)),
-                dialogs::puzzles_window.run_if(|ui: Res<UiState>| ui.show_puzzles),
-                online_window::online_window.run_if(|ui: Res<UiState>| ui.show_online),
+                dialogs::puzzles_window,
+                online_window::online_window,
                 online_window::banner,
-                dialogs::rules_window.run_if(|ui: Res<UiState>| ui.show_rules),
-                table_windows::settings_window.run_if(|ui: Res<UiState>| ui.show_settings),
-                table_windows::records_window.run_if(|ui: Res<UiState>| ui.show_records),
+                dialogs::rules_window,
+                table_windows::settings_window,
+                table_windows::records_window,
                 review_window::review_window
                     .run_if(in_state(InGame))
                     .run_if(|review: Res<super::review::GameReview>| review.open),
                 start_lesson,
                 dialogs::toast,
+                curtain,
                 end_pass,
             )
                 .chain(),
@@ -227,6 +230,27 @@ fn start_lesson(mut state: ResMut<UiState>, mut tutorial_intents: MessageWriter<
         state.show_rules = false;
         state.game_over_closed = false;
     }
+}
+
+/// The screen change's curtain over everything, lifting
+/// ([`super::screens::ScreenFade`]).
+fn curtain(
+    mut contexts: EguiContexts,
+    fade: Res<super::screens::ScreenFade>,
+    time: Res<Time<Real>>,
+) -> Result {
+    let opacity = fade.opacity(time.elapsed_secs_f64());
+    if opacity > 0.0 {
+        let ctx = contexts.ctx_mut()?;
+        let layer = egui::LayerId::new(egui::Order::Foreground, egui::Id::new("curtain"));
+        ctx.layer_painter(layer).rect_filled(
+            ctx.content_rect(),
+            0.0,
+            egui::Color32::from_rgb(30, 27, 25).gamma_multiply(opacity),
+        );
+        ctx.request_repaint();
+    }
+    Ok(())
 }
 
 /// The end of a pass: the board gets the room the panels left, and the
@@ -412,6 +436,20 @@ pub fn visuals(theme: Theme) -> egui::Visuals {
             v.selection.bg_fill = egui::Color32::from_rgb(0, 98, 184);
             v.selection.stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
             // egui draws the widget with the keyboard focus as an active one.
+            v.widgets.active.bg_stroke =
+                egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
+        }
+        Theme::Green => {
+            v.panel_fill = egui::Color32::from_rgb(26, 33, 27);
+            v.window_fill = egui::Color32::from_rgb(31, 39, 32);
+            v.extreme_bg_color = egui::Color32::from_rgb(16, 21, 17);
+            v.faint_bg_color = egui::Color32::from_rgb(37, 47, 38);
+            v.widgets.inactive.weak_bg_fill = egui::Color32::from_rgb(50, 66, 50);
+            v.widgets.inactive.bg_fill = egui::Color32::from_rgb(50, 66, 50);
+            v.widgets.hovered.weak_bg_fill = egui::Color32::from_rgb(68, 90, 66);
+            v.widgets.hovered.bg_fill = egui::Color32::from_rgb(68, 90, 66);
+            v.selection.bg_fill = egui::Color32::from_rgb(0, 98, 184);
+            v.selection.stroke = egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
             v.widgets.active.bg_stroke =
                 egui::Stroke::new(2.0, egui::Color32::from_rgb(120, 190, 255));
         }

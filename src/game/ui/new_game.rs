@@ -8,7 +8,9 @@ use crate::ai::Level;
 use crate::game::modding::ModProblems;
 use crate::game::presentation;
 use crate::game::session::{GameMode, NewGame, Player, SessionIntent, Variants};
-use crate::rules::{BoardSize, Position, StartLayout};
+use crate::rules::{BoardSize, Position, Rules, StartLayout};
+
+use super::diagram::{self, PlayedExample};
 
 use super::UiState;
 
@@ -54,23 +56,28 @@ impl NewGameForm {
     }
 }
 
+/// One grid row: the side's name and who plays it.
 fn player_choice(ui: &mut egui::Ui, label: &str, player: &mut Player) {
-    ui.horizontal(|ui| {
-        ui.label(label);
-        egui::ComboBox::from_id_salt(label)
-            .selected_text(player.label())
-            .show_ui(ui, |ui| {
-                ui.selectable_value(player, Player::Human, "Human");
-                for level in Level::ALL {
-                    ui.selectable_value(
-                        player,
-                        Player::Computer(level),
-                        format!("Computer ({level})"),
-                    );
-                }
-            });
-    });
+    ui.label(label);
+    egui::ComboBox::from_id_salt(label)
+        .selected_text(player.label())
+        .show_ui(ui, |ui| {
+            ui.selectable_value(player, Player::Human, "Human");
+            for level in Level::ALL {
+                ui.selectable_value(
+                    player,
+                    Player::Computer(level),
+                    format!("Computer ({level})"),
+                );
+            }
+        });
 }
+
+/// The banner's height on the title screen (egui points).
+const BANNER: f32 = 96.0;
+/// A game card's size and its picture's.
+const CARD: egui::Vec2 = egui::vec2(168.0, 226.0);
+const CARD_PICTURE: f32 = 132.0;
 
 /// The title screen behind the menu: a field of the game's pieces, a ring
 /// in every dark one as on the board, under the game's name.
@@ -103,8 +110,11 @@ fn title(ctx: &egui::Context) {
             }
         }
     }
-    let top = egui::pos2(screen.center().x, screen.min.y + 58.0);
-    let banner = egui::Rect::from_center_size(top, egui::vec2(420.0, 96.0));
+    let top = egui::pos2(screen.center().x, screen.min.y + 8.0 + BANNER / 2.0);
+    let banner = egui::Rect::from_center_size(
+        top,
+        egui::vec2(420.0_f32.min(screen.width() - 16.0), BANNER),
+    );
     painter.rect_filled(
         banner,
         12.0,
@@ -126,62 +136,72 @@ fn title(ctx: &egui::Context) {
     );
 }
 
-/// The title screen's menu window: the intent to start a game (the screens
-/// follow the game it starts).
-pub fn title_screen(
-    mut contexts: EguiContexts,
-    variants: Res<Variants>,
-    problems: Res<ModProblems>,
-    mut intents: MessageWriter<SessionIntent>,
-    mut state: ResMut<UiState>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?.clone();
-    let ctx = &ctx;
-    let state = &mut *state;
-    title(ctx);
-    super::fitted(egui::Window::new("New game"), ctx)
-        .collapsible(false)
-        .resizable(false)
-        .anchor(egui::Align2::CENTER_CENTER, egui::vec2(0.0, 56.0))
-        .show(ctx, |ui| {
-            ui.heading("Burrow");
-            ui.label("Capture, then keep capturing while the template fits.");
-            ui.separator();
-            let form = &mut state.form;
-            ui.label("Game");
-            ui.horizontal_top(|ui| {
-                ui.vertical(|ui| {
-                    ui.set_width(250.0);
-                    for rules in variants.iter() {
-                        ui.radio_value(
-                            &mut form.variant,
-                            rules.id().to_string(),
-                            rules.variant().name(),
-                        );
-                        let summary = presentation::of(rules).summary();
-                        if !summary.is_empty() {
-                            ui.label(egui::RichText::new(summary).small());
-                        }
-                    }
-                });
-                if let Some(rules) = variants.get(&form.variant)
-                    && let Some(Ok(played)) = state.examples.of(rules)
-                {
-                    super::diagram::thumbnail(ui, rules, played, 120.0);
-                }
-            });
-            ui.separator();
+/// One game's card: its example's picture, its name and its line. A click
+/// picks the game; the picked card is drawn selected.
+fn card(
+    ui: &mut egui::Ui,
+    rules: &Rules,
+    example: Option<&PlayedExample>,
+    picked: bool,
+) -> egui::Response {
+    let (rect, response) = ui.allocate_exact_size(CARD, egui::Sense::click());
+    if !ui.is_rect_visible(rect) {
+        return response;
+    }
+    let visuals = ui.style().interact_selectable(&response, picked);
+    let painter = ui.painter_at(rect);
+    let fill = if picked {
+        ui.visuals().selection.bg_fill.gamma_multiply(0.35)
+    } else {
+        ui.visuals().faint_bg_color
+    };
+    let stroke = if picked {
+        egui::Stroke::new(2.5, ui.visuals().selection.stroke.color)
+    } else {
+        visuals.bg_stroke
+    };
+    painter.rect(rect, 8.0, fill, stroke, egui::StrokeKind::Inside);
+    let room = egui::Rect::from_center_size(
+        egui::pos2(rect.center().x, rect.min.y + 10.0 + CARD_PICTURE / 2.0),
+        egui::Vec2::splat(CARD_PICTURE),
+    );
+    diagram::card_picture(&painter, room, rules, example);
+    let text_color = ui.visuals().strong_text_color();
+    let name = rules.variant().name();
+    painter.text(
+        egui::pos2(rect.center().x, room.max.y + 8.0),
+        egui::Align2::CENTER_TOP,
+        name,
+        egui::FontId::proportional(17.0),
+        text_color,
+    );
+    let line = presentation::of(rules).summary();
+    let mut job = egui::text::LayoutJob::simple(
+        line.to_string(),
+        egui::FontId::proportional(12.5),
+        ui.visuals().text_color(),
+        CARD.x - 20.0,
+    );
+    // Each line centred under the name (the galley's origin is its middle).
+    job.halign = egui::Align::Center;
+    let galley = ui.fonts_mut(|fonts| fonts.layout_job(job));
+    let at = egui::pos2(rect.center().x, room.max.y + 32.0);
+    painter.galley(at, galley, text_color);
+    response
+}
+
+/// The choices for the game picked: players, board size and start.
+fn choices(ui: &mut egui::Ui, form: &mut NewGameForm) {
+    egui::Grid::new("new-game-choices")
+        .num_columns(2)
+        .spacing([12.0, 6.0])
+        .show(ui, |ui| {
             player_choice(ui, "White", &mut form.white);
+            ui.end_row();
             player_choice(ui, "Black", &mut form.black);
-            ui.separator();
-            ui.add(
-                egui::Slider::new(&mut form.files, BoardSize::MIN..=BoardSize::MAX).text("files"),
-            );
-            ui.add(
-                egui::Slider::new(&mut form.ranks, BoardSize::MIN..=BoardSize::MAX).text("ranks"),
-            );
+            ui.end_row();
+            ui.label("Board");
             ui.horizontal(|ui| {
-                ui.label("Presets");
                 for (files, ranks) in [(4, 4), (5, 5), (6, 6), (8, 8)] {
                     let on = form.files == files && form.ranks == ranks;
                     if ui
@@ -193,37 +213,119 @@ pub fn title_screen(
                     }
                 }
             });
+            ui.end_row();
+            ui.label("");
             ui.horizontal(|ui| {
-                ui.label("Start");
+                ui.add(
+                    egui::DragValue::new(&mut form.files)
+                        .range(BoardSize::MIN..=BoardSize::MAX)
+                        .suffix(" files"),
+                );
+                ui.label("×");
+                ui.add(
+                    egui::DragValue::new(&mut form.ranks)
+                        .range(BoardSize::MIN..=BoardSize::MAX)
+                        .suffix(" ranks"),
+                );
+            });
+            ui.end_row();
+            ui.label("Start");
+            ui.horizontal(|ui| {
                 ui.radio_value(&mut form.layout, StartLayout::Checkerboard, "checkerboard")
                     .on_hover_text("Alternating colours, a1 Black: this project's reading of the designer's text");
                 ui.radio_value(&mut form.layout, StartLayout::Pairs, "pairs")
                     .on_hover_text("Ranks of WWBB pairs, each the one below swapped: the layout Ludii's Sweep Burrow uses");
             });
-            for problem in &problems.0 {
-                ui.label(
-                    egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)),
-                );
-            }
-            ui.separator();
-            ui.horizontal(|ui| {
-                if ui.button("Start").clicked() {
-                    intents.write(SessionIntent::NewGame(form.setup()));
-                    state.game_over_closed = false;
-                }
-                if ui.button("Rules").clicked() {
-                    state.show_rules = true;
-                }
-                if ui.button("Puzzles").clicked() {
-                    state.show_puzzles = true;
-                }
-                if ui.button("Online").clicked() {
-                    state.show_online = true;
-                }
-                if ui.button("Guided first game").clicked() {
-                    state.start_tutorial = Some(form.variant.clone());
-                }
-            });
+            ui.end_row();
+        });
+}
+
+/// The title screen: the games as cards, then the choices for the game
+/// picked. It sends the intent to start a game (the screens follow the
+/// game it starts).
+pub fn title_screen(
+    mut contexts: EguiContexts,
+    variants: Res<Variants>,
+    problems: Res<ModProblems>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    let state = &mut *state;
+    title(ctx);
+    let screen = ctx.content_rect();
+    let top = BANNER + 16.0;
+    // Four cards a row where they fit (the built-in games), fewer on a
+    // narrow screen.
+    let games = variants.iter().count().clamp(1, 4) as f32;
+    let across = ((screen.width() - 40.0) / (CARD.x + 8.0))
+        .floor()
+        .clamp(1.0, games);
+    let width = across * (CARD.x + 8.0) - 8.0;
+    super::fitted(egui::Window::new("New game"), ctx)
+        .title_bar(false)
+        .auto_sized()
+        .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, top))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height((screen.height() - top - 40.0).max(100.0))
+                .show(ui, |ui| {
+                    ui.set_width(width);
+                    ui.heading("Choose a game");
+                    ui.add_space(4.0);
+                    ui.horizontal_wrapped(|ui| {
+                        ui.spacing_mut().item_spacing = egui::vec2(8.0, 8.0);
+                        for rules in variants.iter() {
+                            let example = state.examples.of(rules).and_then(|e| e.as_ref().ok());
+                            let picked = state.form.variant == rules.id();
+                            if card(ui, rules, example, picked).clicked() {
+                                state.form.variant = rules.id().to_string();
+                            }
+                        }
+                    });
+                    for problem in &problems.0 {
+                        ui.label(
+                            egui::RichText::new(problem)
+                                .color(egui::Color32::from_rgb(230, 120, 100)),
+                        );
+                    }
+                    ui.separator();
+                    let name = variants
+                        .get(&state.form.variant)
+                        .map_or("", |rules| rules.variant().name());
+                    ui.heading(name);
+                    choices(ui, &mut state.form);
+                    ui.add_space(6.0);
+                    ui.horizontal_wrapped(|ui| {
+                        let play = egui::Button::new(
+                            egui::RichText::new("Play")
+                                .heading()
+                                .color(ui.visuals().strong_text_color()),
+                        )
+                        .fill(ui.visuals().selection.bg_fill)
+                        .min_size(egui::vec2(110.0, 0.0));
+                        let play = ui.add(play);
+                        state.spot("play", &play);
+                        if play.clicked() {
+                            intents.write(SessionIntent::NewGame(state.form.setup()));
+                            state.game_over_closed = false;
+                        }
+                        ui.add_space(12.0);
+                        if ui.button("Rules").clicked() {
+                            state.show_rules = true;
+                        }
+                        if ui.button("Guided first game").clicked() {
+                            state.start_tutorial = Some(state.form.variant.clone());
+                        }
+                        if ui.button("Puzzles").clicked() {
+                            state.show_puzzles = true;
+                        }
+                        if ui.button("Online").clicked() {
+                            state.show_online = true;
+                        }
+                    });
+                });
         });
     Ok(())
 }

@@ -99,7 +99,8 @@ pub fn online_window(
     let state = &mut *state;
     let data = &mut data;
     let form = &mut state.online_form;
-    if !form.ready {
+    // Filled in from the settings when first opened.
+    if state.show_online && !form.ready {
         form.server = data.online.server.clone();
         form.name = data.online.name.clone();
         form.ready = true;
@@ -109,7 +110,7 @@ pub fn online_window(
         state.show_online = false;
         return Ok(());
     }
-    let mut open = true;
+    let mut open = state.show_online;
     super::fitted(egui::Window::new("Online"), ctx)
         .open(&mut open)
         .collapsible(false)

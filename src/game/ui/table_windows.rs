@@ -59,8 +59,9 @@ pub fn settings_window(
         ui.separator();
         ui.strong("Look");
         ui.horizontal(|ui| {
-            ui.radio_value(&mut edited.theme, Theme::Classic, "Classic");
-            ui.radio_value(&mut edited.theme, Theme::HighContrast, "High contrast");
+            for theme in Theme::ALL {
+                ui.radio_value(&mut edited.theme, theme, theme.label());
+            }
         });
         ui.horizontal_wrapped(|ui| {
             ui.label("UI scale");
