@@ -42,7 +42,7 @@ where
     #[cfg(not(target_arch = "wasm32"))]
     match cli::run(&registry, args) {
         Outcome::Exit(code) => code,
-        Outcome::OpenWindow(request) => open_window(registry, problems, *request),
+        Outcome::OpenWindow(request, registry) => open_window(registry, problems, *request),
     }
 }
 

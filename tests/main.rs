@@ -2,6 +2,7 @@
 
 mod ai;
 mod cli;
+mod designs;
 mod differential;
 mod docs;
 mod formats;

@@ -13,9 +13,9 @@ use burrow::rules::*;
 use crate::support::Liar;
 
 #[path = "../examples/leapfrog.rs"]
-mod leapfrog;
+pub(crate) mod leapfrog;
 #[path = "../examples/stride.rs"]
-mod stride;
+pub(crate) mod stride;
 
 /// A mod that registers one variant and nothing else.
 macro_rules! mod_of {

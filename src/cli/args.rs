@@ -103,6 +103,9 @@ pub enum CliError {
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]
     Serve(#[from] crate::server::ServeError),
+    /// A game file that could not be read or does not describe a game.
+    #[error("{path}: {problem}")]
+    GameFile { path: String, problem: String },
     /// Anything else, said in words (the solver's and the online
     /// commands' own checks).
     #[error("{0}")]
@@ -113,4 +116,23 @@ impl From<String> for CliError {
     fn from(message: String) -> CliError {
         CliError::Failed(message)
     }
+}
+
+/// Adds the game each of `files` describes to `registry` (`--game-file`).
+pub fn add_game_files(
+    registry: &mut VariantRegistry,
+    files: &[std::path::PathBuf],
+) -> Result<(), CliError> {
+    for path in files {
+        let failed = |problem: String| CliError::GameFile {
+            path: path.display().to_string(),
+            problem,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?;
+        let design: crate::rules::Design = text.parse().map_err(|e| failed(format!("{e}")))?;
+        registry
+            .register(std::sync::Arc::new(design))
+            .map_err(|e| failed(e.to_string()))?;
+    }
+    Ok(())
 }

@@ -181,6 +181,10 @@ pub struct WindowRequest {
     /// Your name at an online table.
     #[arg(long)]
     pub name: Option<String>,
+    /// Add the game this file describes (see docs/designing.md); may be
+    /// given more than once, before or after the command.
+    #[arg(long = "game-file", global = true, value_name = "FILE")]
+    pub game_files: Vec<PathBuf>,
 }
 
 /// What a run of the CLI came to.
@@ -188,8 +192,9 @@ pub struct WindowRequest {
 pub enum Outcome {
     /// A command ran (or the arguments were refused); exit with this code.
     Exit(ExitCode),
-    /// No command: open the game window.
-    OpenWindow(Box<WindowRequest>),
+    /// No command: open the game window, with these games (the registry
+    /// given, and the games of the command line's files).
+    OpenWindow(Box<WindowRequest>, VariantRegistry),
 }
 
 /// The command line's grammar: every command and option `burrow` takes (the
@@ -219,17 +224,22 @@ where
             return Outcome::Exit(ExitCode::from(2));
         }
     };
+    let mut registry = registry.clone();
+    if let Err(e) = args::add_game_files(&mut registry, &cli.window.game_files) {
+        eprintln!("error: {e}");
+        return Outcome::Exit(ExitCode::FAILURE);
+    }
     let Some(command) = cli.command else {
         if let Some(variant) = &cli.window.variant
-            && let Err(e) = args::rules_for(registry, variant)
+            && let Err(e) = args::rules_for(&registry, variant)
         {
             eprintln!("error: {e}");
             return Outcome::Exit(ExitCode::FAILURE);
         }
-        return Outcome::OpenWindow(Box::new(cli.window));
+        return Outcome::OpenWindow(Box::new(cli.window), registry);
     };
     let mut out = std::io::stdout().lock();
-    Outcome::Exit(match command.run(registry, &mut out) {
+    Outcome::Exit(match command.run(&registry, &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = out.flush();

@@ -12,6 +12,7 @@
 mod bitboard;
 mod board;
 mod color;
+pub mod design;
 mod explain;
 mod fxhash;
 mod history;
@@ -39,6 +40,7 @@ pub mod variants;
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout, UnknownLayout};
 pub use color::Color;
+pub use design::{Design, DesignError};
 pub use explain::default_misfit;
 pub use history::{History, IllegalTurn};
 pub use movegen::route_squares;

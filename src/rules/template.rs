@@ -19,6 +19,12 @@ pub enum Template {
     Count(u8),
     /// Any other value a mod variant defines; only that variant reads it.
     Custom(u64),
+    /// A game file's template: the route (empty unless the file measures
+    /// it) and the other measures it names ([`super::design`]).
+    Design {
+        route: Route,
+        measures: super::design::Measures,
+    },
 }
 
 impl fmt::Display for Template {
@@ -30,6 +36,14 @@ impl fmt::Display for Template {
             Template::Directions(dirs) => write!(f, "directions {dirs}"),
             Template::Count(n) => write!(f, "count {n}"),
             Template::Custom(v) => write!(f, "custom {v}"),
+            Template::Design { route, measures } => {
+                let mut parts = Vec::new();
+                if !route.is_empty() {
+                    parts.push(format!("path {route}"));
+                }
+                parts.extend(measures.parts());
+                write!(f, "{}", parts.join(", "))
+            }
         }
     }
 }

@@ -130,7 +130,12 @@ impl Search {
     ) -> Result<Option<RouteCandidates>, VariantError> {
         // Only route templates have costly candidates (their images); the
         // others are cheaper to ask for than to look up.
-        if !matches!(template, Template::Route(_)) {
+        let routed = match template {
+            Template::Route(_) => true,
+            Template::Design { route, .. } => !route.is_empty(),
+            _ => false,
+        };
+        if !routed {
             return rules.checked_candidate_routes(template);
         }
         if !self

@@ -1,0 +1,582 @@
+//! The game file: TOML read with serde (the `toml` crate, whose spans say
+//! where a value stands), then checked against the rules of the system. A
+//! wrong file gets one error naming its line, its field and what is
+//! allowed.
+
+use std::ops::Range;
+
+use serde::Deserialize;
+use toml::Spanned;
+
+use super::{
+    Compare, Count, Counted, Design, Distance, FORMAT, Lines, MAX_FILE_BYTES, Symmetry,
+    TemplateRule,
+};
+use crate::rules::{Movement, PathShape, Step, StepSet, is_valid_variant_id};
+
+/// What is wrong with a game file, and where.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{}{message}", where_(*.line, .field))]
+pub struct DesignError {
+    /// The line (from 1) the problem is on, when it is on one.
+    pub line: Option<usize>,
+    /// The field, dotted (`template.count.lines`), when it is about one.
+    pub field: Option<String>,
+    pub message: String,
+}
+
+fn where_(line: Option<usize>, field: &Option<String>) -> String {
+    match (line, field) {
+        (Some(line), Some(field)) => format!("line {line}, {field}: "),
+        (Some(line), None) => format!("line {line}: "),
+        (None, Some(field)) => format!("{field}: "),
+        (None, None) => String::new(),
+    }
+}
+
+/// A value as the file has it, with where it stands: each choice is read
+/// by [`choice`], so its error lists the choices.
+type Raw = Spanned<toml::Value>;
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawDesign {
+    format: Spanned<i64>,
+    id: Spanned<String>,
+    name: Spanned<String>,
+    #[serde(default)]
+    summary: Option<Spanned<String>>,
+    movement: Spanned<RawMovement>,
+    template: Spanned<RawTemplate>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawMovement {
+    steps: Raw,
+    path: Raw,
+    #[serde(default)]
+    jumping: Option<Raw>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawTemplate {
+    #[serde(rename = "box")]
+    bounding_box: Option<Raw>,
+    route: Option<Raw>,
+    directions: Option<Raw>,
+    count: Option<Spanned<RawCount>>,
+    offset: Option<Raw>,
+    distance: Option<Raw>,
+    line: Option<Raw>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawCount {
+    of: Raw,
+    lines: Raw,
+    compare: Option<Raw>,
+}
+
+/// The words a file may use for a symmetry group.
+const SYMMETRIES: [(&str, Symmetry); 4] = [
+    ("exact", Symmetry::Exact),
+    ("turned", Symmetry::Turned),
+    ("mirrored", Symmetry::Mirrored),
+    ("any", Symmetry::All),
+];
+
+/// What a value's type is called in an error.
+fn kind(value: &toml::Value) -> String {
+    match value {
+        toml::Value::String(s) => format!("'{s}'"),
+        toml::Value::Integer(i) => format!("the number {i}"),
+        toml::Value::Float(f) => format!("the number {f}"),
+        toml::Value::Boolean(b) => format!("{b}"),
+        toml::Value::Datetime(_) => "a date".into(),
+        toml::Value::Array(_) => "a list".into(),
+        toml::Value::Table(_) => "a table".into(),
+    }
+}
+
+/// One of `choices`, by its word.
+fn choice<T: Copy>(text: &str, value: &Raw, choices: &[(&str, T)]) -> Result<T, DesignError> {
+    let found = match value.get_ref() {
+        toml::Value::String(word) => choices.iter().find(|(w, _)| w == word).map(|(_, t)| *t),
+        _ => None,
+    };
+    found.ok_or_else(|| {
+        let words: Vec<&str> = choices.iter().map(|(w, _)| *w).collect();
+        error_at(
+            text,
+            value.span(),
+            format!(
+                "expected one of {}; found {}",
+                words.join(", "),
+                kind(value.get_ref())
+            ),
+        )
+    })
+}
+
+fn flag(text: &str, value: &Option<Raw>) -> Result<bool, DesignError> {
+    match value {
+        None => Ok(false),
+        Some(value) => value.get_ref().as_bool().ok_or_else(|| {
+            error_at(
+                text,
+                value.span(),
+                format!("expected true or false; found {}", kind(value.get_ref())),
+            )
+        }),
+    }
+}
+
+/// The named step sets a file may use instead of listing vectors.
+const NAMED_STEPS: [(&str, &[Step]); 4] = [
+    ("orthogonal", &Step::ORTHOGONAL),
+    ("diagonal", &[Step::NE, Step::SE, Step::SW, Step::NW]),
+    ("king", &Step::KING),
+    (
+        "knight",
+        &[
+            Step::new(1, 2),
+            Step::new(2, 1),
+            Step::new(2, -1),
+            Step::new(1, -2),
+            Step::new(-1, -2),
+            Step::new(-2, -1),
+            Step::new(-2, 1),
+            Step::new(-1, 2),
+        ],
+    ),
+];
+
+/// The largest step along either axis a listed vector may take.
+const MAX_STEP: i64 = 7;
+
+/// Where `span` is in `text`: its line (from 1) and the dotted field it
+/// belongs to (the table header above it, the tables opened inline on its
+/// line, and its key).
+fn locate(text: &str, span: Range<usize>) -> (usize, Option<String>) {
+    let start = span.start.min(text.len());
+    let line = text[..start].matches('\n').count() + 1;
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let header = text[..line_start]
+        .lines()
+        .map(str::trim)
+        .rfind(|l| l.starts_with('[') && l.contains(']'))
+        .map(|l| {
+            l.trim_start_matches('[')
+                .split(']')
+                .next()
+                .unwrap_or("")
+                .trim()
+        });
+    let this_line = text[line_start..].lines().next().unwrap_or("").trim();
+    let mut path: Vec<String> = header.map(|h| h.to_string()).into_iter().collect();
+    if this_line.starts_with('[') {
+        // The span is a table itself (a field missing from it).
+        let table = this_line
+            .trim_start_matches('[')
+            .split(']')
+            .next()
+            .unwrap_or("")
+            .trim();
+        return (line, (!table.is_empty()).then(|| table.to_string()));
+    }
+    // Keys before the span on its line: `key = {` opens an inline table,
+    // the last `key =` is the field.
+    let before = &text[line_start..start];
+    let mut rest = before;
+    while let Some(eq) = rest.find('=') {
+        let key: String = rest[..eq]
+            .trim()
+            .rsplit(['{', ',', ' '])
+            .next()
+            .unwrap_or("")
+            .trim_matches('"')
+            .to_string();
+        if !key.is_empty() {
+            path.push(key);
+        }
+        rest = &rest[eq + 1..];
+        if !rest.trim_start().starts_with('{') {
+            break;
+        }
+    }
+    if before.trim().is_empty() || !before.contains('=') {
+        // The span is a key (an unknown field).
+        let key = text[start..span.end.min(text.len())]
+            .trim()
+            .trim_matches('"');
+        if !key.is_empty() && !key.contains('\n') {
+            path.push(key.to_string());
+        }
+    }
+    let field = path.join(".");
+    (line, (!field.is_empty()).then_some(field))
+}
+
+fn error_at(text: &str, span: Range<usize>, message: impl Into<String>) -> DesignError {
+    let (line, field) = locate(text, span);
+    DesignError {
+        line: Some(line),
+        field,
+        message: message.into(),
+    }
+}
+
+/// The parser's message without its own rendering of the line (the error
+/// names the line and the field instead).
+fn bare_message(error: &toml::de::Error) -> String {
+    let message = error.message().trim().replace('`', "'");
+    // serde names the reader's own types; a designer reads tables and numbers.
+    let message = message.replace("expected i64", "expected a whole number");
+    match message.find("expected struct ") {
+        Some(at) => format!("{}expected a table", &message[..at]),
+        None => message,
+    }
+}
+
+fn steps_from(text: &str, value: &Spanned<toml::Value>) -> Result<StepSet, DesignError> {
+    let at = |message: String| error_at(text, value.span(), message);
+    let names = NAMED_STEPS.map(|(name, _)| name).join(", ");
+    match value.get_ref() {
+        toml::Value::String(name) => NAMED_STEPS
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, steps)| StepSet::from_slice(steps))
+            .ok_or_else(|| {
+                at(format!(
+                    "expected one of {names}, or a list of [across, up] vectors; found '{name}'"
+                ))
+            }),
+        toml::Value::Array(list) => {
+            if list.is_empty() {
+                return Err(at("the list of steps is empty".into()));
+            }
+            if list.len() > StepSet::CAPACITY {
+                return Err(at(format!(
+                    "at most {} steps, found {}",
+                    StepSet::CAPACITY,
+                    list.len()
+                )));
+            }
+            let mut steps = Vec::new();
+            for (i, item) in list.iter().enumerate() {
+                let pair = item.as_array().filter(|p| p.len() == 2);
+                let parts = pair.and_then(|p| Some((p[0].as_integer()?, p[1].as_integer()?)));
+                let Some((dx, dy)) = parts else {
+                    return Err(at(format!(
+                        "step {} is not an [across, up] pair of whole numbers",
+                        i + 1
+                    )));
+                };
+                if dx.abs() > MAX_STEP || dy.abs() > MAX_STEP {
+                    return Err(at(format!(
+                        "step {} [{dx}, {dy}] is longer than {MAX_STEP} squares along an axis",
+                        i + 1
+                    )));
+                }
+                if (dx, dy) == (0, 0) {
+                    return Err(at(format!("step {} [0, 0] does not move", i + 1)));
+                }
+                let step = Step::new(dx as i8, dy as i8);
+                if steps.contains(&step) {
+                    return Err(at(format!("step {} [{dx}, {dy}] is listed twice", i + 1)));
+                }
+                steps.push(step);
+            }
+            Ok(StepSet::from_slice(&steps))
+        }
+        other => Err(at(format!(
+            "expected one of {names}, or a list of [across, up] vectors; found {}",
+            kind(other)
+        ))),
+    }
+}
+
+/// Reads and checks a game file.
+pub fn read(text: &str) -> Result<Design, DesignError> {
+    let whole = |message: String| DesignError {
+        line: None,
+        field: None,
+        message,
+    };
+    if text.len() > MAX_FILE_BYTES {
+        return Err(whole(format!(
+            "the file is {} bytes; a game file may have at most {MAX_FILE_BYTES}",
+            text.len()
+        )));
+    }
+    let raw: RawDesign = toml::from_str(text).map_err(|e| match e.span() {
+        Some(span) => error_at(text, span, bare_message(&e)),
+        None => whole(bare_message(&e)),
+    })?;
+    if *raw.format.get_ref() != i64::from(FORMAT) {
+        return Err(error_at(
+            text,
+            raw.format.span(),
+            format!(
+                "this game reads format {FORMAT}, found {}",
+                raw.format.get_ref()
+            ),
+        ));
+    }
+    let id = raw.id.get_ref().clone();
+    if !is_valid_variant_id(&id) {
+        return Err(error_at(
+            text,
+            raw.id.span(),
+            "expected lower-case letters, digits and dashes, starting with a letter, at most 32",
+        ));
+    }
+    let name = raw.name.get_ref().trim().to_string();
+    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+        return Err(error_at(
+            text,
+            raw.name.span(),
+            "expected a name of 1 to 40 characters on one line",
+        ));
+    }
+    let summary = match &raw.summary {
+        Some(summary) => {
+            let line = summary.get_ref().trim();
+            if line.chars().count() > 120 || line.chars().any(char::is_control) {
+                return Err(error_at(
+                    text,
+                    summary.span(),
+                    "expected one line of at most 120 characters",
+                ));
+            }
+            line.to_string()
+        }
+        None => String::new(),
+    };
+    let movement_span = raw.movement.span();
+    let raw_movement = raw.movement.into_inner();
+    let movement = Movement {
+        steps: steps_from(text, &raw_movement.steps)?,
+        shape: choice(
+            text,
+            &raw_movement.path,
+            &[
+                ("single", PathShape::Single),
+                ("straight", PathShape::Straight),
+                ("two-directions", PathShape::TwoSteps),
+                ("within-box", PathShape::WithinBox),
+            ],
+        )?,
+        jumping: flag(text, &raw_movement.jumping)?,
+    };
+    movement
+        .check()
+        .map_err(|problem| error_at(text, movement_span, problem.to_string()))?;
+    let template_span = raw.template.span();
+    let t = raw.template.into_inner();
+    let group = |value: &Option<Raw>| {
+        value
+            .as_ref()
+            .map(|v| choice(text, v, &SYMMETRIES))
+            .transpose()
+    };
+    let count = match &t.count {
+        None => None,
+        Some(count) => {
+            let count = count.get_ref();
+            Some(Count {
+                of: choice(
+                    text,
+                    &count.of,
+                    &[
+                        ("friends", Counted::Friends),
+                        ("enemies", Counted::Enemies),
+                        ("pieces", Counted::Pieces),
+                    ],
+                )?,
+                lines: choice(
+                    text,
+                    &count.lines,
+                    &[
+                        ("queen", Lines::Queen),
+                        ("rook", Lines::Rook),
+                        ("bishop", Lines::Bishop),
+                    ],
+                )?,
+                compare: match &count.compare {
+                    None => Compare::Equal,
+                    Some(compare) => choice(
+                        text,
+                        compare,
+                        &[
+                            ("equal", Compare::Equal),
+                            ("at-least", Compare::AtLeast),
+                            ("at-most", Compare::AtMost),
+                        ],
+                    )?,
+                },
+            })
+        }
+    };
+    let rule = TemplateRule {
+        bounding_box: t
+            .bounding_box
+            .as_ref()
+            .map(|b| {
+                choice(
+                    text,
+                    b,
+                    &[("exact", Symmetry::Exact), ("turned", Symmetry::Turned)],
+                )
+            })
+            .transpose()?,
+        route: group(&t.route)?,
+        directions: group(&t.directions)?,
+        count,
+        offset: group(&t.offset)?,
+        distance: t
+            .distance
+            .as_ref()
+            .map(|d| {
+                choice(
+                    text,
+                    d,
+                    &[("king", Distance::King), ("steps", Distance::Steps)],
+                )
+            })
+            .transpose()?,
+        line: flag(text, &t.line)?,
+    };
+    if rule.is_empty() {
+        return Err(error_at(
+            text,
+            template_span,
+            "name at least one measure: box, route, directions, count, offset, distance or line",
+        ));
+    }
+    if let Some(route) = &t.route
+        && movement.shape == PathShape::WithinBox
+    {
+        return Err(error_at(
+            text,
+            route.span(),
+            "a route template needs a path other than within-box (a within-box capture has \
+             many routes, none of them its own)",
+        ));
+    }
+    Ok(Design {
+        id,
+        name,
+        summary,
+        movement,
+        template: rule,
+    })
+}
+
+/// A TOML string: quoted, with quotes, backslashes and control characters
+/// escaped.
+fn quoted(text: &str) -> String {
+    let mut out = String::from("\"");
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04X}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+fn symmetry_name(symmetry: Symmetry) -> &'static str {
+    symmetry.name()
+}
+
+/// The design as a game file.
+pub fn write(design: &Design) -> String {
+    let mut out = format!(
+        "format = {FORMAT}\nid = {}\nname = {}\n",
+        quoted(&design.id),
+        quoted(&design.name)
+    );
+    if !design.summary.is_empty() {
+        out.push_str(&format!("summary = {}\n", quoted(&design.summary)));
+    }
+    let steps = design.movement.steps.as_slice();
+    let named = NAMED_STEPS
+        .iter()
+        .find(|(_, set)| set.len() == steps.len() && set.iter().all(|s| steps.contains(s)));
+    let steps = match named {
+        Some((name, _)) => quoted(name),
+        None => {
+            let list: Vec<String> = steps
+                .iter()
+                .map(|s| format!("[{}, {}]", s.dx, s.dy))
+                .collect();
+            format!("[{}]", list.join(", "))
+        }
+    };
+    let path = match design.movement.shape {
+        PathShape::Single => "single",
+        PathShape::Straight => "straight",
+        PathShape::TwoSteps => "two-directions",
+        PathShape::WithinBox => "within-box",
+    };
+    out.push_str(&format!(
+        "\n[movement]\nsteps = {steps}\npath = {}\njumping = {}\n",
+        quoted(path),
+        design.movement.jumping
+    ));
+    let t = &design.template;
+    out.push_str("\n[template]\n");
+    if let Some(b) = t.bounding_box {
+        out.push_str(&format!("box = {}\n", quoted(symmetry_name(b))));
+    }
+    if let Some(r) = t.route {
+        out.push_str(&format!("route = {}\n", quoted(symmetry_name(r))));
+    }
+    if let Some(d) = t.directions {
+        out.push_str(&format!("directions = {}\n", quoted(symmetry_name(d))));
+    }
+    if let Some(o) = t.offset {
+        out.push_str(&format!("offset = {}\n", quoted(symmetry_name(o))));
+    }
+    if let Some(d) = t.distance {
+        let name = match d {
+            Distance::King => "king",
+            Distance::Steps => "steps",
+        };
+        out.push_str(&format!("distance = {}\n", quoted(name)));
+    }
+    if t.line {
+        out.push_str("line = true\n");
+    }
+    if let Some(c) = &t.count {
+        let of = match c.of {
+            Counted::Friends => "friends",
+            Counted::Enemies => "enemies",
+            Counted::Pieces => "pieces",
+        };
+        let lines = match c.lines {
+            Lines::Queen => "queen",
+            Lines::Rook => "rook",
+            Lines::Bishop => "bishop",
+        };
+        let compare = match c.compare {
+            Compare::Equal => "equal",
+            Compare::AtLeast => "at-least",
+            Compare::AtMost => "at-most",
+        };
+        out.push_str(&format!(
+            "\n[template.count]\nof = {}\nlines = {}\ncompare = {}\n",
+            quoted(of),
+            quoted(lines),
+            quoted(compare)
+        ));
+    }
+    out
+}

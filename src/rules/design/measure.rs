@@ -1,0 +1,388 @@
+//! The measures of a designed game's template: taken from the initial
+//! capture, compared with each later one, and explained when one does not
+//! fit.
+
+use super::{Compare, Count, Counted, Distance, Lines, Symmetry, TemplateRule, compass};
+use crate::rules::sight::{first_piece_seen, friends_in_sight};
+use crate::rules::{Bitboard, CaptureView, Directions, Route, Square, Step, Template};
+
+/// What the initial capture measured, for every measure of the rule (the
+/// others stay zero). Kept beside the route in [`Template::Design`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Measures {
+    pub width: u8,
+    pub height: u8,
+    pub directions: Directions,
+    pub count: u8,
+    pub dx: i8,
+    pub dy: i8,
+    pub distance: u8,
+    /// The line's direction, its first non-zero part positive.
+    pub line: (i8, i8),
+    /// Which of the measures were taken ([`Measures::BOX`] and the rest).
+    pub named: u8,
+}
+
+impl Measures {
+    pub const BOX: u8 = 1;
+    pub const DIRECTIONS: u8 = 2;
+    pub const COUNT: u8 = 4;
+    pub const OFFSET: u8 = 8;
+    pub const DISTANCE: u8 = 16;
+    pub const LINE: u8 = 32;
+
+    /// Whether the measure `flag` was taken.
+    pub fn has(&self, flag: u8) -> bool {
+        self.named & flag != 0
+    }
+
+    /// The measures taken, in words, for panels and the CLI.
+    pub fn parts(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if self.has(Measures::BOX) {
+            parts.push(format!("box {}×{}", self.width, self.height));
+        }
+        if self.has(Measures::DIRECTIONS) {
+            parts.push(format!("directions {}", self.directions));
+        }
+        if self.has(Measures::COUNT) {
+            parts.push(format!("count {}", self.count));
+        }
+        if self.has(Measures::OFFSET) {
+            parts.push(format!("jump {:+} {:+}", self.dx, self.dy));
+        }
+        if self.has(Measures::DISTANCE) {
+            parts.push(format!("distance {}", self.distance));
+        }
+        if self.has(Measures::LINE) {
+            parts.push(format!("line {:+} {:+}", self.line.0, self.line.1));
+        }
+        parts
+    }
+}
+
+fn gcd(a: i8, b: i8) -> i8 {
+    let (mut a, mut b) = (a.unsigned_abs(), b.unsigned_abs());
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a as i8
+}
+
+/// The direction of the line through the origin and `(dx, dy)`.
+fn line_of(dx: i8, dy: i8) -> (i8, i8) {
+    let g = gcd(dx, dy).max(1);
+    let (ux, uy) = (dx / g, dy / g);
+    if ux < 0 || (ux == 0 && uy < 0) {
+        (-ux, -uy)
+    } else {
+        (ux, uy)
+    }
+}
+
+/// The compass directions of an offset: east or west, north or south.
+fn directions_of(dx: i8, dy: i8) -> Directions {
+    let mut dirs = Directions::empty();
+    if dx > 0 {
+        dirs = dirs.with(Step::E);
+    } else if dx < 0 {
+        dirs = dirs.with(Step::W);
+    }
+    if dy > 0 {
+        dirs = dirs.with(Step::N);
+    } else if dy < 0 {
+        dirs = dirs.with(Step::S);
+    }
+    dirs
+}
+
+fn transformed_directions(dirs: Directions, s: u8) -> Directions {
+    dirs.iter()
+        .fold(Directions::empty(), |d, step| d.with(step.transformed(s)))
+}
+
+fn is_subset(dirs: Directions, of: Directions) -> bool {
+    dirs.iter().all(|d| of.contains(d))
+}
+
+fn distance_of(distance: Distance, dx: i8, dy: i8) -> u8 {
+    let (x, y) = (dx.unsigned_abs(), dy.unsigned_abs());
+    match distance {
+        Distance::King => x.max(y),
+        Distance::Steps => x + y,
+    }
+}
+
+/// How many pieces the count sees from where the piece lands.
+fn count_after(count: &Count, capture: &CaptureView) -> u8 {
+    let board = capture.board_after();
+    if count.of == Counted::Friends && count.lines == Lines::Queen {
+        // Tumburrow's count, on its fast path.
+        return friends_in_sight(&board, capture.to, capture.mover);
+    }
+    let wanted = |sq: Square| match count.of {
+        Counted::Friends => board.color_at(sq) == Some(capture.mover),
+        Counted::Enemies => board.color_at(sq) == Some(capture.mover.opponent()),
+        Counted::Pieces => true,
+    };
+    count
+        .lines
+        .directions()
+        .iter()
+        .filter(|&&d| first_piece_seen(&board, capture.to, d).is_some_and(wanted))
+        .count() as u8
+}
+
+/// The template the initial `capture` fixes under `rule`.
+pub fn take(rule: &TemplateRule, capture: &CaptureView) -> Template {
+    let (dx, dy) = capture.offset();
+    let mut m = Measures::default();
+    if rule.bounding_box.is_some() {
+        (m.width, m.height) = (dx.unsigned_abs(), dy.unsigned_abs());
+        m.named |= Measures::BOX;
+    }
+    if rule.directions.is_some() {
+        m.directions = directions_of(dx, dy);
+        m.named |= Measures::DIRECTIONS;
+    }
+    if let Some(count) = &rule.count {
+        m.count = count_after(count, capture);
+        m.named |= Measures::COUNT;
+    }
+    if rule.offset.is_some() {
+        (m.dx, m.dy) = (dx, dy);
+        m.named |= Measures::OFFSET;
+    }
+    if let Some(distance) = rule.distance {
+        m.distance = distance_of(distance, dx, dy);
+        m.named |= Measures::DISTANCE;
+    }
+    if rule.line {
+        m.line = line_of(dx, dy);
+        m.named |= Measures::LINE;
+    }
+    let route = match rule.route {
+        Some(_) => capture.route.unwrap_or_default(),
+        None => Route::empty(),
+    };
+    Template::Design { route, measures: m }
+}
+
+/// The first measure `capture` misses, with what the template holds and
+/// what the capture would make of it; `None` when it fits.
+fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> Option<String> {
+    let Template::Design { route, measures: m } = *template else {
+        return Some(format!("the template {template} is not this game's"));
+    };
+    let (dx, dy) = capture.offset();
+    let (from, to) = (capture.from, capture.to);
+    if let Some(group) = rule.bounding_box {
+        let (w, h) = (dx.unsigned_abs(), dy.unsigned_abs());
+        let turned = matches!(group, Symmetry::Turned | Symmetry::All);
+        let fits = (w, h) == (m.width, m.height) || (turned && (h, w) == (m.width, m.height));
+        if !fits {
+            let way = if turned { " (either way round)" } else { "" };
+            return Some(format!(
+                "the box is {} wide and {} high{way}, this capture spans {w} by {h}",
+                m.width, m.height
+            ));
+        }
+    }
+    if let Some(group) = rule.route {
+        let fits = capture
+            .route
+            .is_some_and(|r| group.members().iter().any(|&s| route.transformed(s) == r));
+        if !fits {
+            let images = match group {
+                Symmetry::Exact => "",
+                Symmetry::Turned => "turn of the ",
+                Symmetry::Mirrored => "mirror image of the ",
+                Symmetry::All => "turn or mirror image of the ",
+            };
+            return Some(format!("no {images}path {route} leads from {from} to {to}"));
+        }
+    }
+    if let Some(group) = rule.directions {
+        let used = directions_of(dx, dy);
+        let fits = group
+            .members()
+            .iter()
+            .any(|&s| is_subset(transformed_directions(used, s), m.directions));
+        if !fits {
+            let allowed: Vec<&str> = m.directions.iter().map(compass).collect();
+            let mut needed: Vec<Step> = used.iter().collect();
+            needed.sort_by_key(|s| s.dx != 0);
+            let needed: Vec<&str> = needed.into_iter().map(compass).collect();
+            let images = if group == Symmetry::Exact {
+                ""
+            } else {
+                " (or a turn or mirror of that)"
+            };
+            return Some(format!(
+                "this turn goes only {}{images}, and {to} lies {} of {from}",
+                allowed.join(" and "),
+                needed.join("-"),
+            ));
+        }
+    }
+    if let Some(count) = &rule.count {
+        let seen = count_after(count, capture);
+        let fits = match count.compare {
+            Compare::Equal => seen == m.count,
+            Compare::AtLeast => seen >= m.count,
+            Compare::AtMost => seen <= m.count,
+        };
+        if !fits {
+            let what = match count.of {
+                Counted::Friends => "friends",
+                Counted::Enemies => "enemies",
+                Counted::Pieces => "pieces",
+            };
+            let compare = match count.compare {
+                Compare::Equal => "",
+                Compare::AtLeast => "at least ",
+                Compare::AtMost => "at most ",
+            };
+            return Some(format!(
+                "the count is {compare}{} {what} in sight, and on {to} the piece would see {seen}",
+                m.count
+            ));
+        }
+    }
+    if let Some(group) = rule.offset {
+        let fits = group
+            .members()
+            .iter()
+            .any(|&s| Step::new(dx, dy).transformed(s) == Step::new(m.dx, m.dy));
+        if !fits {
+            let images = if group == Symmetry::Exact {
+                ""
+            } else {
+                " (or a turn or mirror of it)"
+            };
+            return Some(format!(
+                "the jump is {:+} across and {:+} up{images}, this capture is {dx:+} and {dy:+}",
+                m.dx, m.dy
+            ));
+        }
+    }
+    if let Some(distance) = rule.distance {
+        let went = distance_of(distance, dx, dy);
+        if went != m.distance {
+            return Some(format!(
+                "the distance is {}, this capture goes {went}",
+                m.distance
+            ));
+        }
+    }
+    if rule.line && line_of(dx, dy) != m.line {
+        return Some(format!(
+            "the line runs {:+} across for {:+} up, and {from} to {to} does not",
+            m.line.0, m.line.1
+        ));
+    }
+    None
+}
+
+pub fn fits(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> bool {
+    first_miss(rule, template, capture).is_none()
+}
+
+pub fn misfit(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> String {
+    match first_miss(rule, template, capture) {
+        Some(why) => format!("does not fit: {why}"),
+        None => crate::rules::default_misfit(template, capture),
+    }
+}
+
+/// The squares one of whose offsets from `from` is among `offsets`.
+fn squares_at(from: Square, offsets: impl Iterator<Item = (i8, i8)>) -> Bitboard {
+    offsets.filter_map(|(dx, dy)| from.offset(dx, dy)).collect()
+}
+
+/// The only squares a later capture from `from` could reach and fit: what
+/// the box, the offset, or the distance along the line leave open.
+pub fn candidate_targets(rule: &TemplateRule, template: &Template, from: Square) -> Bitboard {
+    let Template::Design { measures: m, .. } = *template else {
+        return Bitboard::EMPTY;
+    };
+    let mut open = Bitboard::FULL;
+    if let Some(group) = rule.bounding_box {
+        let (w, h) = (m.width as i8, m.height as i8);
+        let mut sides = vec![(w, h)];
+        if matches!(group, Symmetry::Turned | Symmetry::All) {
+            sides.push((h, w));
+        }
+        open &= squares_at(
+            from,
+            sides
+                .into_iter()
+                .flat_map(|(w, h)| [(w, h), (-w, h), (w, -h), (-w, -h)]),
+        );
+    }
+    if let Some(group) = rule.offset {
+        let jump = Step::new(m.dx, m.dy);
+        open &= squares_at(
+            from,
+            group.members().iter().map(|&s| {
+                let image = jump.transformed(s);
+                (image.dx, image.dy)
+            }),
+        );
+    }
+    if let (Some(distance), true) = (rule.distance, rule.line) {
+        let (ux, uy) = m.line;
+        let unit = distance_of(distance, ux, uy).max(1);
+        if m.distance % unit == 0 {
+            let k = (m.distance / unit) as i8;
+            open &= squares_at(from, [(ux * k, uy * k), (-ux * k, -uy * k)].into_iter());
+        } else {
+            open = Bitboard::EMPTY;
+        }
+    }
+    open
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_and_directions_are_read_from_the_offset() {
+        assert_eq!(line_of(-2, -4), (1, 2));
+        assert_eq!(line_of(0, -3), (0, 1));
+        assert_eq!(line_of(3, -3), (1, -1));
+        assert_eq!(gcd(0, 0), 0);
+        let dirs = directions_of(-1, 2);
+        assert!(dirs.contains(Step::W) && dirs.contains(Step::N) && dirs.len() == 2);
+        assert_eq!(distance_of(Distance::Steps, -2, 3), 5);
+        assert_eq!(distance_of(Distance::King, -2, 3), 3);
+    }
+
+    #[test]
+    fn a_count_looks_along_its_lines_only() {
+        use crate::rules::{Board, Color, Position};
+        let pos: Position = "3B/W3/4/BW2 W".parse().unwrap();
+        let board: Board = pos.board;
+        let a1: Square = "a1".parse().unwrap();
+        let b1: Square = "b1".parse().unwrap();
+        // White b1 takes Black a1 and lands there: a3 (friend) north, b1 is
+        // now empty so the rank is open, d4 (enemy) on the diagonal.
+        let capture = CaptureView::new(&board, Color::White, b1, a1, None);
+        let count = |of, lines| {
+            count_after(
+                &Count {
+                    of,
+                    lines,
+                    compare: Compare::Equal,
+                },
+                &capture,
+            )
+        };
+        assert_eq!(count(Counted::Friends, Lines::Queen), 1);
+        assert_eq!(count(Counted::Friends, Lines::Bishop), 0);
+        assert_eq!(count(Counted::Enemies, Lines::Bishop), 1);
+        assert_eq!(count(Counted::Enemies, Lines::Rook), 0);
+        assert_eq!(count(Counted::Pieces, Lines::Queen), 2);
+    }
+}

@@ -1,0 +1,288 @@
+//! Games described in a file: a Burrow game as a few lines of TOML that the
+//! engine reads at run time, so a designer makes a new game without writing
+//! Rust. The file names the movement and builds the template from a small
+//! set of measures (the bounding box, the exact route up to a group of
+//! symmetries, the compass directions, a count of pieces in sight, the
+//! offset, the distance, the line); a later capture fits when every measure
+//! the file names matches the initial capture's. The four designer's games
+//! are such files too (`assets/games/`), proved equal to their hand-written
+//! engines by the tests.
+//!
+//! ```
+//! use burrow::rules::{Design, Position, Rules};
+//! let design: Design = r#"
+//! format = 1
+//! id = "measure"
+//! name = "Measure Burrow"
+//! [movement]
+//! steps = "orthogonal"
+//! path = "straight"
+//! [template]
+//! distance = "king"
+//! "#.parse().unwrap();
+//! let rules = Rules::new(std::sync::Arc::new(design)).unwrap();
+//! assert_eq!(rules.perft(&Position::start_standard(), 1).unwrap(), 112);
+//! ```
+//!
+//! A file that is wrong gets one [`DesignError`] naming the line, the field
+//! and what is allowed, or the rule of the system it breaks.
+
+mod file;
+mod measure;
+
+use std::fmt;
+use std::str::FromStr;
+
+pub use file::DesignError;
+pub use measure::Measures;
+
+use super::{
+    Bitboard, CaptureView, Movement, Route, RouteCandidates, Square, Step, Template, Variant,
+};
+
+/// The version of the file format this engine reads and writes.
+pub const FORMAT: u32 = 1;
+
+/// The four designer's games as game files, by id: what a designer starts
+/// from, and what the tests hold equal to the hand-written engines.
+pub const BUILTIN_FILES: [(&str, &str); 4] = [
+    ("box", include_str!("../../../assets/games/box.toml")),
+    ("path", include_str!("../../../assets/games/path.toml")),
+    ("sweep", include_str!("../../../assets/games/sweep.toml")),
+    (
+        "tumburrow",
+        include_str!("../../../assets/games/tumburrow.toml"),
+    ),
+];
+
+/// The largest game file read, in bytes (a design is a few hundred).
+pub const MAX_FILE_BYTES: usize = 16 * 1024;
+
+/// Which images of a measure count as the same: the measure itself only, or
+/// any of its images under a group of the square's symmetries.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Symmetry {
+    /// Exactly as the initial capture made it.
+    Exact,
+    /// Any quarter turn of it.
+    Turned,
+    /// Any mirror image of it (left-right, up-down, or both).
+    Mirrored,
+    /// Any turn or mirror image.
+    All,
+}
+
+impl Symmetry {
+    /// The symmetries of the group (see [`Step::transformed`]).
+    pub fn members(self) -> &'static [u8] {
+        match self {
+            Symmetry::Exact => &[0],
+            Symmetry::Turned => &[0, 1, 2, 3],
+            // Mirrors in x (4) and in y (a mirror in x then a half turn, 6),
+            // and the half turn both make.
+            Symmetry::Mirrored => &[0, 2, 4, 6],
+            Symmetry::All => &[0, 1, 2, 3, 4, 5, 6, 7],
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Symmetry::Exact => "exact",
+            Symmetry::Turned => "turned",
+            Symmetry::Mirrored => "mirrored",
+            Symmetry::All => "any",
+        }
+    }
+}
+
+/// Whose pieces a count counts.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Counted {
+    Friends,
+    Enemies,
+    Pieces,
+}
+
+/// The lines a count looks along from the square the piece lands on; on
+/// each, the first piece met (of either side) ends the line.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Lines {
+    /// The eight lines of a queen.
+    Queen,
+    /// Ranks and files.
+    Rook,
+    /// Diagonals.
+    Bishop,
+}
+
+impl Lines {
+    /// The king directions (indices into [`Step::KING`]) of these lines.
+    pub fn directions(self) -> &'static [usize] {
+        match self {
+            Lines::Queen => &[0, 1, 2, 3, 4, 5, 6, 7],
+            Lines::Rook => &[0, 2, 4, 6],
+            Lines::Bishop => &[1, 3, 5, 7],
+        }
+    }
+}
+
+/// How a later capture's count compares with the initial capture's.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Compare {
+    Equal,
+    AtLeast,
+    AtMost,
+}
+
+/// A count of pieces in sight once the piece has landed.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Count {
+    pub of: Counted,
+    pub lines: Lines,
+    pub compare: Compare,
+}
+
+/// How far a capture goes.
+#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Distance {
+    /// The longer side of its offset (a king's count of steps).
+    King,
+    /// Across plus up or down (a rook's count of single steps).
+    Steps,
+}
+
+/// The measures a template is built from; a later capture fits when every
+/// one named matches. At least one is named.
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct TemplateRule {
+    /// The bounding box: its width and height, or (turned) either way round.
+    pub bounding_box: Option<Symmetry>,
+    /// The exact route, or any of its images under the group.
+    pub route: Option<Symmetry>,
+    /// The compass directions of the offset (east or west, north or south):
+    /// a later capture may use only these, or (not exact) an image of them.
+    pub directions: Option<Symmetry>,
+    pub count: Option<Count>,
+    /// The offset vector, or any of its images under the group.
+    pub offset: Option<Symmetry>,
+    pub distance: Option<Distance>,
+    /// The line through origin and target, either way along it.
+    pub line: bool,
+}
+
+impl TemplateRule {
+    fn is_empty(&self) -> bool {
+        *self == TemplateRule::default()
+    }
+}
+
+/// A game described by a file: its names, movement and template rule. It is
+/// a [`Variant`] like any other, so the engine, the AI, the solver and the
+/// tools play it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Design {
+    pub id: String,
+    pub name: String,
+    /// One line on how it plays.
+    pub summary: String,
+    pub movement: Movement,
+    pub template: TemplateRule,
+}
+
+impl FromStr for Design {
+    type Err = DesignError;
+
+    fn from_str(text: &str) -> Result<Design, DesignError> {
+        file::read(text)
+    }
+}
+
+impl fmt::Display for Design {
+    /// The design as a game file (what [`Design::from_str`] reads back).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&file::write(self))
+    }
+}
+
+impl Design {
+    /// Whether the movement's steps look the same under every symmetry of
+    /// the square (then, every measure commuting with the symmetries, so do
+    /// the rules).
+    fn steps_symmetric(&self) -> bool {
+        let steps = self.movement.steps.as_slice();
+        (0..8).all(|s| {
+            steps
+                .iter()
+                .all(|step| steps.contains(&step.transformed(s)))
+        })
+    }
+
+    /// The images of `route` the template allows.
+    fn route_images(&self, route: Route) -> Option<RouteCandidates> {
+        let group = self.template.route?;
+        let mut candidates = RouteCandidates::default();
+        for &s in group.members() {
+            candidates.add(route.transformed(s));
+        }
+        Some(candidates)
+    }
+}
+
+impl Variant for Design {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn movement(&self) -> Movement {
+        self.movement
+    }
+
+    fn template(&self, capture: &CaptureView) -> Template {
+        measure::take(&self.template, capture)
+    }
+
+    fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
+        measure::fits(&self.template, template, capture)
+    }
+
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        measure::misfit(&self.template, template, capture)
+    }
+
+    fn template_uses_route(&self) -> bool {
+        self.template.route.is_some()
+    }
+
+    fn symmetric(&self) -> bool {
+        self.steps_symmetric()
+    }
+
+    fn candidate_targets(&self, template: &Template, from: Square) -> Bitboard {
+        measure::candidate_targets(&self.template, template, from)
+    }
+
+    fn candidate_routes(&self, template: &Template) -> Option<RouteCandidates> {
+        let Template::Design { route, .. } = *template else {
+            return None;
+        };
+        self.route_images(route)
+    }
+}
+
+/// The king step a compass direction names.
+fn compass(step: Step) -> &'static str {
+    match (step.dx, step.dy) {
+        (0, 1) => "north",
+        (0, -1) => "south",
+        (1, 0) => "east",
+        (-1, 0) => "west",
+        _ => "diagonally",
+    }
+}
+
+#[cfg(test)]
+mod tests;

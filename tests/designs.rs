@@ -1,0 +1,239 @@
+//! Games described in files: the four designer's games and both example
+//! mods written as game files play exactly as their hand-written engines
+//! (the same perft, the same distinct turns on thousands of positions from
+//! random games of every board size), and a corpus of broken files each
+//! gets its one clear error.
+
+use std::collections::BTreeSet;
+use std::path::Path;
+use std::sync::Arc;
+
+use burrow::ai::play_random_game;
+use burrow::rules::design::BUILTIN_FILES;
+use burrow::rules::{BoardSize, Design, Position, Rules, Variant, VariantRegistry};
+
+use crate::modding::{leapfrog, stride};
+
+fn design_rules(text: &str) -> Rules {
+    let design: Design = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    Rules::new(Arc::new(design)).expect("a design makes rules")
+}
+
+/// The board sizes the positions come from, with the random games played
+/// on each.
+const BOARDS: [(u8, u8, u64); 6] = [
+    (8, 8, 6),
+    (6, 5, 12),
+    (4, 4, 30),
+    (5, 7, 8),
+    (4, 6, 20),
+    (7, 4, 20),
+];
+
+/// Every position of seeded random games of `engine` on `BOARDS`.
+fn positions(
+    engine: &Rules,
+    registry: &VariantRegistry,
+    boards: &[(u8, u8, u64)],
+) -> Vec<Position> {
+    let mut positions = Vec::new();
+    for &(files, ranks, games) in boards {
+        let size = BoardSize::new(files, ranks).unwrap();
+        for seed in 0..games {
+            let record =
+                play_random_game(engine, Position::start(size), seed * 104_729 + files as u64)
+                    .unwrap();
+            positions.extend(record.replay(registry).unwrap());
+        }
+    }
+    positions
+}
+
+/// `file` against `engine`: perft from the start of several boards to
+/// `depth`, then the distinct turns of every position of random games
+/// (those with more than `max_turns` turns left out: Tumburrow's
+/// middle games list tens of thousands). Returns the positions compared.
+fn check_equal(
+    file: &Rules,
+    engine: &Rules,
+    depth: u32,
+    max_turns: usize,
+    boards: &[(u8, u8, u64)],
+) -> usize {
+    let id = engine.id();
+    for (files, ranks) in [(8, 8), (6, 6), (5, 4)] {
+        let start = Position::start(BoardSize::new(files, ranks).unwrap());
+        // Leapfrog's 8x8 perft(3) is 640 million turns: one ply less there.
+        let depth = if files == 8 && engine.id() == "leapfrog" {
+            depth.min(2)
+        } else {
+            depth
+        };
+        for d in 1..=depth {
+            assert_eq!(
+                file.perft(&start, d).unwrap(),
+                engine.perft(&start, d).unwrap(),
+                "{id}: perft({d}) on {files}x{ranks}"
+            );
+        }
+    }
+    let mut registry = VariantRegistry::empty();
+    registry.register(engine.variant_arc()).unwrap();
+    let mut compared = 0;
+    for position in positions(engine, &registry, boards) {
+        let expected = engine.turns(&position).unwrap();
+        if expected.len() > max_turns {
+            continue;
+        }
+        let expected: BTreeSet<String> = expected.iter().map(|t| t.key().to_string()).collect();
+        let found: BTreeSet<String> = file
+            .turns(&position)
+            .unwrap()
+            .iter()
+            .map(|t| t.key().to_string())
+            .collect();
+        assert_eq!(found, expected, "{id} at {position}");
+        compared += 1;
+    }
+    compared
+}
+
+fn builtin_file(id: &str) -> &'static str {
+    BUILTIN_FILES
+        .iter()
+        .find(|(i, _)| *i == id)
+        .map(|(_, text)| *text)
+        .unwrap()
+}
+
+#[test]
+fn the_box_file_is_box_burrow() {
+    let engine = burrow::rules::builtin_rules("box").unwrap();
+    let compared = check_equal(
+        &design_rules(builtin_file("box")),
+        &engine,
+        3,
+        usize::MAX,
+        &BOARDS,
+    );
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
+#[test]
+fn the_path_file_is_path_burrow() {
+    let engine = burrow::rules::builtin_rules("path").unwrap();
+    let compared = check_equal(
+        &design_rules(builtin_file("path")),
+        &engine,
+        3,
+        usize::MAX,
+        &BOARDS,
+    );
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
+#[test]
+fn the_sweep_file_is_sweep_burrow() {
+    let engine = burrow::rules::builtin_rules("sweep").unwrap();
+    let compared = check_equal(
+        &design_rules(builtin_file("sweep")),
+        &engine,
+        3,
+        usize::MAX,
+        &BOARDS,
+    );
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
+#[test]
+fn the_tumburrow_file_is_tumburrow() {
+    let engine = burrow::rules::builtin_rules("tumburrow").unwrap();
+    // Tumburrow's 8x8 random games are the costliest to list (a middle game
+    // has thousands of turns): two of them, and more small boards.
+    let boards = [
+        (8, 8, 2),
+        (6, 5, 20),
+        (4, 4, 60),
+        (5, 7, 12),
+        (4, 6, 30),
+        (7, 4, 30),
+    ];
+    let compared = check_equal(
+        &design_rules(builtin_file("tumburrow")),
+        &engine,
+        2,
+        1500,
+        &boards,
+    );
+    assert!(compared > 1000, "{compared} positions compared");
+}
+
+fn example_file(name: &str) -> String {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("examples/{name}.toml"));
+    std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+#[test]
+fn the_leapfrog_file_is_the_leapfrog_mod() {
+    let leap = Rules::new(Arc::new(leapfrog::Leapfrog)).unwrap();
+    let file = design_rules(&example_file("leapfrog"));
+    let compared = check_equal(&file, &leap, 3, usize::MAX, &BOARDS);
+    assert!(compared > 500, "{compared} positions compared");
+}
+
+#[test]
+fn the_stride_file_is_the_stride_mod() {
+    let stride = Rules::new(Arc::new(stride::Stride)).unwrap();
+    let file = design_rules(&example_file("stride"));
+    let compared = check_equal(&file, &stride, 3, usize::MAX, &BOARDS);
+    assert!(compared > 500, "{compared} positions compared");
+}
+
+#[test]
+fn a_file_game_keeps_its_names_and_symmetry() {
+    for (id, text) in BUILTIN_FILES {
+        let design: Design = text.parse().unwrap();
+        let engine = burrow::rules::builtin_rules(id).unwrap();
+        assert_eq!(design.name(), engine.variant().name());
+        assert_eq!(design.symmetric(), engine.variant().symmetric(), "{id}");
+        assert_eq!(
+            design.template_uses_route(),
+            engine.variant().template_uses_route()
+        );
+    }
+}
+
+/// Every file of `tests/data/designs/broken/` starts with a comment line
+/// `# error: TEXT`: reading it must fail with an error that contains TEXT
+/// (and names a line whenever the file has one to name).
+#[test]
+fn every_broken_file_gets_its_clear_error() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/designs/broken");
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    let mut entries: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .collect();
+    entries.sort();
+    for path in entries {
+        let text = std::fs::read_to_string(&path).unwrap();
+        let expected = text
+            .lines()
+            .next()
+            .and_then(|l| l.strip_prefix("# error: "))
+            .unwrap_or_else(|| panic!("{}: no '# error: ' line", path.display()))
+            .trim();
+        match text.parse::<Design>() {
+            Ok(_) => failures.push(format!("{} was read, and should not be", path.display())),
+            Err(error) if !error.to_string().contains(expected) => failures.push(format!(
+                "{}: expected an error containing {expected:?}, got: {error}",
+                path.display()
+            )),
+            Err(_) => {}
+        }
+        checked += 1;
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert!(checked >= 100, "only {checked} broken files");
+}
