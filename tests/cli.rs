@@ -326,3 +326,95 @@ fn an_unknown_game_is_named_with_the_known_ones() {
         );
     }
 }
+
+/// `--game-file` adds a designed game to every command, before or after
+/// the command's name; the file's game plays as the mod it describes.
+#[test]
+fn a_game_file_adds_its_game_to_the_commands() {
+    let stride = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml");
+    let before = burrow(&[
+        "--game-file",
+        stride,
+        "perft",
+        "--variant",
+        "stride",
+        "--depth",
+        "2",
+    ]);
+    assert!(
+        before.status.success(),
+        "{}",
+        String::from_utf8_lossy(&before.stderr)
+    );
+    let after = burrow(&[
+        "perft",
+        "--variant",
+        "stride",
+        "--depth",
+        "2",
+        "--game-file",
+        stride,
+    ]);
+    assert_eq!(stdout(&before), stdout(&after));
+    // The same count as the compiled mod's.
+    let rules =
+        burrow::rules::Rules::new(std::sync::Arc::new(crate::modding::stride::Stride)).unwrap();
+    let expected = rules
+        .perft(&burrow::rules::Position::start_standard(), 2)
+        .unwrap();
+    assert_eq!(stdout(&before).trim(), expected.to_string());
+    let played = burrow(&[
+        "--game-file",
+        stride,
+        "play",
+        "--variant",
+        "stride",
+        "--white",
+        "random",
+        "--black",
+        "random",
+        "--seed",
+        "3",
+    ]);
+    assert!(played.status.success());
+    assert!(
+        stdout(&played).contains("[Variant \"stride\"]"),
+        "{}",
+        stdout(&played)
+    );
+}
+
+/// A broken game file stops the command with the file's name, the line and
+/// the field, and a game file may not take a loaded game's id.
+#[test]
+fn a_broken_game_file_is_refused_with_its_line() {
+    let dir = std::env::temp_dir().join(format!("burrow-cli-design-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let broken = dir.join("broken.toml");
+    std::fs::write(
+        &broken,
+        "format = 1\nid = \"wide\"\nname = \"Wide\"\n[movement]\nsteps = \"king\"\npath = \"sideways\"\n[template]\nbox = \"exact\"\n",
+    )
+    .unwrap();
+    let out = burrow(&[
+        "--game-file",
+        broken.to_str().unwrap(),
+        "perft",
+        "--variant",
+        "wide",
+        "--depth",
+        "1",
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("broken.toml: line 6, movement.path: expected one of single"),
+        "{err}"
+    );
+    let box_file = concat!(env!("CARGO_MANIFEST_DIR"), "/assets/games/box.toml");
+    let out = burrow(&["--game-file", box_file, "moves", "--variant", "box"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("box.toml") && err.contains("box"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

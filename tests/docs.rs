@@ -142,17 +142,24 @@ fn check_command_line(cli: &clap::Command, line: &str) -> Option<String> {
         .skip(1)
         .map(|w| w.trim_matches(|c| matches!(c, '[' | ']' | ',' | '.' | '(' | ')')))
         .collect();
-    let (command, rest) = match words.first() {
-        Some(first)
-            if !first.starts_with('-')
-                && first.chars().all(|c| c.is_ascii_lowercase() || c == '-') =>
-        {
-            match cli.find_subcommand(first) {
-                Some(sub) => (sub, &words[1..]),
-                None => return Some(format!("`{line}`: no command `{first}`")),
-            }
-        }
-        _ => (cli, &words[..]),
+    // The command is the first plain word that is no option's value (the
+    // window's and the global options come before it, or after).
+    let at = words.iter().enumerate().position(|(i, word)| {
+        let after_option = i > 0
+            && words[i - 1].starts_with("--")
+            && cli
+                .get_arguments()
+                .any(|a| Some(&words[i - 1][2..]) == a.get_long() && a.get_action().takes_values());
+        !word.starts_with('-')
+            && !after_option
+            && word.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+    });
+    let (command, rest) = match at {
+        Some(at) => match cli.find_subcommand(words[at]) {
+            Some(sub) => (sub, &words[..]),
+            None => return Some(format!("`{line}`: no command `{}`", words[at])),
+        },
+        None => (cli, &words[..]),
     };
     for word in rest {
         let Some(flag) = word.strip_prefix("--") else {
@@ -162,7 +169,10 @@ fn check_command_line(cli: &clap::Command, line: &str) -> Option<String> {
         if flag == "help" || (!cfg!(feature = "checks") && TEST_HOOKS.contains(&flag)) {
             continue;
         }
-        if !command.get_arguments().any(|a| a.get_long() == Some(flag)) {
+        let global = cli
+            .get_arguments()
+            .any(|a| a.is_global_set() && a.get_long() == Some(flag));
+        if !global && !command.get_arguments().any(|a| a.get_long() == Some(flag)) {
             return Some(format!(
                 "`{line}`: `{}` has no option --{flag}",
                 command.get_name()

@@ -176,6 +176,11 @@ impl Directions {
         self.0 == 0
     }
 
+    /// Whether every direction of this set is in `other`.
+    pub fn is_subset_of(self, other: Directions) -> bool {
+        self.0 & !other.0 == 0
+    }
+
     /// The steps in the set, clockwise from N.
     pub fn iter(self) -> impl Iterator<Item = Step> {
         Step::KING

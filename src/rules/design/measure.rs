@@ -101,10 +101,6 @@ fn transformed_directions(dirs: Directions, s: u8) -> Directions {
         .fold(Directions::empty(), |d, step| d.with(step.transformed(s)))
 }
 
-fn is_subset(dirs: Directions, of: Directions) -> bool {
-    dirs.iter().all(|d| of.contains(d))
-}
-
 fn distance_of(distance: Distance, dx: i8, dy: i8) -> u8 {
     let (x, y) = (dx.unsigned_abs(), dy.unsigned_abs());
     match distance {
@@ -170,9 +166,21 @@ pub fn take(rule: &TemplateRule, capture: &CaptureView) -> Template {
 
 /// The first measure `capture` misses, with what the template holds and
 /// what the capture would make of it; `None` when it fits.
-fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> Option<String> {
+fn first_miss(
+    rule: &TemplateRule,
+    template: &Template,
+    capture: &CaptureView,
+    explain: bool,
+) -> Option<String> {
+    // The words are written only when asked for: a turn search asks
+    // whether captures fit millions of times, and most do not.
+    macro_rules! miss {
+        ($($words:tt)*) => {
+            return Some(if explain { format!($($words)*) } else { String::new() })
+        };
+    }
     let Template::Design { route, measures: m } = *template else {
-        return Some(format!("the template {template} is not this game's"));
+        miss!("the template {template} is not this game's");
     };
     let (dx, dy) = capture.offset();
     let (from, to) = (capture.from, capture.to);
@@ -182,10 +190,11 @@ fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -
         let fits = (w, h) == (m.width, m.height) || (turned && (h, w) == (m.width, m.height));
         if !fits {
             let way = if turned { " (either way round)" } else { "" };
-            return Some(format!(
+            miss!(
                 "the box is {} wide and {} high{way}, this capture spans {w} by {h}",
-                m.width, m.height
-            ));
+                m.width,
+                m.height
+            );
         }
     }
     if let Some(group) = rule.route {
@@ -199,16 +208,22 @@ fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -
                 Symmetry::Mirrored => "mirror image of the ",
                 Symmetry::All => "turn or mirror image of the ",
             };
-            return Some(format!("no {images}path {route} leads from {from} to {to}"));
+            miss!("no {images}path {route} leads from {from} to {to}");
         }
     }
     if let Some(group) = rule.directions {
         let used = directions_of(dx, dy);
-        let fits = group
-            .members()
-            .iter()
-            .any(|&s| is_subset(transformed_directions(used, s), m.directions));
+        let fits = match group {
+            Symmetry::Exact => used.is_subset_of(m.directions),
+            _ => group
+                .members()
+                .iter()
+                .any(|&s| transformed_directions(used, s).is_subset_of(m.directions)),
+        };
         if !fits {
+            if !explain {
+                return Some(String::new());
+            }
             let allowed: Vec<&str> = m.directions.iter().map(compass).collect();
             let mut needed: Vec<Step> = used.iter().collect();
             needed.sort_by_key(|s| s.dx != 0);
@@ -218,11 +233,11 @@ fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -
             } else {
                 " (or a turn or mirror of that)"
             };
-            return Some(format!(
+            miss!(
                 "this turn goes only {}{images}, and {to} lies {} of {from}",
                 allowed.join(" and "),
                 needed.join("-"),
-            ));
+            );
         }
     }
     if let Some(count) = &rule.count {
@@ -243,10 +258,10 @@ fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -
                 Compare::AtLeast => "at least ",
                 Compare::AtMost => "at most ",
             };
-            return Some(format!(
+            miss!(
                 "the count is {compare}{} {what} in sight, and on {to} the piece would see {seen}",
                 m.count
-            ));
+            );
         }
     }
     if let Some(group) = rule.offset {
@@ -260,36 +275,35 @@ fn first_miss(rule: &TemplateRule, template: &Template, capture: &CaptureView) -
             } else {
                 " (or a turn or mirror of it)"
             };
-            return Some(format!(
+            miss!(
                 "the jump is {:+} across and {:+} up{images}, this capture is {dx:+} and {dy:+}",
-                m.dx, m.dy
-            ));
+                m.dx,
+                m.dy
+            );
         }
     }
     if let Some(distance) = rule.distance {
         let went = distance_of(distance, dx, dy);
         if went != m.distance {
-            return Some(format!(
-                "the distance is {}, this capture goes {went}",
-                m.distance
-            ));
+            miss!("the distance is {}, this capture goes {went}", m.distance);
         }
     }
     if rule.line && line_of(dx, dy) != m.line {
-        return Some(format!(
+        miss!(
             "the line runs {:+} across for {:+} up, and {from} to {to} does not",
-            m.line.0, m.line.1
-        ));
+            m.line.0,
+            m.line.1
+        );
     }
     None
 }
 
 pub fn fits(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> bool {
-    first_miss(rule, template, capture).is_none()
+    first_miss(rule, template, capture, false).is_none()
 }
 
 pub fn misfit(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> String {
-    match first_miss(rule, template, capture) {
+    match first_miss(rule, template, capture, true) {
         Some(why) => format!("does not fit: {why}"),
         None => crate::rules::default_misfit(template, capture),
     }
@@ -309,16 +323,12 @@ pub fn candidate_targets(rule: &TemplateRule, template: &Template, from: Square)
     let mut open = Bitboard::FULL;
     if let Some(group) = rule.bounding_box {
         let (w, h) = (m.width as i8, m.height as i8);
-        let mut sides = vec![(w, h)];
+        let corners = |w: i8, h: i8| [(w, h), (-w, h), (w, -h), (-w, -h)];
+        let mut sides = squares_at(from, corners(w, h).into_iter());
         if matches!(group, Symmetry::Turned | Symmetry::All) {
-            sides.push((h, w));
+            sides |= squares_at(from, corners(h, w).into_iter());
         }
-        open &= squares_at(
-            from,
-            sides
-                .into_iter()
-                .flat_map(|(w, h)| [(w, h), (-w, h), (w, -h), (-w, -h)]),
-        );
+        open &= sides;
     }
     if let Some(group) = rule.offset {
         let jump = Step::new(m.dx, m.dy);
