@@ -32,17 +32,6 @@ Later captures: the very same jump again, from where the piece landed (by any ch
 leaps that gets there). The piece hops on in a straight line of equal jumps, clearing out \
 a diagonal or a file of enemies.";
 
-const KNIGHT: [Step; 8] = [
-    Step::new(1, 2),
-    Step::new(2, 1),
-    Step::new(2, -1),
-    Step::new(1, -2),
-    Step::new(-1, -2),
-    Step::new(-2, -1),
-    Step::new(-2, 1),
-    Step::new(-1, 2),
-];
-
 /// The capture's vector, packed as two offset bytes.
 fn jump(capture: &CaptureView) -> Template {
     let (dx, dy) = capture.offset();
@@ -67,7 +56,7 @@ impl Variant for Leapfrog {
 
     fn movement(&self) -> Movement {
         Movement {
-            steps: StepSet::from_slice(&KNIGHT),
+            steps: StepSet::from_slice(&Step::KNIGHT),
             shape: PathShape::TwoSteps,
             jumping: true,
         }

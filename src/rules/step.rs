@@ -34,6 +34,28 @@ impl Step {
         Step::W,
         Step::NW,
     ];
+    /// The eight knight leaps, clockwise from the one up and to the right.
+    pub const KNIGHT: [Step; 8] = [
+        Step::new(1, 2),
+        Step::new(2, 1),
+        Step::new(2, -1),
+        Step::new(1, -2),
+        Step::new(-1, -2),
+        Step::new(-2, -1),
+        Step::new(-2, 1),
+        Step::new(-1, 2),
+    ];
+
+    /// The step's compass name in a sentence ("north"), or "diagonally".
+    pub const fn compass(self) -> &'static str {
+        match (self.dx, self.dy) {
+            (0, 1) => "north",
+            (0, -1) => "south",
+            (1, 0) => "east",
+            (-1, 0) => "west",
+            _ => "diagonally",
+        }
+    }
 
     pub const fn new(dx: i8, dy: i8) -> Step {
         Step { dx, dy }
@@ -174,6 +196,23 @@ impl Directions {
 
     pub fn is_empty(self) -> bool {
         self.0 == 0
+    }
+
+    /// The compass directions of an offset: east or west, north or south
+    /// (what a staircase to it walks).
+    pub fn of_offset(dx: i8, dy: i8) -> Directions {
+        let mut dirs = Directions::empty();
+        if dx > 0 {
+            dirs = dirs.with(Step::E);
+        } else if dx < 0 {
+            dirs = dirs.with(Step::W);
+        }
+        if dy > 0 {
+            dirs = dirs.with(Step::N);
+        } else if dy < 0 {
+            dirs = dirs.with(Step::S);
+        }
+        dirs
     }
 
     /// Whether every direction of this set is in `other`.

@@ -139,19 +139,7 @@ const NAMED_STEPS: [(&str, &[Step]); 4] = [
     ("orthogonal", &Step::ORTHOGONAL),
     ("diagonal", &[Step::NE, Step::SE, Step::SW, Step::NW]),
     ("king", &Step::KING),
-    (
-        "knight",
-        &[
-            Step::new(1, 2),
-            Step::new(2, 1),
-            Step::new(2, -1),
-            Step::new(1, -2),
-            Step::new(-1, -2),
-            Step::new(-2, -1),
-            Step::new(-2, 1),
-            Step::new(-1, 2),
-        ],
-    ),
+    ("knight", &Step::KNIGHT),
 ];
 
 /// The largest step along either axis a listed vector may take.

@@ -2,7 +2,7 @@
 //! capture, compared with each later one, and explained when one does not
 //! fit.
 
-use super::{Compare, Count, Counted, Distance, Lines, Symmetry, TemplateRule, compass};
+use super::{Compare, Count, Counted, Distance, Lines, Symmetry, TemplateRule};
 use crate::rules::sight::{first_piece_seen, friends_in_sight};
 use crate::rules::{Bitboard, CaptureView, Directions, Route, Square, Step, Template};
 
@@ -80,20 +80,8 @@ fn line_of(dx: i8, dy: i8) -> (i8, i8) {
     }
 }
 
-/// The compass directions of an offset: east or west, north or south.
 fn directions_of(dx: i8, dy: i8) -> Directions {
-    let mut dirs = Directions::empty();
-    if dx > 0 {
-        dirs = dirs.with(Step::E);
-    } else if dx < 0 {
-        dirs = dirs.with(Step::W);
-    }
-    if dy > 0 {
-        dirs = dirs.with(Step::N);
-    } else if dy < 0 {
-        dirs = dirs.with(Step::S);
-    }
-    dirs
+    Directions::of_offset(dx, dy)
 }
 
 fn transformed_directions(dirs: Directions, s: u8) -> Directions {
@@ -224,10 +212,10 @@ fn first_miss(
             if !explain {
                 return Some(String::new());
             }
-            let allowed: Vec<&str> = m.directions.iter().map(compass).collect();
+            let allowed: Vec<&str> = m.directions.iter().map(Step::compass).collect();
             let mut needed: Vec<Step> = used.iter().collect();
             needed.sort_by_key(|s| s.dx != 0);
-            let needed: Vec<&str> = needed.into_iter().map(compass).collect();
+            let needed: Vec<&str> = needed.into_iter().map(Step::compass).collect();
             let images = if group == Symmetry::Exact {
                 ""
             } else {

@@ -36,9 +36,7 @@ use std::str::FromStr;
 pub use file::DesignError;
 pub use measure::Measures;
 
-use super::{
-    Bitboard, CaptureView, Movement, Route, RouteCandidates, Square, Step, Template, Variant,
-};
+use super::{Bitboard, CaptureView, Movement, Route, RouteCandidates, Square, Template, Variant};
 
 /// The version of the file format this engine reads and writes.
 pub const FORMAT: u32 = 1;
@@ -73,7 +71,7 @@ pub enum Symmetry {
 }
 
 impl Symmetry {
-    /// The symmetries of the group (see [`Step::transformed`]).
+    /// The symmetries of the group (see [`Step::transformed`](super::Step::transformed)).
     pub fn members(self) -> &'static [u8] {
         match self {
             Symmetry::Exact => &[0],
@@ -270,17 +268,6 @@ impl Variant for Design {
             return None;
         };
         self.route_images(route)
-    }
-}
-
-/// The king step a compass direction names.
-fn compass(step: Step) -> &'static str {
-    match (step.dx, step.dy) {
-        (0, 1) => "north",
-        (0, -1) => "south",
-        (1, 0) => "east",
-        (-1, 0) => "west",
-        _ => "diagonally",
     }
 }
 

@@ -3,32 +3,10 @@ use crate::rules::{CaptureView, Directions, Movement, Step, Template, Variant};
 /// Sweep Burrow: the directions the initial capture used are the template.
 pub struct SweepBurrow;
 
-/// A direction's name in a sentence.
-fn compass(step: Step) -> &'static str {
-    match (step.dx, step.dy) {
-        (0, 1) => "north",
-        (0, -1) => "south",
-        (1, 0) => "east",
-        (-1, 0) => "west",
-        _ => "diagonally",
-    }
-}
-
 /// The absolute directions a staircase capture uses, read from its offset.
 fn directions_of(capture: &CaptureView) -> Directions {
     let (dx, dy) = capture.offset();
-    let mut dirs = Directions::empty();
-    if dx > 0 {
-        dirs = dirs.with(Step::E);
-    } else if dx < 0 {
-        dirs = dirs.with(Step::W);
-    }
-    if dy > 0 {
-        dirs = dirs.with(Step::N);
-    } else if dy < 0 {
-        dirs = dirs.with(Step::S);
-    }
-    dirs
+    Directions::of_offset(dx, dy)
 }
 
 impl Variant for SweepBurrow {
@@ -64,11 +42,11 @@ impl Variant for SweepBurrow {
         let Template::Directions(allowed) = *template else {
             return crate::rules::default_misfit(template, capture);
         };
-        let allowed: Vec<&str> = allowed.iter().map(compass).collect();
+        let allowed: Vec<&str> = allowed.iter().map(Step::compass).collect();
         // North or south first: "north-east".
         let mut needed: Vec<Step> = directions_of(capture).iter().collect();
         needed.sort_by_key(|s| s.dx != 0);
-        let needed: Vec<&str> = needed.into_iter().map(compass).collect();
+        let needed: Vec<&str> = needed.into_iter().map(Step::compass).collect();
         format!(
             "does not fit: this turn goes only {}, and {} lies {} of {}",
             allowed.join(" and "),
