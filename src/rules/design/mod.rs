@@ -114,7 +114,7 @@ pub enum Lines {
 }
 
 impl Lines {
-    /// The king directions (indices into [`Step::KING`]) of these lines.
+    /// The king directions (indices into [`Step::KING`](super::Step::KING)) of these lines.
     pub fn directions(self) -> &'static [usize] {
         match self {
             Lines::Queen => &[0, 1, 2, 3, 4, 5, 6, 7],
