@@ -376,35 +376,11 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
         Some(count) => {
             let count = count.get_ref();
             Some(Count {
-                of: choice(
-                    text,
-                    &count.of,
-                    &[
-                        ("friends", Counted::Friends),
-                        ("enemies", Counted::Enemies),
-                        ("pieces", Counted::Pieces),
-                    ],
-                )?,
-                lines: choice(
-                    text,
-                    &count.lines,
-                    &[
-                        ("queen", Lines::Queen),
-                        ("rook", Lines::Rook),
-                        ("bishop", Lines::Bishop),
-                    ],
-                )?,
+                of: choice(text, &count.of, &Counted::WORDS)?,
+                lines: choice(text, &count.lines, &Lines::WORDS)?,
                 compare: match &count.compare {
                     None => Compare::Equal,
-                    Some(compare) => choice(
-                        text,
-                        compare,
-                        &[
-                            ("equal", Compare::Equal),
-                            ("at-least", Compare::AtLeast),
-                            ("at-most", Compare::AtMost),
-                        ],
-                    )?,
+                    Some(compare) => choice(text, compare, &Compare::WORDS)?,
                 },
             })
         }
@@ -428,13 +404,7 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
         distance: t
             .distance
             .as_ref()
-            .map(|d| {
-                choice(
-                    text,
-                    d,
-                    &[("king", Distance::King), ("steps", Distance::Steps)],
-                )
-            })
+            .map(|d| choice(text, d, &Distance::WORDS))
             .transpose()?,
         line: flag(text, &t.line)?,
     };
@@ -534,31 +504,17 @@ pub fn write(design: &Design) -> String {
         out.push_str(&format!("offset = {}\n", quoted(symmetry_name(o))));
     }
     if let Some(d) = t.distance {
-        let name = match d {
-            Distance::King => "king",
-            Distance::Steps => "steps",
-        };
-        out.push_str(&format!("distance = {}\n", quoted(name)));
+        out.push_str(&format!(
+            "distance = {}
+",
+            quoted(d.word())
+        ));
     }
     if t.line {
         out.push_str("line = true\n");
     }
     if let Some(c) = &t.count {
-        let of = match c.of {
-            Counted::Friends => "friends",
-            Counted::Enemies => "enemies",
-            Counted::Pieces => "pieces",
-        };
-        let lines = match c.lines {
-            Lines::Queen => "queen",
-            Lines::Rook => "rook",
-            Lines::Bishop => "bishop",
-        };
-        let compare = match c.compare {
-            Compare::Equal => "equal",
-            Compare::AtLeast => "at-least",
-            Compare::AtMost => "at-most",
-        };
+        let (of, lines, compare) = (c.of.word(), c.lines.word(), c.compare.word());
         out.push_str(&format!(
             "\n[template.count]\nof = {}\nlines = {}\ncompare = {}\n",
             quoted(of),

@@ -236,11 +236,7 @@ fn first_miss(
             Compare::AtMost => seen <= m.count,
         };
         if !fits {
-            let what = match count.of {
-                Counted::Friends => "friends",
-                Counted::Enemies => "enemies",
-                Counted::Pieces => "pieces",
-            };
+            let what = count.of.word();
             let compare = match count.compare {
                 Compare::Equal => "",
                 Compare::AtLeast => "at least ",

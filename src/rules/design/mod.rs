@@ -271,5 +271,60 @@ impl Variant for Design {
     }
 }
 
+/// The word a file uses for `value`, from its list of `words`.
+fn word_of<T: PartialEq + Copy>(words: &[(&'static str, T)], value: T) -> &'static str {
+    words
+        .iter()
+        .find(|(_, v)| *v == value)
+        .map_or("", |(word, _)| word)
+}
+
+impl Counted {
+    /// The words a file uses, each with its value (reader, writer and
+    /// messages share them).
+    pub const WORDS: [(&'static str, Counted); 3] = [
+        ("friends", Counted::Friends),
+        ("enemies", Counted::Enemies),
+        ("pieces", Counted::Pieces),
+    ];
+
+    pub fn word(self) -> &'static str {
+        word_of(&Counted::WORDS, self)
+    }
+}
+
+impl Lines {
+    pub const WORDS: [(&'static str, Lines); 3] = [
+        ("queen", Lines::Queen),
+        ("rook", Lines::Rook),
+        ("bishop", Lines::Bishop),
+    ];
+
+    pub fn word(self) -> &'static str {
+        word_of(&Lines::WORDS, self)
+    }
+}
+
+impl Compare {
+    pub const WORDS: [(&'static str, Compare); 3] = [
+        ("equal", Compare::Equal),
+        ("at-least", Compare::AtLeast),
+        ("at-most", Compare::AtMost),
+    ];
+
+    pub fn word(self) -> &'static str {
+        word_of(&Compare::WORDS, self)
+    }
+}
+
+impl Distance {
+    pub const WORDS: [(&'static str, Distance); 2] =
+        [("king", Distance::King), ("steps", Distance::Steps)];
+
+    pub fn word(self) -> &'static str {
+        word_of(&Distance::WORDS, self)
+    }
+}
+
 #[cfg(test)]
 mod tests;
