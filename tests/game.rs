@@ -812,13 +812,14 @@ fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
 }
 
 #[test]
-fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
-    use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::puzzles::PuzzleStatus;
+fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
+    use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig, Value};
+    use burrow::game::puzzles::{PuzzleIntent, PuzzleStatus};
 
     let (mut app, _, puzzle) = puzzle_app(Band::Medium);
     let rules = burrow::rules::builtin_rules("box").unwrap();
-    let analysis = Solver::new(&rules, SolverConfig::default())
+    let solver = Solver::new(&rules, SolverConfig::default());
+    let analysis = solver
         .analyse(
             &puzzle.position,
             &SolveLimits::none(),
@@ -834,17 +835,43 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_is_explained_and_taken_back() {
     play_turn(&mut app, &losing.played());
     settle(&mut app);
     let puzzles = app.world().resource::<Puzzles>();
-    let PuzzleStatus::TakenBack(why) = &puzzles.active.as_ref().unwrap().status else {
-        panic!("the turn should be taken back");
+    let PuzzleStatus::Refuted { why, reply } = &puzzles.active.as_ref().unwrap().status else {
+        panic!(
+            "the turn should be refuted, not {:?}",
+            puzzles.active.as_ref().unwrap().status
+        );
     };
     assert!(why.contains("lets the opponent win"), "{why}");
+    assert!(why.contains(&reply.to_string()), "{why} names the reply");
+    // The reply stays on the board with the turn, and it wins for them.
     let session = app.world().resource::<GameSession>();
     assert_eq!(
-        *session.position(),
-        puzzle.position,
-        "the turn was taken back"
+        session.position(),
+        &losing.result,
+        "the turn stays to be seen"
     );
+    let after = rules
+        .play(&losing.result, reply)
+        .expect("the reply is legal after the turn")
+        .result();
+    let value = solver
+        .solve(&after, &SolveLimits::none())
+        .unwrap()
+        .knowledge
+        .value();
+    assert!(
+        matches!(value, Some(Value::Loss(_))),
+        "after the reply the puzzle's side loses ({value:?})"
+    );
+    // Taking it back brings the puzzle's position back.
+    app.world_mut().write_message(PuzzleIntent::TakeBack);
+    settle(&mut app);
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(*session.position(), puzzle.position, "taken back");
     assert!(session.played().is_empty());
+    let active = app.world().resource::<Puzzles>().active.clone().unwrap();
+    assert_eq!(active.status, PuzzleStatus::Playing);
+    assert!(active.refutation().is_none(), "nothing left to draw");
 }
 
 /// Plays the guided first game of `id` as a player following it would,

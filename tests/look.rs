@@ -89,7 +89,8 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             "lesson",
             &["--variant", "sweep", "--lesson", "--click", "a4,c1"],
         ),
-        screen("puzzle", &["--puzzle", "1"]),
+        // A puzzle turn that loses: the opponent's winning reply drawn.
+        screen("puzzle", &["--puzzle", "1", "--click", "g7,g6"]),
         screen(
             "analysis",
             &[

@@ -211,8 +211,10 @@ pub enum Verdict {
     OnTrack { turns_left: u32 },
     /// It still wins, but slower than the puzzle asks.
     TooSlow { wins_in: u32, allowed: u32 },
-    /// It lets the opponent win.
-    Loses,
+    /// It lets the opponent win; `reply` is a turn of theirs that wins
+    /// (the fastest the solver proved in its time), so the player can be
+    /// shown the way out they left.
+    Loses { reply: Option<PlayedTurn> },
     /// Not proven within the limits.
     Unknown,
 }
@@ -231,7 +233,20 @@ pub fn judge(
             wins_in: d,
             allowed,
         },
-        Some(Value::Loss(_)) => Verdict::Loses,
+        Some(Value::Loss(_)) => Verdict::Loses {
+            reply: winning_reply(solver, result, limits)?,
+        },
         None => Verdict::Unknown,
     })
+}
+
+/// A turn the side to move in `pos` (a position it wins) wins with: the
+/// fastest proven within `limits`, or `None` if none was proven in time.
+fn winning_reply(
+    solver: &Solver,
+    pos: &Position,
+    limits: &SolveLimits,
+) -> Result<Option<PlayedTurn>, VariantError> {
+    let analysis = solver.analyse(pos, limits, Distances::All, None)?;
+    Ok(analysis.best_win().map(|(turn, _)| turn.played()))
 }

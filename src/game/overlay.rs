@@ -16,7 +16,7 @@ use super::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnPreview>()
-        .init_resource::<LessonMark>();
+        .init_resource::<BoardMark>();
     app.add_systems(Startup, thicker_lines).add_systems(
         Update,
         (
@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             draw_review_best,
             draw_template,
             draw_selection,
-            draw_lesson_mark,
+            draw_board_mark,
         )
             .chain()
             .run_if(in_state(super::InGame))
@@ -42,16 +42,18 @@ fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
     config.line.width = 4.0;
 }
 
-/// How long a lesson's marker pulses when its step begins, in seconds;
-/// then it stays as a still ring (and the window may sleep again).
+/// How long a marker pulses when it appears, in seconds; then it stays as
+/// a still ring (and the window may sleep again).
 const PULSE_SECONDS: f64 = 1.6;
 
-/// The lesson's marker: its square, the step it marks and when (seconds
-/// of real time) it began to pulse.
+/// The square the text beside the board points at: a lesson step's square,
+/// or the piece that answers a refuted puzzle turn. It holds the square,
+/// what it marks (a lesson's step, or the refuted turn's number) and when
+/// (seconds of real time) it began to pulse.
 #[derive(Resource, Default, Debug, PartialEq)]
-pub struct LessonMark(Option<(Square, usize, f64)>);
+pub struct BoardMark(Option<(Square, usize, f64)>);
 
-impl LessonMark {
+impl BoardMark {
     /// Whether the marker has stopped pulsing (or there is none).
     pub fn is_still(&self, now: f64) -> bool {
         self.0
@@ -59,29 +61,34 @@ impl LessonMark {
     }
 }
 
-/// A ring on the square the lesson's step talks about: it pulses when the
-/// step begins, then stays.
-fn draw_lesson_mark(
+/// A ring on the square the text talks about: it pulses when it appears,
+/// then stays. A refuted puzzle turn also shows the opponent's winning
+/// reply as a path through its captures.
+fn draw_board_mark(
     mut gizmos: Gizmos,
     layout: Res<BoardLayout>,
     tutorial: Res<super::tutorial::Tutorial>,
+    puzzles: Res<super::puzzles::Puzzles>,
+    session: Res<GameSession>,
     time: Res<Time<Real>>,
-    mut mark: ResMut<LessonMark>,
+    mut mark: ResMut<BoardMark>,
     mut redraw: MessageWriter<bevy::window::RequestRedraw>,
 ) {
-    let Some(active) = &tutorial.active else {
-        mark.set_if_neq(LessonMark(None));
-        return;
+    let reply = puzzles.active.as_ref().and_then(|a| a.refutation());
+    let marked = match (&tutorial.active, reply) {
+        (Some(active), _) => active.marked_square().map(|s| (s, active.at)),
+        (None, Some(reply)) => Some((reply.origin, session.played().len())),
+        (None, None) => None,
     };
-    let Some(square) = active.marked_square() else {
-        mark.set_if_neq(LessonMark(None));
+    let Some((square, at)) = marked else {
+        mark.set_if_neq(BoardMark(None));
         return;
     };
     let now = time.elapsed_secs_f64();
     let begun = match mark.0 {
-        Some((s, at, begun)) if s == square && at == active.at => begun,
+        Some((s, was, begun)) if s == square && was == at => begun,
         _ => {
-            mark.0 = Some((square, active.at, now));
+            mark.0 = Some((square, at, now));
             now
         }
     };
@@ -92,6 +99,14 @@ fn draw_lesson_mark(
     } else {
         0.0
     };
+    if let Some(reply) = reply.filter(|_| tutorial.active.is_none()) {
+        let mut squares = vec![reply.origin];
+        squares.extend(&reply.captures);
+        gizmos.linestrip_2d(centres(&layout, &squares), palette::HINT);
+        for p in centres(&layout, &reply.captures) {
+            gizmos.circle_2d(p, layout.square * 0.3, palette::HINT);
+        }
+    }
     let centre = layout.square_center(square);
     let r = layout.square * (0.47 + 0.08 * pulse);
     gizmos.circle_2d(centre, r, palette::HINT);

@@ -63,6 +63,8 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum PuzzleIntent {
     Start(usize),
+    /// Take back the refuted turn on the board and try again.
+    TakeBack,
 }
 
 /// How the puzzle on the board is going.
@@ -72,6 +74,24 @@ pub enum PuzzleStatus {
     Solved,
     /// The last turn was taken back; why.
     TakenBack(String),
+    /// The last turn lets the opponent win: it stays on the board with
+    /// the opponent's winning reply drawn on it (`why` says so) until the
+    /// player takes it back.
+    Refuted {
+        why: String,
+        reply: PlayedTurn,
+    },
+}
+
+impl ActivePuzzle {
+    /// The opponent's winning reply to show on the board, if the last
+    /// turn was refuted.
+    pub fn refutation(&self) -> Option<&PlayedTurn> {
+        match &self.status {
+            PuzzleStatus::Refuted { reply, .. } => Some(reply),
+            _ => None,
+        }
+    }
 }
 
 /// The puzzle being played.
@@ -233,7 +253,9 @@ impl Work for Judge {
             }
         };
         match ai::judge(&self.solver, &self.after, allowed, &limits) {
-            Ok(Verdict::Unknown) if !out_of_time() => Step::Working,
+            Ok(Verdict::Unknown | Verdict::Loses { reply: None }) if !out_of_time() => {
+                Step::Working
+            }
             verdict => Step::Done(verdict),
         }
     }
@@ -245,9 +267,19 @@ fn start_puzzles(
     mut session_intents: MessageWriter<SessionIntent>,
 ) {
     for intent in intents.read() {
-        puzzles.defending = None;
-        puzzles.judging = None;
+        if matches!(intent, PuzzleIntent::Start(_)) {
+            puzzles.defending = None;
+            puzzles.judging = None;
+        }
         match *intent {
+            PuzzleIntent::TakeBack => {
+                if let Some(active) = &mut puzzles.active
+                    && active.refutation().is_some()
+                {
+                    active.status = PuzzleStatus::Playing;
+                    session_intents.write(SessionIntent::Undo);
+                }
+            }
             PuzzleIntent::Start(index) => {
                 let Some(puzzle) = puzzles.all.get(index).cloned() else {
                     continue;
@@ -382,12 +414,21 @@ fn apply_verdicts(
             active.turns_left = turns_left;
             active.status = PuzzleStatus::Playing;
         }
+        Ok(Verdict::Loses { reply: Some(reply) }) => {
+            let them = active.puzzle.position.turn.opponent();
+            active.status = PuzzleStatus::Refuted {
+                why: format!(
+                    "That lets the opponent win: {them} answers {reply} (drawn on the board) and wins. Take it back and try again."
+                ),
+                reply,
+            };
+        }
         Ok(verdict) => {
             let why = match verdict {
                 Verdict::TooSlow { wins_in, allowed } => format!(
                     "That still wins, but in {wins_in} turns, and this puzzle wants it in {allowed}. Try again."
                 ),
-                Verdict::Loses => {
+                Verdict::Loses { reply: None } => {
                     "That lets the opponent win: they have a way out. Try again.".to_string()
                 }
                 _ => "The solver could not judge that turn in time. Try another.".to_string(),
@@ -411,6 +452,11 @@ fn forget_on_reset(
     if resets.read().count() > 0 {
         puzzles.defending = None;
         puzzles.judging = None;
+        if let Some(active) = &mut puzzles.active
+            && active.refutation().is_some()
+        {
+            active.status = PuzzleStatus::Playing;
+        }
         let index = puzzles.active.as_ref().map(|a| a.index);
         if index.is_some_and(|i| *session.mode() != GameMode::Puzzle(i)) {
             puzzles.active = None;

@@ -19,7 +19,7 @@ use crate::game::GameSet;
 use crate::game::animation::AnimationQueue;
 use crate::game::background::Background;
 use crate::game::layout::{BoardLayout, world_to_window};
-use crate::game::overlay::LessonMark;
+use crate::game::overlay::BoardMark;
 use crate::game::planned::PlannedTurn;
 use crate::game::review::GameReview;
 use crate::game::screens::{Screen, ScreenFade};
@@ -63,7 +63,7 @@ fn drive_script(
     background: Res<Background>,
     planned: Res<PlannedTurn>,
     (review, session): (Res<GameReview>, Res<GameSession>),
-    (mark, time): (Res<LessonMark>, Res<Time<Real>>),
+    (mark, time): (Res<BoardMark>, Res<Time<Real>>),
     (screen, fade): (Res<State<Screen>>, Res<ScreenFade>),
     mut buttons: MessageWriter<MouseButtonInput>,
     mut exit: MessageWriter<AppExit>,

@@ -389,6 +389,12 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut SidePanel) {
         PuzzleStatus::TakenBack(why) => {
             ui.label(egui::RichText::new(why).color(egui::Color32::from_rgb(230, 150, 100)));
         }
+        PuzzleStatus::Refuted { why, .. } => {
+            ui.label(egui::RichText::new(why).color(egui::Color32::from_rgb(230, 150, 100)));
+            if ui.button("Take back").clicked() {
+                data.puzzle_intents.write(PuzzleIntent::TakeBack);
+            }
+        }
     }
     let index = active.index;
     ui.horizontal(|ui| {
