@@ -237,3 +237,93 @@ fn every_broken_file_gets_its_clear_error() {
     assert!(failures.is_empty(), "{}", failures.join("\n"));
     assert!(checked >= 100, "only {checked} broken files");
 }
+
+/// A design's share code is compact and versioned, reads back to the same
+/// design, and a damaged one gets a clear error, never a panic.
+#[test]
+fn a_design_code_round_trips_and_damage_is_named() {
+    for (_, text) in BUILTIN_FILES {
+        let design: Design = text.parse().unwrap();
+        let code = design.code();
+        assert!(code.starts_with(burrow::rules::CODE_PREFIX), "{code}");
+        assert!(
+            code.chars()
+                .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c)),
+            "a link may carry it as it is: {code}"
+        );
+        assert!(code.len() < 600, "{} characters: {code}", code.len());
+        assert_eq!(Design::from_code(&code).unwrap(), design);
+    }
+    let code = design_rules(&example_file("stride"))
+        .variant()
+        .design()
+        .unwrap()
+        .code();
+    // Cut on a whole group of four characters: valid base64, half a file.
+    let cut = format!("1.{}", &code[2..2 + (code.len() - 10) / 4 * 4]);
+    let cases = [
+        ("", "starts with `1.`"),
+        ("2.abc", "starts with `1.`"),
+        ("1.@@@", "damaged"),
+        (cut.as_str(), "in the design code's file"),
+        ("1.__8", "not UTF-8"),
+    ];
+    for (bad, expected) in cases {
+        let error = Design::from_code(bad).expect_err(bad).to_string();
+        assert!(error.contains(expected), "{bad}: {error}");
+    }
+    let huge = format!("1.{}", "A".repeat(40_000));
+    assert!(
+        Design::from_code(&huge)
+            .unwrap_err()
+            .to_string()
+            .contains("at most")
+    );
+}
+
+/// A record of a designed game carries its design, so it replays with
+/// only the built-in games installed; a record whose design and variant
+/// disagree, or whose design code is damaged, is refused by name.
+#[test]
+fn a_record_carries_its_design_and_replays_anywhere() {
+    use burrow::rules::{GameRecord, RegistryError};
+    let text = example_file("stride");
+    let rules = design_rules(&text);
+    let start = Position::start(BoardSize::new(6, 6).unwrap());
+    let played = play_random_game(&rules, start, 11).unwrap();
+    assert!(played.turns.len() > 4, "a real game: {played}");
+    let written = played.to_string();
+    assert!(written.contains("[Design \"1."), "{written}");
+    let read: GameRecord = written.parse().unwrap();
+    assert_eq!(read, played);
+    let builtin = VariantRegistry::builtin();
+    assert!(builtin.get("stride").is_none());
+    let positions = read.replay(&builtin).expect("replays by its own design");
+    assert_eq!(positions.len(), played.turns.len() + 1);
+
+    // The variant tag and the design must name the same game.
+    let renamed = written.replace("[Variant \"stride\"]", "[Variant \"box\"]");
+    let error = renamed.parse::<GameRecord>().unwrap_err().to_string();
+    assert!(error.contains("Variant tag says `box`"), "{error}");
+    // A damaged code names the tag.
+    let code = rules.variant().design().unwrap().code();
+    let damaged = written.replace(&code, &code[..code.len() / 2]);
+    let error = damaged.parse::<GameRecord>().unwrap_err().to_string();
+    assert!(error.contains("the Design tag"), "{error}");
+
+    // A registry adopts the design once; a different game of that id is refused.
+    let mut registry = VariantRegistry::builtin();
+    let design = read.design.clone().unwrap();
+    registry.adopt((*design).clone()).unwrap();
+    registry.adopt((*design).clone()).unwrap();
+    assert_eq!(registry.ids().iter().filter(|i| **i == "stride").count(), 1);
+    let mut other = (*design).clone();
+    other.template.line = !other.template.line;
+    assert_eq!(
+        registry.adopt(other).map(|_| ()),
+        Err(RegistryError::OtherGameOfThatId("stride".into()))
+    );
+    let mut boxed = (*design).clone();
+    boxed.id = "box".into();
+    assert!(registry.adopt(boxed).is_err(), "box is not a design here");
+}

@@ -86,7 +86,7 @@ pub fn play_out(
     seed: u64,
 ) -> Result<PlayedGame, VariantError> {
     let never = AtomicBool::new(false);
-    let mut record = GameRecord::new(rules.id(), start.size());
+    let mut record = GameRecord::of(rules, start.size());
     if start != Position::start(start.size()) {
         record.start = Some(start);
     }

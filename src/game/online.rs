@@ -497,7 +497,7 @@ fn reconcile(
     }
     let start = *table.history.start();
     let size = start.size();
-    let mut record = GameRecord::new(&table.view.setup.variant, size);
+    let mut record = GameRecord::of(&table.rules, size);
     record.start = (start != Position::start(size)).then_some(start);
     record.turns = table.history.turns().to_vec();
     record.result = if table.rules.has_initial_capture(table.position()) {

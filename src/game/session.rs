@@ -161,6 +161,9 @@ pub enum Refusal {
     Move(MoveError),
     BadRecord(ParseRecordError),
     RecordDoesNotReplay(ReplayError),
+    /// A record's (or a link's, or a table's) design cannot join the games
+    /// here.
+    Design(crate::rules::RegistryError),
     BadPosition(ParsePositionError),
     /// A record file could not be read or written.
     File {
@@ -194,6 +197,7 @@ impl fmt::Display for Refusal {
             Refusal::Move(e) => write!(f, "{e}"),
             Refusal::BadRecord(e) => write!(f, "{e}"),
             Refusal::RecordDoesNotReplay(e) => write!(f, "{e}"),
+            Refusal::Design(e) => write!(f, "{e}"),
             Refusal::BadPosition(e) => write!(f, "{e}"),
             Refusal::File { path, error } => write!(f, "{path}: {error}"),
             Refusal::ComputerStopped(e) => write!(f, "the computer stopped playing: {e}"),
@@ -404,7 +408,7 @@ impl GameSession {
 
     /// The game as a record (turns so far; a turn in progress is left out).
     pub fn record(&self) -> GameRecord {
-        let mut record = GameRecord::new(self.rules.id(), self.position().size());
+        let mut record = GameRecord::of(&self.rules, self.position().size());
         record.start = self.setup.start.filter(|s| *s != Position::start(s.size()));
         record.white = self.setup.white.label();
         record.black = self.setup.black.label();
@@ -631,10 +635,23 @@ fn apply_capture_intents(
     }
 }
 
+/// A record of a game described by a file brings the game along: it joins
+/// the games here (and the title screen's cards) unless it is there.
+fn adopt_design(variants: &mut Variants, record: &GameRecord) -> Result<(), Refusal> {
+    match &record.design {
+        Some(design) => variants
+            .0
+            .adopt((**design).clone())
+            .map(|_| ())
+            .map_err(Refusal::Design),
+        None => Ok(()),
+    }
+}
+
 fn apply_session_intents(
     mut intents: MessageReader<SessionIntent>,
     mut session: ResMut<GameSession>,
-    variants: Res<Variants>,
+    mut variants: ResMut<Variants>,
     mut reset: MessageWriter<BoardReset>,
     mut started: MessageWriter<GameStarted>,
     mut refused: MessageWriter<Refused>,
@@ -658,6 +675,7 @@ fn apply_session_intents(
                 .parse::<GameRecord>()
                 .map_err(Refusal::BadRecord)
                 .and_then(|record| {
+                    adopt_design(&mut variants, &record)?;
                     let white = session.setup.white.kept_for_local();
                     let black = session.setup.black.kept_for_local();
                     GameSession::from_record(&variants, &record, white, black, GameMode::Local)
@@ -671,12 +689,12 @@ fn apply_session_intents(
                 white,
                 black,
                 mode,
-            } => {
+            } => adopt_design(&mut variants, record).and_then(|()| {
                 GameSession::from_record(&variants, record, *white, *black, mode.clone()).map(|s| {
                     *session = s;
                     true
                 })
-            }
+            }),
             SessionIntent::Review(index) => {
                 session.review = index.filter(|&i| i < session.history.ply());
                 Ok(true)

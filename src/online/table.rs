@@ -351,7 +351,7 @@ impl Table {
     /// The game as a record, in the format of the game's save files.
     pub fn record(&self) -> GameRecord {
         let start = *self.history.start();
-        let mut record = GameRecord::new(&self.setup.variant, start.size());
+        let mut record = GameRecord::of(&self.rules, start.size());
         let name = |seat: &Seat| {
             seat.name
                 .clone()

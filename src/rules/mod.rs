@@ -40,7 +40,7 @@ pub mod variants;
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout, UnknownLayout};
 pub use color::Color;
-pub use design::{Design, DesignError};
+pub use design::{BUILTIN_FILES, CODE_PREFIX, Design, DesignError};
 pub use explain::default_misfit;
 pub use history::{History, IllegalTurn};
 pub use movegen::route_squares;

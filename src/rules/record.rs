@@ -12,11 +12,19 @@
 //! 1. b1xa1 a2xb2 2. …
 //! 0-1
 //! ```
+//!
+//! A game described by a file carries it in a `Design` tag (its share
+//! code, [`Design::code`]), so the record replays where the file is not
+//! installed.
 
 use std::fmt;
 use std::str::FromStr;
 
-use super::{BoardSize, Color, History, MoveError, PlayedTurn, Position, VariantRegistry};
+use std::sync::Arc;
+
+use super::{
+    BoardSize, Color, Design, History, MoveError, PlayedTurn, Position, Rules, VariantRegistry,
+};
 
 /// How a game ended, or that it has not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -72,6 +80,9 @@ pub struct GameRecord {
     pub result: GameResult,
     /// A start other than the standard one, if any.
     pub start: Option<Position>,
+    /// The game's file, for a game described by one: the record replays
+    /// by it, whatever the reader has installed.
+    pub design: Option<Box<Design>>,
     pub turns: Vec<PlayedTurn>,
     /// Tags this format does not interpret, kept in order.
     pub other_tags: Vec<(String, String)>,
@@ -88,8 +99,18 @@ impl GameRecord {
             date: "?".into(),
             result: GameResult::Unfinished,
             start: None,
+            design: None,
             turns: Vec::new(),
             other_tags: Vec::new(),
+        }
+    }
+
+    /// An empty record of a new game of `rules`: a game described by a
+    /// file brings its design along.
+    pub fn of(rules: &Rules, size: BoardSize) -> GameRecord {
+        GameRecord {
+            design: rules.variant().design().cloned().map(Box::new),
+            ..GameRecord::new(rules.id(), size)
         }
     }
 
@@ -108,9 +129,17 @@ impl GameRecord {
     /// The game the record holds, every turn checked by the rules and the
     /// result tag by how the game ended.
     pub fn history(&self, registry: &VariantRegistry) -> Result<History, ReplayError> {
-        let rules = registry
-            .get(&self.variant)
-            .ok_or_else(|| ReplayError::UnknownVariant(self.variant.clone()))?;
+        let own;
+        let rules = match &self.design {
+            Some(design) => {
+                own = Rules::new(Arc::new((**design).clone()))
+                    .map_err(|e| ReplayError::BadDesign(e.to_string()))?;
+                &own
+            }
+            None => registry
+                .get(&self.variant)
+                .ok_or_else(|| ReplayError::UnknownVariant(self.variant.clone()))?,
+        };
         let history = History::replay(rules, self.start_position(), self.turns.iter().cloned())
             .map_err(|e| ReplayError::IllegalTurn {
                 index: e.index,
@@ -140,6 +169,8 @@ impl GameRecord {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
     UnknownVariant(String),
+    /// The record's design is not a game the engine can play.
+    BadDesign(String),
     IllegalTurn {
         index: usize,
         text: String,
@@ -157,6 +188,7 @@ impl fmt::Display for ReplayError {
             ReplayError::UnknownVariant(id) => {
                 write!(f, "the record's variant `{id}` is not known here")
             }
+            ReplayError::BadDesign(e) => write!(f, "the record's design: {e}"),
             ReplayError::IllegalTurn { index, text, error } => {
                 write!(f, "turn {} ({text}) is illegal: {error}", index + 1)
             }
@@ -189,6 +221,9 @@ impl fmt::Display for GameRecord {
         tag(f, "Result", &self.result.to_string())?;
         if let Some(start) = &self.start {
             tag(f, "Start", &start.to_string())?;
+        }
+        if let Some(design) = &self.design {
+            tag(f, "Design", &design.code())?;
         }
         for (name, value) in &self.other_tags {
             tag(f, name, value)?;
@@ -369,8 +404,31 @@ impl FromStr for GameRecord {
             })?),
             None => None,
         };
+        let design = match take("Design") {
+            Some((code, line)) => {
+                let bad = |message: String| {
+                    err(
+                        line,
+                        0,
+                        RecordProblem::BadTagValue {
+                            tag: "Design".into(),
+                            message,
+                        },
+                    )
+                };
+                let design = Design::from_code(&code).map_err(|e| bad(e.to_string()))?;
+                if design.id != variant {
+                    return Err(bad(format!(
+                        "the design is the game `{}`, but the Variant tag says `{variant}`",
+                        design.id
+                    )));
+                }
+                Some(Box::new(design))
+            }
+            None => None,
+        };
         let known = [
-            "Variant", "Size", "White", "Black", "Date", "Result", "Start",
+            "Variant", "Size", "White", "Black", "Date", "Result", "Start", "Design",
         ];
         let mut record = GameRecord {
             variant,
@@ -380,6 +438,7 @@ impl FromStr for GameRecord {
             date: take("Date").map_or("?".into(), |t| t.0),
             result: GameResult::Unfinished,
             start,
+            design,
             turns: Vec::new(),
             other_tags: tags
                 .iter()

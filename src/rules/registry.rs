@@ -17,6 +17,9 @@ pub struct VariantRegistry {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RegistryError {
     DuplicateId(String),
+    /// A design arrived (in a record, a link, an online table) with the id
+    /// of a different game already here.
+    OtherGameOfThatId(String),
     Invalid(VariantError),
     /// Another layer turned down what the variant attached (say, a computer
     /// profile the search cannot run), in that layer's words.
@@ -64,6 +67,10 @@ impl fmt::Display for RegistryError {
             RegistryError::DuplicateId(id) => {
                 write!(f, "a variant with id `{id}` is already registered")
             }
+            RegistryError::OtherGameOfThatId(id) => write!(
+                f,
+                "the design's id `{id}` is the id of a different game here; change the design's id"
+            ),
             RegistryError::Invalid(e) => write!(f, "{e}"),
             RegistryError::Refused { variant, reason } => {
                 write!(f, "variant `{variant}`: {reason}")
@@ -95,6 +102,19 @@ impl VariantRegistry {
                 .expect("the built-in variants are valid");
         }
         registry
+    }
+
+    /// The rules of `design`, added unless the same design is already
+    /// here (a record or an online table brings its game along: loading
+    /// it twice is the same game). A different game of that id is an error.
+    pub fn adopt(&mut self, design: super::Design) -> Result<&Rules, RegistryError> {
+        let Some(index) = self.rules.iter().position(|r| r.id() == design.id) else {
+            return self.register(Arc::new(design)).map(|rules| &*rules);
+        };
+        if self.rules[index].variant().design() != Some(&design) {
+            return Err(RegistryError::OtherGameOfThatId(design.id));
+        }
+        Ok(&self.rules[index])
     }
 
     /// Checks a variant and adds it; the rules returned take attachments.

@@ -156,6 +156,13 @@ pub trait Variant: Send + Sync + 'static {
         false
     }
 
+    /// The game file this variant was read from, if it was: records and
+    /// online tables carry it (as its share code), so a designed game
+    /// replays and plays where its file is not installed.
+    fn design(&self) -> Option<&super::Design> {
+        None
+    }
+
     /// Optional speed-up: the only squares (relative to nothing; absolute
     /// squares) where a capture from `from` could fit. Default: anywhere.
     fn candidate_targets(&self, _template: &Template, _from: Square) -> Bitboard {

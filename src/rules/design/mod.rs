@@ -177,7 +177,7 @@ impl TemplateRule {
 /// A game described by a file: its names, movement and template rule. It is
 /// a [`Variant`] like any other, so the engine, the AI, the solver and the
 /// tools play it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Design {
     pub id: String,
     pub name: String,
@@ -202,7 +202,65 @@ impl fmt::Display for Design {
     }
 }
 
+/// What opens a design's share code: the code's version (this is the
+/// first), so a later format can be told apart.
+pub const CODE_PREFIX: &str = "1.";
+
 impl Design {
+    /// The design as a share code: the version, then the game file in
+    /// URL-safe base64 (no padding). It fits in a link (`?design=`), a
+    /// record's `Design` tag and an online table's setup, and
+    /// [`Design::from_code`] reads it back to the same design.
+    ///
+    /// ```
+    /// use burrow::rules::{Design, BUILTIN_FILES};
+    /// let design: Design = BUILTIN_FILES[0].1.parse().unwrap();
+    /// let code = design.code();
+    /// assert!(code.starts_with("1.") && !code.contains(['+', '/', '=', '\n']));
+    /// assert_eq!(Design::from_code(&code).unwrap(), design);
+    /// ```
+    pub fn code(&self) -> String {
+        use base64::Engine;
+        let text = file::write(self);
+        format!(
+            "{CODE_PREFIX}{}",
+            base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(text)
+        )
+    }
+
+    /// Reads a share code ([`Design::code`]); a code that is not one, or
+    /// whose file is wrong, gets an error saying which.
+    pub fn from_code(code: &str) -> Result<Design, DesignError> {
+        use base64::Engine;
+        let whole = |message: String| DesignError {
+            line: None,
+            field: None,
+            message,
+        };
+        let code = code.trim();
+        let Some(body) = code.strip_prefix(CODE_PREFIX) else {
+            let shown: String = code.chars().take(12).collect();
+            return Err(whole(format!(
+                "a design code starts with `{CODE_PREFIX}` (its version); this one starts with `{shown}`"
+            )));
+        };
+        if body.len() > MAX_FILE_BYTES * 4 / 3 + 4 {
+            return Err(whole(format!(
+                "the design code is {} characters; a design's file may have at most {MAX_FILE_BYTES} bytes",
+                code.len()
+            )));
+        }
+        let bytes = base64::engine::general_purpose::URL_SAFE_NO_PAD
+            .decode(body)
+            .map_err(|e| whole(format!("the design code is damaged ({e})")))?;
+        let text = String::from_utf8(bytes)
+            .map_err(|_| whole("the design code's file is not UTF-8 text".to_string()))?;
+        text.parse().map_err(|e: DesignError| DesignError {
+            message: format!("in the design code's file: {}", e.message),
+            ..e
+        })
+    }
+
     /// Whether the movement's steps look the same under every symmetry of
     /// the square (then, every measure commuting with the symmetries, so do
     /// the rules).
@@ -229,6 +287,10 @@ impl Design {
 impl Variant for Design {
     fn id(&self) -> &str {
         &self.id
+    }
+
+    fn design(&self) -> Option<&Design> {
+        Some(self)
     }
 
     fn name(&self) -> &str {
