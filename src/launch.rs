@@ -22,13 +22,33 @@ pub fn registry_with(mods: &[Mod]) -> (VariantRegistry, Vec<String>) {
     (registry, problems)
 }
 
-/// Runs `burrow` with the built-in games and `mods`.
+/// Adds the games of the designs folder ([`crate::places::designs_dir`])
+/// to `registry`; a file that does not read, or names a game already
+/// here, is left out with its problem.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn add_designs_folder(registry: &mut VariantRegistry, dir: &std::path::Path) -> Vec<String> {
+    let mut problems = Vec::new();
+    for path in crate::places::design_files(dir) {
+        if let Err(e) = cli::add_game_files(registry, std::slice::from_ref(&path)) {
+            problems.push(format!("design not loaded: {e}"));
+        }
+    }
+    problems
+}
+
+/// Runs `burrow` with the built-in games, `mods` and the designs folder's
+/// games.
 pub fn run<I, T>(args: I, mods: &[Mod]) -> ExitCode
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let (registry, problems) = registry_with(mods);
+    #[allow(unused_mut)]
+    let (mut registry, mut problems) = registry_with(mods);
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(dir) = crate::places::designs_dir() {
+        problems.extend(add_designs_folder(&mut registry, &dir));
+    }
     for problem in &problems {
         eprintln!("{problem}");
     }

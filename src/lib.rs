@@ -19,6 +19,8 @@ pub mod cli;
 pub mod game;
 pub mod launch;
 pub mod online;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod places;
 pub mod rules;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod server;

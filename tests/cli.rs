@@ -4,9 +4,15 @@ use std::process::{Command, Output};
 
 use burrow::rules::{GameRecord, VariantRegistry};
 
+/// Runs `burrow` with no user folder of its own (so no designs folder: a
+/// user's designs on this machine cannot change what the tests see).
 fn burrow(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_burrow"))
         .args(args)
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("burrow-cli-no-config"),
+        )
         .output()
         .expect("the burrow binary runs")
 }
@@ -417,4 +423,37 @@ fn a_broken_game_file_is_refused_with_its_line() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("box.toml") && err.contains("box"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// The designs folder (`$XDG_CONFIG_HOME/burrow/designs`): its game files
+/// join every command's games at start; a broken one is left out with a
+/// line naming it, and the others still load.
+#[test]
+fn the_designs_folder_adds_its_games() {
+    let config = std::env::temp_dir().join(format!("burrow-cli-designs-{}", std::process::id()));
+    let designs = config.join("burrow").join("designs");
+    std::fs::create_dir_all(&designs).unwrap();
+    let stride = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml");
+    std::fs::copy(stride, designs.join("stride.toml")).unwrap();
+    std::fs::write(designs.join("broken.toml"), "format = 1\nid = 7\n").unwrap();
+    std::fs::write(designs.join("notes.txt"), "not a game file").unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args(["perft", "--variant", "stride", "--depth", "1"])
+        .env("XDG_CONFIG_HOME", &config)
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let rules =
+        burrow::rules::Rules::new(std::sync::Arc::new(crate::modding::stride::Stride)).unwrap();
+    let expected = rules
+        .perft(&burrow::rules::Position::start_standard(), 1)
+        .unwrap();
+    assert_eq!(stdout(&out).trim(), expected.to_string());
+    assert!(
+        err.contains("design not loaded") && err.contains("broken.toml") && err.contains("id"),
+        "{err}"
+    );
+    assert!(!err.contains("notes.txt"), "{err}");
+    let _ = std::fs::remove_dir_all(&config);
 }

@@ -1256,3 +1256,39 @@ fn the_game_plays_online_and_reconnects() {
     });
     drop(server);
 }
+
+/// A record of a designed game brings its game along: loaded into a window
+/// that has only the built-in games, the game joins them (and the title
+/// screen's cards) and the record plays on; the same record again adds
+/// nothing twice.
+#[test]
+fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
+    use burrow::game::session::Variants;
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml"))
+            .unwrap();
+    let design: burrow::rules::Design = text.parse().unwrap();
+    let rules = burrow::rules::Rules::new(Arc::new(design)).unwrap();
+    let record = burrow::ai::play_random_game(&rules, pos("WBWBW/BWBWB/WBWBW/BWBWB W"), 3)
+        .unwrap()
+        .to_string();
+    assert!(record.contains("[Design \"1."), "{record}");
+    let mut app = app();
+    assert!(app.world().resource::<Variants>().0.get("stride").is_none());
+    for _ in 0..2 {
+        app.world_mut()
+            .write_message(SessionIntent::LoadRecord(record.clone()));
+        settle(&mut app);
+        let session = app.world().resource::<GameSession>();
+        assert_eq!(session.rules().id(), "stride");
+        assert!(
+            session.outcome().is_some(),
+            "the random game was played out"
+        );
+        let again = session.record();
+        let read: burrow::rules::GameRecord = record.parse().unwrap();
+        assert_eq!((&again.turns, &again.design), (&read.turns, &read.design));
+        let ids = app.world().resource::<Variants>().0.ids().join(" ");
+        assert_eq!(ids, "box path sweep tumburrow stride");
+    }
+}

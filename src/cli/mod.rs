@@ -27,7 +27,7 @@ mod play;
 mod puzzles;
 mod solve;
 
-pub use args::CliError;
+pub use args::{CliError, add_game_files};
 pub use solve::{boards_up_to, solution_line};
 
 /// How many turn states listing one position's turns may take by default
@@ -225,7 +225,7 @@ where
         }
     };
     let mut registry = registry.clone();
-    if let Err(e) = args::add_game_files(&mut registry, &cli.window.game_files) {
+    if let Err(e) = add_game_files(&mut registry, &cli.window.game_files) {
         eprintln!("error: {e}");
         return Outcome::Exit(ExitCode::FAILURE);
     }

@@ -120,10 +120,7 @@ fn save_changes(settings: Res<Settings>, mut started: Local<bool>) {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn path() -> Option<std::path::PathBuf> {
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .map(std::path::PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| std::path::Path::new(&h).join(".config")))?;
-    Some(config.join("burrow").join("settings.txt"))
+    crate::places::user_dir().map(|d| d.join("settings.txt"))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
