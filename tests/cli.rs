@@ -457,3 +457,67 @@ fn the_designs_folder_adds_its_games() {
     assert!(!err.contains("notes.txt"), "{err}");
     let _ = std::fs::remove_dir_all(&config);
 }
+
+/// `burrow report` on a game file's game (no --variant needed with one
+/// file): the counts are perft's, the games and the solver ran, and the
+/// HTML page holds the figures and both plots.
+#[test]
+fn report_measures_a_game_file_and_writes_its_page() {
+    let stride = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml");
+    let page = std::env::temp_dir().join(format!("burrow-report-{}.html", std::process::id()));
+    let out = burrow(&[
+        "--game-file",
+        stride,
+        "report",
+        "--games",
+        "24",
+        "--depth",
+        "2",
+        "--board",
+        "5x5",
+        "--solve",
+        "4x4",
+        "--solve-time",
+        "20",
+        "--html",
+        page.to_str().unwrap(),
+    ]);
+    let text = stdout(&out);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.starts_with("Stride Burrow (stride)"), "{text}");
+    let rules =
+        burrow::rules::Rules::new(std::sync::Arc::new(crate::modding::stride::Stride)).unwrap();
+    let start = burrow::rules::Position::start_standard();
+    let counts = format!(
+        "8x8  {}  {}",
+        rules.perft(&start, 1).unwrap(),
+        rules.perft(&start, 2).unwrap()
+    );
+    assert!(text.contains(&counts), "{counts} in\n{text}");
+    assert!(text.contains("games on 5x5 (24 a level"), "{text}");
+    assert!(
+        text.contains("\n  greedy ") && text.contains("\n  easy "),
+        "{text}"
+    );
+    assert!(
+        text.contains("4x4  White") || text.contains("4x4  Black"),
+        "{text}"
+    );
+    let html = std::fs::read_to_string(&page).unwrap();
+    assert!(html.starts_with("<!doctype html>"));
+    assert_eq!(html.matches("<svg").count(), 2, "two plots");
+    assert!(html.contains("Stride Burrow (stride): report"));
+    let _ = std::fs::remove_file(&page);
+
+    let out = burrow(&["report"]);
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("--variant ID, or one --game-file FILE"),
+        "{err}"
+    );
+}

@@ -20,6 +20,7 @@ mod eval;
 mod matches;
 mod profile;
 mod puzzles;
+pub mod report;
 mod scratch_pool;
 mod search;
 mod selfplay;

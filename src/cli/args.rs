@@ -118,11 +118,13 @@ impl From<String> for CliError {
     }
 }
 
-/// Adds the game each of `files` describes to `registry` (`--game-file`).
+/// Adds the game each of `files` describes to `registry` (`--game-file`),
+/// and says their ids.
 pub fn add_game_files(
     registry: &mut VariantRegistry,
     files: &[std::path::PathBuf],
-) -> Result<(), CliError> {
+) -> Result<Vec<String>, CliError> {
+    let mut ids = Vec::new();
     for path in files {
         let failed = |problem: String| CliError::GameFile {
             path: path.display().to_string(),
@@ -130,9 +132,10 @@ pub fn add_game_files(
         };
         let text = std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?;
         let design: crate::rules::Design = text.parse().map_err(|e| failed(format!("{e}")))?;
+        ids.push(design.id.clone());
         registry
             .register(std::sync::Arc::new(design))
             .map_err(|e| failed(e.to_string()))?;
     }
-    Ok(())
+    Ok(ids)
 }

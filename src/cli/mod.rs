@@ -25,6 +25,7 @@ pub mod online;
 mod perft;
 mod play;
 mod puzzles;
+mod report;
 mod solve;
 
 pub use args::{CliError, add_game_files};
@@ -58,6 +59,7 @@ enum Command {
     Solve(solve::SolveArgs),
     SolveBoards(solve::SolveBoardsArgs),
     Puzzles(puzzles::PuzzlesArgs),
+    Report(report::ReportArgs),
     Accuracy(accuracy::AccuracyArgs),
     Reach(accuracy::ReachArgs),
     Play(play::PlayArgs),
@@ -79,6 +81,7 @@ impl Command {
             Command::Solve(args) => args.run(registry, out),
             Command::SolveBoards(args) => args.run(registry, out),
             Command::Puzzles(args) => args.run(registry, out),
+            Command::Report(args) => args.run(registry, out),
             Command::Accuracy(args) => args.run(registry, out),
             Command::Reach(args) => args.run(registry, out),
             Command::Play(args) => args.run(registry, out),
@@ -225,11 +228,19 @@ where
         }
     };
     let mut registry = registry.clone();
-    if let Err(e) = add_game_files(&mut registry, &cli.window.game_files) {
-        eprintln!("error: {e}");
-        return Outcome::Exit(ExitCode::FAILURE);
+    let file_games = match add_game_files(&mut registry, &cli.window.game_files) {
+        Ok(ids) => ids,
+        Err(e) => {
+            eprintln!("error: {e}");
+            return Outcome::Exit(ExitCode::FAILURE);
+        }
+    };
+    let mut command = cli.command;
+    // A report of one game file's game needs no --variant.
+    if let (Some(Command::Report(args)), [only]) = (&mut command, file_games.as_slice()) {
+        args.variant.get_or_insert_with(|| only.clone());
     }
-    let Some(command) = cli.command else {
+    let Some(command) = command else {
         if let Some(variant) = &cli.window.variant
             && let Err(e) = args::rules_for(&registry, variant)
         {
