@@ -46,6 +46,7 @@ use bevy::prelude::*;
 use bevy::winit::WinitSettings;
 
 use bevy::render::renderer::RenderAdapterInfo;
+use tracing::info;
 
 use crate::rules::VariantRegistry;
 
