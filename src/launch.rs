@@ -119,6 +119,7 @@ fn open_window(
             .find(|theme| request.theme.as_deref() == Some(theme.name())),
         show_rules: request.rules,
         show_settings: request.settings,
+        designer: request.designer,
         online,
         server: request.server,
         #[cfg(feature = "checks")]
@@ -157,6 +158,7 @@ fn online_request(request: &WindowRequest) -> Option<crate::game::online::Online
             size: crate::rules::BoardSize::STANDARD,
             start: None,
             clock: None,
+            design: None,
         },
         side: crate::online::protocol::SideChoice::White,
         name,

@@ -320,10 +320,29 @@ fn a_record_carries_its_design_and_replays_anywhere() {
     let mut other = (*design).clone();
     other.template.line = !other.template.line;
     assert_eq!(
-        registry.adopt(other).map(|_| ()),
+        registry.adopt(other.clone()).map(|_| ()),
         Err(RegistryError::OtherGameOfThatId("stride".into()))
     );
     let mut boxed = (*design).clone();
     boxed.id = "box".into();
-    assert!(registry.adopt(boxed).is_err(), "box is not a design here");
+    assert!(
+        registry.adopt(boxed.clone()).is_err(),
+        "box is not a design here"
+    );
+
+    // The designer's put: a changed design of that id takes the old one's
+    // place (the registry keeps one game per id); a built-in is never
+    // replaced.
+    let before = registry.len();
+    let rules = registry.put_design(other.clone()).unwrap();
+    assert_eq!(rules.variant().design(), Some(&other));
+    assert_eq!(registry.len(), before);
+    assert_eq!(
+        registry.get("stride").unwrap().variant().design(),
+        Some(&other)
+    );
+    assert_eq!(
+        registry.put_design(boxed).map(|_| ()),
+        Err(RegistryError::OtherGameOfThatId("box".into()))
+    );
 }

@@ -106,6 +106,8 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             &["--review", review_record.to_str().expect("a UTF-8 path")],
         ),
         screen("settings", &["--variant", "box", "--settings"]),
+        // The designer on a copy of Tumburrow: its menus, verdict and example.
+        screen("designer", &["--designer", "tumburrow"]),
         screen(
             "online",
             &[

@@ -17,7 +17,7 @@ use burrow::online::protocol::{
     ClientMessage, ClockSetting, EndReason, ErrorKind, GameSetup, GameView, ServerMessage, Side,
     SideChoice,
 };
-use burrow::rules::{GameRecord, GameResult, VariantRegistry};
+use burrow::rules::{Design, GameRecord, GameResult, VariantRegistry};
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -42,7 +42,11 @@ impl Server {
 
     /// On a given address (a restarted server keeps its port).
     pub(crate) fn start_on(database: &str, listen: &str) -> Server {
+        // The server reads no designs folder but its own (an empty one).
+        let home = std::env::temp_dir().join(format!("burrow-online-{}-home", std::process::id()));
+        std::fs::create_dir_all(&home).expect("temp dir");
         let mut child = Command::new(env!("CARGO_BIN_EXE_burrow"))
+            .env("XDG_CONFIG_HOME", &home)
             .args(["serve", "--listen", listen, "--think-ms", "100"])
             .args(["--database", database])
             .stdout(Stdio::piped())
@@ -102,6 +106,7 @@ fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
         size: size.parse().expect("a board size"),
         start: None,
         clock,
+        design: None,
     }
 }
 
@@ -777,6 +782,134 @@ async fn load(server: &Server) {
     );
 }
 
+/// A table of a designed game the server does not have: the creator sends
+/// its share code, the joining client and a watcher get the rules from the
+/// table, the game is played out and kept, and after a restart the stored
+/// game and its record (which carries the design) still read. A code that
+/// names another game, a game the server has under that id, or damage is
+/// refused with the reason.
+async fn designed_tables(database: &str) {
+    let stride: Design =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml"))
+            .expect("the example design")
+            .parse()
+            .expect("reads");
+    let code = stride.code();
+    let designed = GameSetup {
+        design: Some(code.clone()),
+        ..setup("stride", "5x5", None)
+    };
+    let server = Server::start(database);
+    let url = server.ws();
+    let mut white = create(&url, designed.clone(), None).await;
+    let mut black = join(&url, &white.code).await;
+    assert_eq!(
+        black.mirror.view.setup.design.as_deref(),
+        Some(code.as_str())
+    );
+    assert_eq!(black.mirror.rules.id(), "stride");
+    let turn = white.some_turn();
+    white.play(&turn).await;
+    white.follow_to(1).await;
+    black.follow_to(1).await;
+    let game = white.code.clone();
+
+    // Refused: each with BadSetup and a reason naming the problem.
+    let mut client = Client::connect(&url).await.expect("connects");
+    let mut box_design: Design = burrow::rules::BUILTIN_FILES[0].1.parse().expect("reads");
+    box_design.summary = "not the box the server has".into();
+    let mut damaged = code.clone();
+    damaged.insert(5, '*');
+    for (setup, reason) in [
+        (
+            GameSetup {
+                variant: "box".into(),
+                ..designed.clone()
+            },
+            "setup names `box`",
+        ),
+        (
+            GameSetup {
+                variant: "box".into(),
+                design: Some(box_design.code()),
+                ..designed.clone()
+            },
+            "another game here",
+        ),
+        (
+            GameSetup {
+                design: Some(damaged),
+                ..designed.clone()
+            },
+            "damaged",
+        ),
+        (
+            GameSetup {
+                design: Some(format!("1.{}", "A".repeat(7000))),
+                ..designed.clone()
+            },
+            "at most",
+        ),
+    ] {
+        client
+            .send(&ClientMessage::Create {
+                setup,
+                side: SideChoice::White,
+                name: None,
+                computer: None,
+            })
+            .await
+            .expect("sends");
+        let (kind, message) = client
+            .wait_for(WAIT, |m| match m {
+                ServerMessage::Error { kind, message } => Some((*kind, message.clone())),
+                ServerMessage::Seat { .. } => panic!("a bad design was seated"),
+                _ => None,
+            })
+            .await
+            .expect("a refusal");
+        assert_eq!(kind, ErrorKind::BadSetup, "{message}");
+        assert!(message.contains(reason), "`{reason}` not in: {message}");
+    }
+    client.close().await;
+
+    // The server goes; a new one on the same database has the game.
+    server.kill();
+    let server = Server::start(database);
+    let view = watched(&server.ws(), &game).await;
+    assert_eq!(view.setup.design.as_deref(), Some(code.as_str()));
+    assert_eq!(view.turns, vec![turn.clone()]);
+    let mut players = Vec::new();
+    for player in [white, black] {
+        let mut client = Client::connect(&server.ws()).await.expect("connects");
+        client
+            .send(&ClientMessage::Resume {
+                code: game.clone(),
+                token: player.token.clone(),
+            })
+            .await
+            .expect("sends");
+        let (_, side, _, view) = seat_and_table(&mut client).await;
+        players.push(Player {
+            client,
+            code: game.clone(),
+            side,
+            token: player.token,
+            mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
+        });
+    }
+    let mut black = players.pop().expect("two");
+    let mut white = players.pop().expect("two");
+    play_out(&mut white, &mut black).await;
+    let record = record_of(&server.address, &game).await;
+    assert_eq!(record.design.as_deref(), Some(&stride));
+    let positions = record
+        .replay(&VariantRegistry::builtin())
+        .expect("the record replays where the game is not installed");
+    assert_eq!(positions.len(), white.mirror.history.positions().len());
+    assert_ne!(record.result, GameResult::Unfinished);
+}
+
 /// Two server processes on one PostgreSQL database: White plays through
 /// one, Black through the other.
 async fn two_processes_share_a_game(database: &str) {
@@ -816,6 +949,11 @@ fn sqlite_refusals_leave_the_game_unchanged() {
 #[test]
 fn sqlite_reconnect_and_restart() {
     runtime().block_on(reconnect_and_restart(&sqlite("restart")));
+}
+
+#[test]
+fn sqlite_designed_tables() {
+    runtime().block_on(designed_tables(&sqlite("designed")));
 }
 
 #[test]
@@ -1034,6 +1172,7 @@ fn postgres_runs_the_same_suite() {
         });
     }
     rt.block_on(reconnect_and_restart(&pg.database("restart")));
+    rt.block_on(designed_tables(&pg.database("designed")));
     {
         let server = Server::start(&pg.database("clock"));
         rt.block_on(async {

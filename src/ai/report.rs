@@ -7,6 +7,7 @@
 //! every figure is computed here, the same for any game, built-in or
 //! described by a file.
 
+use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::time::Duration;
@@ -193,41 +194,84 @@ pub fn report(
     config: &ReportConfig,
     cancel: &AtomicBool,
 ) -> Result<Report, VariantError> {
-    let start = Instant::now();
-    let mut perft = Vec::new();
-    for &size in &config.perft_boards {
+    let mut run = ReportRun::new(rules, config.clone());
+    loop {
         if cancel.load(Ordering::Relaxed) {
-            break;
+            return Ok(run.so_far());
         }
-        perft.push(perft_row(rules, size, config)?);
-    }
-    let mut levels = Vec::new();
-    for &level in &config.levels {
-        if cancel.load(Ordering::Relaxed) {
-            break;
+        if let Some(report) = run.step(cancel)? {
+            return Ok(report);
         }
-        levels.push(level_games(rules, level, config, cancel)?);
     }
-    let mut solved = Vec::new();
-    for &size in &config.solve_boards {
-        if cancel.load(Ordering::Relaxed) {
-            break;
+}
+
+/// A report measured a piece at a time (one board's counts, one level's
+/// games, one board solved), so a window shows it growing and a page
+/// without threads spreads it over frames.
+pub struct ReportRun {
+    rules: Rules,
+    config: ReportConfig,
+    report: Report,
+    measured: usize,
+    started: Instant,
+}
+
+impl ReportRun {
+    pub fn new(rules: &Rules, config: ReportConfig) -> ReportRun {
+        ReportRun {
+            report: Report {
+                id: rules.id().to_string(),
+                name: rules.variant().name().to_string(),
+                perft: Vec::new(),
+                board: config.board,
+                levels: Vec::new(),
+                solved: Vec::new(),
+                warnings: Vec::new(),
+                elapsed: Duration::ZERO,
+            },
+            rules: rules.clone(),
+            config,
+            measured: 0,
+            started: Instant::now(),
         }
-        solved.push(solve_board(rules, size, config, cancel)?);
     }
-    let mut report = Report {
-        id: rules.id().to_string(),
-        name: rules.variant().name().to_string(),
-        perft,
-        board: config.board,
-        levels,
-        solved,
-        warnings: Vec::new(),
-        elapsed: Duration::ZERO,
-    };
-    report.warnings = warnings(&report);
-    report.elapsed = start.elapsed();
-    Ok(report)
+
+    /// Pieces measured, and pieces in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let c = &self.config;
+        (
+            self.measured,
+            c.perft_boards.len() + c.levels.len() + c.solve_boards.len(),
+        )
+    }
+
+    /// Measures the next piece; the whole report once the last is done.
+    pub fn step(&mut self, cancel: &AtomicBool) -> Result<Option<Report>, VariantError> {
+        let (i, all) = self.progress();
+        let (perfts, levels) = (self.config.perft_boards.len(), self.config.levels.len());
+        if i < perfts {
+            let row = perft_row(&self.rules, self.config.perft_boards[i], &self.config)?;
+            self.report.perft.push(row);
+        } else if i < perfts + levels {
+            let level = self.config.levels[i - perfts];
+            let games = level_games(&self.rules, level, &self.config, cancel)?;
+            self.report.levels.push(games);
+        } else if i < all {
+            let size = self.config.solve_boards[i - perfts - levels];
+            let solved = solve_board(&self.rules, size, &self.config, cancel)?;
+            self.report.solved.push(solved);
+        }
+        self.measured = (i + 1).min(all);
+        Ok((self.measured == all).then(|| self.so_far()))
+    }
+
+    /// The report of what is measured so far, with its warnings.
+    pub fn so_far(&self) -> Report {
+        let mut report = self.report.clone();
+        report.warnings = warnings(&report);
+        report.elapsed = self.started.elapsed();
+        report
+    }
 }
 
 fn perft_row(
@@ -264,6 +308,125 @@ fn perft_row(
         }
     }
     Ok(row)
+}
+
+pub fn captures(n: usize) -> String {
+    format!("{n} capture{}", if n == 1 { "" } else { "s" })
+}
+
+pub fn percent(x: f64) -> String {
+    format!("{:.0}%", 100.0 * x)
+}
+
+pub fn value_text(value: Option<Value>) -> String {
+    match value {
+        Some(Value::Win(d)) => format!("White (first to move) wins in {d} turns"),
+        Some(Value::Loss(d)) => format!("Black wins in {d} turns"),
+        None => "not proven in the time given".to_string(),
+    }
+}
+
+fn level_line(games: &LevelGames) -> String {
+    let (low, high) = games.white_interval();
+    format!(
+        "  {:<9} {:>5}  {:>4} ({}-{})   {:>3} {:>6.1}  {:>9.1}  {:>6}  {:>10.1}  {:>5}",
+        games.level.name(),
+        games.games(),
+        percent(games.white_share()),
+        percent(low),
+        percent(high),
+        games.median_length(),
+        games.mean_length(),
+        games.lead_changes,
+        percent(games.decided_late),
+        games.turns_per_position,
+        games.longest_chain,
+    )
+}
+
+/// The report as text (the command line prints it; the designer shows
+/// it).
+pub fn text(report: &Report) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "{} ({})", report.name, report.id);
+    let _ = writeln!(s, "\nturn sequences from the start (depth 1, 2, …):");
+    for row in &report.perft {
+        let counts: Vec<String> = row.counts.iter().map(u64::to_string).collect();
+        let _ = writeln!(
+            s,
+            "  {:<4} {}{}   longest first turn: {}",
+            row.size.to_string(),
+            counts.join("  "),
+            if row.exploded { "  (exploded)" } else { "" },
+            captures(row.longest_first_chain)
+        );
+    }
+    if let Some(branching) = report.branching() {
+        let _ = writeln!(s, "  branching at the start: {branching} turns");
+    }
+    let _ = writeln!(
+        s,
+        "  longest chain met: {} in one turn",
+        captures(report.longest_chain())
+    );
+    if let Some(first) = report.levels.first() {
+        let _ = writeln!(
+            s,
+            "\ngames on {} ({} a level, one random turn each first, then the level on both sides):",
+            report.board,
+            first.games()
+        );
+        let _ = writeln!(
+            s,
+            "  level     games  White wins (95%)  median  mean  lead changes  decided late  turns/position  chain"
+        );
+        for games in &report.levels {
+            let _ = writeln!(s, "{}", level_line(games));
+        }
+    }
+    if !report.solved.is_empty() {
+        let _ = writeln!(s, "\nsolved from the start:");
+    }
+    for board in &report.solved {
+        let _ = write!(
+            s,
+            "  {:<4} {}",
+            board.size.to_string(),
+            value_text(board.value)
+        );
+        if board.value.is_some() {
+            let _ = write!(
+                s,
+                "; {} of {} first turns win",
+                board.winning_turns.len(),
+                board.first_turns
+            );
+            let fastest: Vec<String> = board
+                .winning_turns
+                .iter()
+                .take(4)
+                .map(|(t, d)| format!("{t} ({d})"))
+                .collect();
+            if !fastest.is_empty() {
+                let _ = write!(s, ": {}", fastest.join(", "));
+            }
+        }
+        let _ = writeln!(
+            s,
+            " [{} positions, {:.1} s]",
+            board.positions,
+            board.elapsed.as_secs_f64()
+        );
+    }
+    let _ = writeln!(s, "\nwarnings:");
+    if report.warnings.is_empty() {
+        let _ = writeln!(s, "  none");
+    }
+    for warning in &report.warnings {
+        let _ = writeln!(s, "  - {warning}");
+    }
+    let _ = writeln!(s, "\n(measured in {:.1} s)", report.elapsed.as_secs_f64());
+    s
 }
 
 /// What one game showed.
@@ -370,29 +533,35 @@ fn level_games(
     let next = AtomicU32::new(0);
     let figures: Mutex<Vec<(u32, GameFigures)>> = Mutex::new(Vec::new());
     let failure: Mutex<Option<VariantError>> = Mutex::new(None);
-    std::thread::scope(|scope| {
-        for _ in 0..config.threads.max(1) {
-            scope.spawn(|| {
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= config.games || cancel.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    let seed = config.seed.wrapping_mul(7_919).wrapping_add(u64::from(i));
-                    match one_game(rules, level, config.board, seed) {
-                        Ok(f) => figures
-                            .lock()
-                            .unwrap_or_else(|p| p.into_inner())
-                            .push((i, f)),
-                        Err(e) => {
-                            *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
-                            next.store(config.games, Ordering::Relaxed);
-                        }
-                    }
+    let work = || {
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            if i >= config.games || cancel.load(Ordering::Relaxed) {
+                break;
+            }
+            let seed = config.seed.wrapping_mul(7_919).wrapping_add(u64::from(i));
+            match one_game(rules, level, config.board, seed) {
+                Ok(f) => figures
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .push((i, f)),
+                Err(e) => {
+                    *failure.lock().unwrap_or_else(|p| p.into_inner()) = Some(e);
+                    next.store(config.games, Ordering::Relaxed);
                 }
-            });
+            }
         }
-    });
+    };
+    if config.threads <= 1 {
+        // On this thread (the web page has no others).
+        work();
+    } else {
+        std::thread::scope(|scope| {
+            for _ in 0..config.threads {
+                scope.spawn(work);
+            }
+        });
+    }
     if let Some(e) = failure.into_inner().unwrap_or_else(|p| p.into_inner()) {
         return Err(e);
     }

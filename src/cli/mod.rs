@@ -166,6 +166,9 @@ pub struct WindowRequest {
     /// Open with the settings window showing.
     #[arg(long)]
     pub settings: bool,
+    /// Open the designer on a copy of this game.
+    #[arg(long, value_name = "GAME")]
+    pub designer: Option<String>,
     /// Open with this look: classic, green or high-contrast.
     #[arg(long, value_parser = ["classic", "green", "high-contrast"])]
     pub theme: Option<String>,

@@ -375,12 +375,7 @@ pub async fn load_run(
     for i in 0..games {
         let registry = registry.clone();
         let url = url.to_string();
-        let setup = GameSetup {
-            variant: ids[i % ids.len()].clone(),
-            size,
-            start: None,
-            clock: None,
-        };
+        let setup = GameSetup::new(&registry, &ids[i % ids.len()], size);
         let seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
         tasks.spawn(async move {
             let mut first = Client::connect(&url).await?;

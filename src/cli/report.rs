@@ -8,8 +8,8 @@ use std::path::PathBuf;
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
-use crate::ai::report::{LevelGames, Report, ReportConfig, report};
-use crate::ai::{Level, Value};
+use crate::ai::Level;
+use crate::ai::report::{Report, ReportConfig, captures, percent, report, text, value_text};
 use crate::rules::{BoardSize, VariantRegistry};
 
 use super::args::{CliError, rules_for};
@@ -83,124 +83,6 @@ impl ReportArgs {
         }
         Ok(())
     }
-}
-
-fn captures(n: usize) -> String {
-    format!("{n} capture{}", if n == 1 { "" } else { "s" })
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.0}%", 100.0 * x)
-}
-
-fn value_text(value: Option<Value>) -> String {
-    match value {
-        Some(Value::Win(d)) => format!("White (first to move) wins in {d} turns"),
-        Some(Value::Loss(d)) => format!("Black wins in {d} turns"),
-        None => "not proven in the time given".to_string(),
-    }
-}
-
-fn level_line(games: &LevelGames) -> String {
-    let (low, high) = games.white_interval();
-    format!(
-        "  {:<9} {:>5}  {:>4} ({}-{})   {:>3} {:>6.1}  {:>9.1}  {:>6}  {:>10.1}  {:>5}",
-        games.level.name(),
-        games.games(),
-        percent(games.white_share()),
-        percent(low),
-        percent(high),
-        games.median_length(),
-        games.mean_length(),
-        games.lead_changes,
-        percent(games.decided_late),
-        games.turns_per_position,
-        games.longest_chain,
-    )
-}
-
-/// The report as text.
-pub fn text(report: &Report) -> String {
-    let mut s = String::new();
-    let _ = writeln!(s, "{} ({})", report.name, report.id);
-    let _ = writeln!(s, "\nturn sequences from the start (depth 1, 2, …):");
-    for row in &report.perft {
-        let counts: Vec<String> = row.counts.iter().map(u64::to_string).collect();
-        let _ = writeln!(
-            s,
-            "  {:<4} {}{}   longest first turn: {}",
-            row.size.to_string(),
-            counts.join("  "),
-            if row.exploded { "  (exploded)" } else { "" },
-            captures(row.longest_first_chain)
-        );
-    }
-    if let Some(branching) = report.branching() {
-        let _ = writeln!(s, "  branching at the start: {branching} turns");
-    }
-    let _ = writeln!(
-        s,
-        "  longest chain met: {} in one turn",
-        captures(report.longest_chain())
-    );
-    if let Some(first) = report.levels.first() {
-        let _ = writeln!(
-            s,
-            "\ngames on {} ({} a level, one random turn each first, then the level on both sides):",
-            report.board,
-            first.games()
-        );
-        let _ = writeln!(
-            s,
-            "  level     games  White wins (95%)  median  mean  lead changes  decided late  turns/position  chain"
-        );
-        for games in &report.levels {
-            let _ = writeln!(s, "{}", level_line(games));
-        }
-    }
-    if !report.solved.is_empty() {
-        let _ = writeln!(s, "\nsolved from the start:");
-    }
-    for board in &report.solved {
-        let _ = write!(
-            s,
-            "  {:<4} {}",
-            board.size.to_string(),
-            value_text(board.value)
-        );
-        if board.value.is_some() {
-            let _ = write!(
-                s,
-                "; {} of {} first turns win",
-                board.winning_turns.len(),
-                board.first_turns
-            );
-            let fastest: Vec<String> = board
-                .winning_turns
-                .iter()
-                .take(4)
-                .map(|(t, d)| format!("{t} ({d})"))
-                .collect();
-            if !fastest.is_empty() {
-                let _ = write!(s, ": {}", fastest.join(", "));
-            }
-        }
-        let _ = writeln!(
-            s,
-            " [{} positions, {:.1} s]",
-            board.positions,
-            board.elapsed.as_secs_f64()
-        );
-    }
-    let _ = writeln!(s, "\nwarnings:");
-    if report.warnings.is_empty() {
-        let _ = writeln!(s, "  none");
-    }
-    for warning in &report.warnings {
-        let _ = writeln!(s, "  - {warning}");
-    }
-    let _ = writeln!(s, "\n(measured in {:.1} s)", report.elapsed.as_secs_f64());
-    s
 }
 
 fn escape(text: &str) -> String {

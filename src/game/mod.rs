@@ -15,6 +15,7 @@ pub mod board;
 #[cfg(feature = "checks")]
 pub mod checks;
 pub mod computer;
+pub mod designer;
 mod egui_idle;
 pub mod input;
 pub mod layout;
@@ -138,6 +139,7 @@ impl Plugin for GameCorePlugin {
             review::plugin,
             online::plugin,
         ));
+        app.add_plugins(designer::plugin);
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);
         #[cfg(target_arch = "wasm32")]

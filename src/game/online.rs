@@ -151,12 +151,16 @@ impl Online {
     /// The link a friend opens to join (the web page at the server).
     pub fn invitation(&self) -> Option<String> {
         let code = self.code.as_ref()?;
-        let url = websocket_url(&self.server);
-        let page = url
+        Some(format!("{}/?join={code}", self.page_address()))
+    }
+
+    /// The web page the server serves (`http://host:port`): where links to
+    /// a table or a design lead.
+    pub fn page_address(&self) -> String {
+        websocket_url(&self.server)
             .trim_end_matches("/ws")
             .replacen("wss://", "https://", 1)
-            .replacen("ws://", "http://", 1);
-        Some(format!("{page}/?join={code}"))
+            .replacen("ws://", "http://", 1)
     }
 
     /// This player's side, if seated.
@@ -251,17 +255,22 @@ impl Waker {
 fn follow_intents(
     mut intents: MessageReader<OnlineIntent>,
     mut online: ResMut<Online>,
+    variants: Res<Variants>,
     mut socket: NonSendMut<Socket>,
 ) {
     for intent in intents.read() {
         match intent.clone() {
             OnlineIntent::Create {
                 server,
-                setup,
+                mut setup,
                 side,
                 name,
                 computer,
             } => {
+                if setup.design.is_none() {
+                    // A designed game goes to the server with its rules.
+                    setup.design = GameSetup::new(&variants.0, &setup.variant, setup.size).design;
+                }
                 online.leave(&mut socket);
                 online.server = server;
                 online.name = name.clone();

@@ -34,6 +34,8 @@ pub struct GameOptions {
     pub show_rules: bool,
     /// Open with the settings window showing.
     pub show_settings: bool,
+    /// Open the designer on a copy of this game.
+    pub designer: Option<String>,
     /// Join (or watch) an online table at once.
     pub online: Option<super::online::OnlineIntent>,
     /// The Online window's server.
@@ -124,6 +126,14 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
             app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
                 ui.show_settings = true;
             });
+        }
+        if let Some(id) = options.designer.clone() {
+            app.add_systems(
+                Startup,
+                move |mut intents: MessageWriter<super::designer::DesignerIntent>| {
+                    intents.write(super::designer::DesignerIntent::Open(id.clone()));
+                },
+            );
         }
         if options.analysis {
             app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {

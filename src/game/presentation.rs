@@ -8,7 +8,10 @@
 use std::sync::Arc;
 
 use crate::rules::sight::{first_piece_seen, sight_lines};
-use crate::rules::{Bitboard, Board, CaptureView, Rules, Square, Step, Template};
+use crate::rules::{
+    Bitboard, Board, BoardSize, CaptureView, Design, Position, Rules, Square, Step, Template,
+    state_budget,
+};
 
 /// What a game's template looks like on the board around the capturing
 /// piece: each field is drawn in the template's colour, empty ones not at all.
@@ -82,6 +85,13 @@ pub trait Presentation: Send + Sync + 'static {
         ""
     }
 
+    /// The rules in words as the rules help and the designer show them:
+    /// [`Presentation::rules_text`] unless a presentation writes its text
+    /// when asked (a design's words come from its file).
+    fn rules_words(&self) -> std::borrow::Cow<'_, str> {
+        self.rules_text().into()
+    }
+
     /// The game in one line, for the New game window.
     fn summary(&self) -> &str {
         ""
@@ -135,11 +145,88 @@ struct Plain;
 
 impl Presentation for Plain {}
 
+/// A game described by a file is shown by its own words: its summary, its
+/// rules written out from its choices, and an example turn found by
+/// playing it.
+impl Presentation for Design {
+    fn summary(&self) -> &str {
+        &self.summary
+    }
+
+    fn rules_words(&self) -> std::borrow::Cow<'_, str> {
+        self.rules_text().into()
+    }
+
+    fn example(&self) -> Option<Example> {
+        design_example(self)
+    }
+}
+
+/// The most states one search for an example may visit: a design whose
+/// chains explode gets a shorter example, not a stalled window.
+const EXAMPLE_STATES: u64 = 20_000;
+
+/// A turn of `design` that shows its template at work: the longest chain
+/// (up to four captures) met from the start of a 5×5 board and from a few
+/// positions some random turns in; found the same way every time.
+pub fn design_example(design: &Design) -> Option<Example> {
+    use rand::SeedableRng;
+    use rand::seq::IndexedRandom;
+    let rules = Rules::new(Arc::new(design.clone())).ok()?;
+    let mut rng = rand::rngs::StdRng::seed_from_u64(7);
+    let size = BoardSize::new(5, 5)?;
+    let mut best: Option<(usize, Position, crate::rules::PlayedTurn)> = None;
+    'search: for attempt in 0..12 {
+        let mut pos = Position::start(size);
+        for _ in 0..attempt.min(6) {
+            let Ok(Some(turns)) = rules.turns_until(&pos, &mut state_budget(EXAMPLE_STATES)) else {
+                continue 'search;
+            };
+            let Some(turn) = turns.choose(&mut rng) else {
+                continue 'search;
+            };
+            pos = turn.result;
+        }
+        let Ok(Some(turns)) = rules.turns_until(&pos, &mut state_budget(EXAMPLE_STATES)) else {
+            continue;
+        };
+        for turn in turns.iter().filter(|t| t.captures.len() <= 4) {
+            if best
+                .as_ref()
+                .is_none_or(|(chain, _, _)| turn.captures.len() > *chain)
+            {
+                best = Some((turn.captures.len(), pos, turn.played()));
+            }
+        }
+        if best.as_ref().is_some_and(|(chain, _, _)| *chain >= 3) {
+            break;
+        }
+    }
+    let (chain, pos, turn) = best?;
+    let caption = if chain > 1 {
+        format!(
+            "A turn of {chain} captures: the first fixes the template, and each later one fits it."
+        )
+    } else {
+        "Only single captures turned up on a small board: this template seldom lets a second \
+         capture happen."
+            .to_string()
+    };
+    Some(Example {
+        position: pos.to_string(),
+        turn: turn.to_string(),
+        caption,
+    })
+}
+
 /// How `rules`' game is shown: its attached presentation, else the built-in
-/// game's, else plainly.
+/// game's, else a design's own, else plainly.
 pub fn of(rules: &Rules) -> &dyn Presentation {
     if let Some(AttachedPresentation(presentation)) = rules.attachment() {
         return presentation.as_ref();
+    }
+    if let Some(design) = rules.variant().design() {
+        return design;
     }
     match rules.id() {
         "box" => &BoxLook,

@@ -578,6 +578,13 @@ pub enum SessionIntent {
     },
     /// Look at the position after this many turns; `None` returns to play.
     Review(Option<usize>),
+    /// Put a design among the games (in place of an earlier version of it:
+    /// the designer's game changes and keeps its id), then start `play`
+    /// with it if given.
+    PutDesign {
+        design: Box<crate::rules::Design>,
+        play: Option<NewGame>,
+    },
 }
 
 /// Fact: a capture was made and the board must show it.
@@ -657,9 +664,18 @@ fn apply_session_intents(
     mut refused: MessageWriter<Refused>,
 ) {
     for intent in intents.read() {
+        if let SessionIntent::PutDesign { design, play: None } = intent {
+            if let Err(e) = variants.0.put_design((**design).clone()) {
+                refused.write(Refused(Refusal::Design(e)));
+            }
+            continue;
+        }
         let starts_a_game = matches!(
             intent,
-            SessionIntent::NewGame(_) | SessionIntent::LoadRecord(_) | SessionIntent::Load { .. }
+            SessionIntent::NewGame(_)
+                | SessionIntent::LoadRecord(_)
+                | SessionIntent::Load { .. }
+                | SessionIntent::PutDesign { .. }
         );
         let result: Result<bool, Refusal> = match intent {
             SessionIntent::Undo | SessionIntent::Redo if session.is_online() => Err(
@@ -699,6 +715,17 @@ fn apply_session_intents(
                 session.review = index.filter(|&i| i < session.history.ply());
                 Ok(true)
             }
+            SessionIntent::PutDesign { design, play } => variants
+                .0
+                .put_design((**design).clone())
+                .map_err(Refusal::Design)
+                .and_then(|_| match play {
+                    Some(setup) => GameSession::new(&variants, setup.clone()).map(|s| {
+                        *session = s;
+                        true
+                    }),
+                    None => Ok(true),
+                }),
         };
         match result {
             Ok(true) => {

@@ -1,9 +1,11 @@
-//! Records as files on the web page: the panel's Download record hands the
-//! record's text to the browser as a file download, and Open record file
-//! lets the player pick a file, whose text comes back (the browser reads it
-//! in its own time) as a [`SessionIntent::LoadRecord`], or as a
-//! [`Refused`] naming the file when it cannot be read. A bad record is
-//! refused by the session like a pasted one; the game in play stays.
+//! Records and game files on the web page: the panel's Download record
+//! hands the record's text to the browser as a file download, and Open
+//! record file lets the player pick a file, whose text comes back (the
+//! browser reads it in its own time) as a [`SessionIntent::LoadRecord`], or
+//! as a [`Refused`] naming the file when it cannot be read. A bad record is
+//! refused by the session like a pasted one; the game in play stays. The
+//! designer's Open file picks a game file (`.toml`) the same way, for the
+//! designer; its Download file is a download like a record's.
 
 use bevy::prelude::*;
 use wasm_bindgen::prelude::*;
@@ -72,6 +74,9 @@ pub enum WebFileIntent {
     DownloadRecord(String),
     /// Open the browser's file picker for a record.
     OpenRecord,
+    /// Open the browser's file picker for a game file (`.toml`): it goes
+    /// to the designer.
+    OpenDesign,
 }
 
 /// Offers `bytes` to the player as a file called `name`.
@@ -86,11 +91,16 @@ fn start_file_work(mut intents: MessageReader<WebFileIntent>, session: Res<GameS
                 download(name, "text/plain", session.record().to_string().as_bytes());
             }
             WebFileIntent::OpenRecord => burrow_pick_file(".txt,text/plain"),
+            WebFileIntent::OpenDesign => burrow_pick_file(".toml"),
         }
     }
 }
 
-fn take_picked_file(mut loads: MessageWriter<SessionIntent>, mut refused: MessageWriter<Refused>) {
+fn take_picked_file(
+    mut loads: MessageWriter<SessionIntent>,
+    mut designs: MessageWriter<super::designer::DesignerIntent>,
+    mut refused: MessageWriter<Refused>,
+) {
     let Some(name) = burrow_picked_name() else {
         return;
     };
@@ -99,6 +109,10 @@ fn take_picked_file(mut loads: MessageWriter<SessionIntent>, mut refused: Messag
         refused.write(Refused(Refusal::File { path: name, error }));
     } else if let Some(text) = burrow_picked_text() {
         burrow_forget_picked();
-        loads.write(SessionIntent::LoadRecord(text));
+        if name.ends_with(".toml") {
+            designs.write(super::designer::DesignerIntent::Read(text));
+        } else {
+            loads.write(SessionIntent::LoadRecord(text));
+        }
     }
 }

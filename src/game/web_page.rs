@@ -6,7 +6,9 @@
 //!   on the page for the browser tests (see `checks::page_state`).
 //! - Online: `?join=CODE` takes the free seat of a table at the server that
 //!   served the page, `?watch=CODE` follows one, and `?host=VARIANT`
-//!   (with `&size=6x6&name=…&computer=LEVEL`) opens a new table. The table
+//!   (with `&size=6x6&name=…&computer=LEVEL`) opens a new table.
+//! - A designed game: `?design=CODE` (a share code, with `&black=easy` and
+//!   the like) adds the design to the games and starts it.
 //! - The loading note goes once the game has drawn.
 
 use bevy::prelude::*;
@@ -81,6 +83,7 @@ fn start_from_address(
                 size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
                 start: None,
                 clock: None,
+                design: None,
             },
             side: crate::online::protocol::SideChoice::White,
             name,
@@ -95,6 +98,25 @@ fn start_from_address(
         puzzles.write(PuzzleIntent::Start(n - 1));
         return;
     }
+    let player = |key: &str| get(key).and_then(parse_player).unwrap_or(Player::Human);
+    if let Some(code) = get("design") {
+        // A design shared by link: it joins the games and is played at once.
+        match crate::rules::Design::from_code(code) {
+            Ok(design) => {
+                intents.write(SessionIntent::PutDesign {
+                    play: Some(NewGame {
+                        variant: design.id.clone(),
+                        white: player("white"),
+                        black: player("black"),
+                        ..NewGame::default()
+                    }),
+                    design: Box::new(design),
+                });
+            }
+            Err(e) => warn!("the page's design does not read ({e}); showing the menu"),
+        }
+        return;
+    }
     let Some(variant) = get("variant") else {
         return;
     };
@@ -102,7 +124,6 @@ fn start_from_address(
         warn!("the page asks for an unknown game `{variant}`; showing the menu");
         return;
     }
-    let player = |key: &str| get(key).and_then(parse_player).unwrap_or(Player::Human);
     intents.write(SessionIntent::NewGame(NewGame {
         variant: variant.to_string(),
         white: player("white"),

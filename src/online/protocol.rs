@@ -8,14 +8,23 @@
 use serde::{Deserialize, Serialize};
 
 use crate::ai::Level;
-use crate::rules::{BoardSize, StartLayout};
+use crate::rules::{BoardSize, Design, StartLayout, VariantRegistry};
 
 /// The version every message carries as `v`; a message of another version
 /// is answered with an error and otherwise ignored.
 pub const PROTOCOL_VERSION: u32 = 1;
 
 /// The largest message a server reads; larger ones get an error.
-pub const MAX_MESSAGE_BYTES: usize = 4096;
+pub const MAX_MESSAGE_BYTES: usize = 8192;
+
+/// The largest message a client reads: a table's whole view (every turn,
+/// and a designed game's share code) fits well inside it.
+pub const MAX_SERVER_MESSAGE_BYTES: usize = 64 * 1024;
+
+/// The longest design share code a table takes (a design's file is a few
+/// hundred bytes; this leaves room for long summaries and rule lists
+/// while a table's messages stay small).
+pub const MAX_DESIGN_CODE_CHARS: usize = 6144;
 
 /// A game's clock: time for the whole game plus a gain per turn played.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -194,6 +203,30 @@ pub struct GameSetup {
     /// No clock when left out.
     #[serde(default)]
     pub clock: Option<ClockSetting>,
+    /// A designed game's share code (`Design::code`): the table plays it
+    /// and every client builds its rules from it, so neither side needs
+    /// the game installed. Its id is `variant`. The server fills it in for
+    /// a design it loaded itself; the built-in games have none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub design: Option<String>,
+}
+
+impl GameSetup {
+    /// A setup of the game `variant` on `size`, checkerboard start, no
+    /// clock; the share code goes along when `registry` has that game as a
+    /// design, so a server without it can still seat the table.
+    pub fn new(registry: &VariantRegistry, variant: &str, size: BoardSize) -> GameSetup {
+        GameSetup {
+            variant: variant.to_string(),
+            size,
+            start: None,
+            clock: None,
+            design: registry
+                .get(variant)
+                .and_then(|rules| rules.variant().design())
+                .map(Design::code),
+        }
+    }
 }
 
 /// A message from a client.
@@ -394,19 +427,33 @@ impl std::fmt::Display for DecodeError {
 
 impl std::error::Error for DecodeError {}
 
+/// A message of one direction, with the most bytes its reader takes.
+pub trait Message: serde::de::DeserializeOwned {
+    const MAX_BYTES: usize;
+}
+
+impl Message for ClientMessage {
+    const MAX_BYTES: usize = MAX_MESSAGE_BYTES;
+}
+
+impl Message for ServerMessage {
+    const MAX_BYTES: usize = MAX_SERVER_MESSAGE_BYTES;
+}
+
 /// Reads a message of either direction: checks the size, that it is a JSON
 /// object, its version, then its body.
-pub fn decode<T: serde::de::DeserializeOwned>(text: &str) -> Result<T, DecodeError> {
+pub fn decode<T: Message>(text: &str) -> Result<T, DecodeError> {
     let bad = |message: String| DecodeError {
         kind: ErrorKind::BadMessage,
         message,
     };
-    if text.len() > MAX_MESSAGE_BYTES {
+    if text.len() > T::MAX_BYTES {
         return Err(DecodeError {
             kind: ErrorKind::TooLarge,
             message: format!(
-                "the message has {} bytes; at most {MAX_MESSAGE_BYTES} are read",
-                text.len()
+                "the message has {} bytes; at most {} are read",
+                text.len(),
+                T::MAX_BYTES
             ),
         });
     }

@@ -2,13 +2,17 @@
 //! by the engine, the clocks and the result. Plain Rust with time passed in
 //! (milliseconds since the Unix epoch), so it is tested without a server.
 
+use std::sync::Arc;
+
 use crate::ai::Level;
 use crate::rules::{
-    GameRecord, GameResult, History, PlayedTurn, Position, Rules, StartLayout, VariantRegistry,
+    Design, GameRecord, GameResult, History, PlayedTurn, Position, Rules, StartLayout,
+    VariantRegistry,
 };
 
 use super::protocol::{
-    ClockSetting, ClockView, EndReason, ErrorKind, Finish, GameSetup, GameView, SeatView, Side,
+    ClockSetting, ClockView, EndReason, ErrorKind, Finish, GameSetup, GameView,
+    MAX_DESIGN_CODE_CHARS, SeatView, Side,
 };
 
 /// A refusal: what the client is told; the table did not change.
@@ -68,27 +72,64 @@ pub fn read_turn(text: &str) -> Result<PlayedTurn, Refused> {
         .map_err(|e| Refused::new(ErrorKind::IllegalTurn, format!("{e}")))
 }
 
-/// Checks what a client asked to play.
+/// Checks what a client asked to play. A setup with a design plays that
+/// design (checked like a game file) whether or not `registry` has it; one
+/// without names a game of `registry`. The checked setup carries the
+/// design's share code whenever the game is a design, so every client of
+/// the table can build its rules.
 pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<CheckedSetup, Refused> {
     let bad = |m: String| Refused::new(ErrorKind::BadSetup, m);
-    let rules = registry.get(&setup.variant).cloned().ok_or_else(|| {
-        bad(format!(
-            "unknown variant `{}` (known: {})",
-            setup.variant,
-            registry.ids().join(", ")
-        ))
-    })?;
+    let rules = match &setup.design {
+        None => registry.get(&setup.variant).cloned().ok_or_else(|| {
+            bad(format!(
+                "unknown variant `{}` (known: {})",
+                setup.variant,
+                registry.ids().join(", ")
+            ))
+        })?,
+        Some(code) => rules_of_design(registry, &setup.variant, code).map_err(bad)?,
+    };
     let layout = setup.start.unwrap_or(StartLayout::Checkerboard);
     if let Some(clock) = &setup.clock {
         clock.check().map_err(|e| bad(e.to_string()))?;
     }
     let mut setup = setup.clone();
     setup.start = Some(layout);
+    setup.design = rules.variant().design().map(Design::code);
     Ok(CheckedSetup {
         start: Position::start_with(setup.size, layout),
         setup,
         rules,
     })
+}
+
+/// The rules of a design sent as a share code, for the game `variant`
+/// names. A game of that id in `registry` must be this very design: two
+/// different games never share an id at one table's server or client.
+fn rules_of_design(registry: &VariantRegistry, variant: &str, code: &str) -> Result<Rules, String> {
+    if code.len() > MAX_DESIGN_CODE_CHARS {
+        return Err(format!(
+            "the design code has {} characters; a table takes at most {MAX_DESIGN_CODE_CHARS}",
+            code.len()
+        ));
+    }
+    let design = Design::from_code(code).map_err(|e| format!("the design: {e}"))?;
+    if design.id != variant {
+        return Err(format!(
+            "the design is the game `{}`, the setup names `{variant}`",
+            design.id
+        ));
+    }
+    if let Some(known) = registry.get(variant) {
+        return if known.variant().design() == Some(&design) {
+            Ok(known.clone())
+        } else {
+            Err(format!(
+                "`{variant}` is another game here; give the design an id of its own"
+            ))
+        };
+    }
+    Rules::new(Arc::new(design)).map_err(|e| format!("the design: {e}"))
 }
 
 /// What an accepted turn changed.
@@ -425,6 +466,7 @@ mod tests {
             size: "5x5".parse().unwrap(),
             start: None,
             clock,
+            design: None,
         };
         let mut table = Table::new("ABCDEF".into(), check_setup(&registry, &setup).unwrap(), 0);
         table.seats[0].token = Some("w".into());
@@ -535,7 +577,10 @@ mod tests {
         );
         assert!(bad(r#"{"v":1,"type":"fly"}"#).message.contains("fly"));
         assert!(bad(r#"{"v":1,"type":"join"}"#).message.contains("code"));
-        assert_eq!(bad(&"x".repeat(5000)).kind, ErrorKind::TooLarge);
+        assert_eq!(
+            bad(&"x".repeat(protocol::MAX_MESSAGE_BYTES + 1)).kind,
+            ErrorKind::TooLarge
+        );
     }
 
     #[test]

@@ -88,33 +88,35 @@ impl Rules {
         };
         let next = AtomicUsize::new(0);
         let stopped = AtomicBool::new(false);
-        let results: Vec<Result<(u64, usize), VariantError>> = std::thread::scope(|scope| {
-            let workers: Vec<_> = (0..threads.max(1))
-                .map(|_| {
-                    scope.spawn(|| {
-                        let mut search = Search::default();
-                        let (mut sum, mut counted) = (0, 0);
-                        while !stopped.load(Ordering::Relaxed) {
-                            let i = next.fetch_add(1, Ordering::Relaxed);
-                            let Some(child) = children.get(i) else { break };
-                            match self.perft_with(child, depth - 1, &mut search, limit) {
-                                Ok(count) => {
-                                    sum += count;
-                                    counted += 1;
-                                }
-                                Err(Halt::Stopped) => stopped.store(true, Ordering::Relaxed),
-                                Err(Halt::Variant(e)) => return Err(e),
-                            }
-                        }
-                        Ok((sum, counted))
-                    })
-                })
-                .collect();
-            workers
-                .into_iter()
-                .map(|w| w.join().expect("perft worker panicked"))
-                .collect()
-        });
+        let work = || {
+            let mut search = Search::default();
+            let (mut sum, mut counted) = (0, 0);
+            while !stopped.load(Ordering::Relaxed) {
+                let i = next.fetch_add(1, Ordering::Relaxed);
+                let Some(child) = children.get(i) else { break };
+                match self.perft_with(child, depth - 1, &mut search, limit) {
+                    Ok(count) => {
+                        sum += count;
+                        counted += 1;
+                    }
+                    Err(Halt::Stopped) => stopped.store(true, Ordering::Relaxed),
+                    Err(Halt::Variant(e)) => return Err(e),
+                }
+            }
+            Ok((sum, counted))
+        };
+        let results: Vec<Result<(u64, usize), VariantError>> = if threads <= 1 {
+            // On this thread (the web page has no others).
+            vec![work()]
+        } else {
+            std::thread::scope(|scope| {
+                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+                workers
+                    .into_iter()
+                    .map(|w| w.join().expect("perft worker panicked"))
+                    .collect()
+            })
+        };
         let (mut partial, mut root_turns_counted) = (0, 0);
         for result in results {
             let (sum, counted) = result?;

@@ -117,6 +117,23 @@ impl VariantRegistry {
         Ok(&self.rules[index])
     }
 
+    /// The rules of `design`, put in place of the design of that id if
+    /// there is one (a designer trying a changed version of their game),
+    /// else added. A game of that id that is not a design (a built-in game
+    /// or a mod) is never replaced: that is an error.
+    pub fn put_design(&mut self, design: super::Design) -> Result<&Rules, RegistryError> {
+        let Some(index) = self.rules.iter().position(|r| r.id() == design.id) else {
+            return self.register(Arc::new(design)).map(|rules| &*rules);
+        };
+        if self.rules[index].variant().design().is_none() {
+            return Err(RegistryError::OtherGameOfThatId(design.id));
+        }
+        if self.rules[index].variant().design() != Some(&design) {
+            self.rules[index] = Rules::new(Arc::new(design)).map_err(RegistryError::Invalid)?;
+        }
+        Ok(&self.rules[index])
+    }
+
     /// Checks a variant and adds it; the rules returned take attachments.
     pub fn register(&mut self, variant: Arc<dyn Variant>) -> Result<&mut Rules, RegistryError> {
         if self.get(variant.id()).is_some() {

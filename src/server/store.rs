@@ -37,7 +37,8 @@ const SCHEMA: [&str; 2] = [
         rematch_offers TEXT NOT NULL,
         rematch_code TEXT,
         created_ms BIGINT NOT NULL,
-        updated_ms BIGINT NOT NULL
+        updated_ms BIGINT NOT NULL,
+        design TEXT
     )",
     "CREATE TABLE IF NOT EXISTS turns (
         code TEXT NOT NULL,
@@ -104,6 +105,7 @@ impl Store {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&pool).await?;
         }
+        add_design_column(&pool, postgres).await?;
         Ok(Store { pool, postgres })
     }
 
@@ -123,9 +125,9 @@ impl Store {
             "INSERT INTO games (code, version, variant, size, start, clock_initial_ms,
                 clock_increment_ms, white_ms, black_ms, clock_started_ms, white_token,
                 white_name, white_computer, black_token, black_name, black_computer, ply,
-                winner, reason, rematch_offers, rematch_code, created_ms, updated_ms)
+                winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20, $21, $22, $23)
+                $17, $18, $19, $20, $21, $22, $23, $24)
              ON CONFLICT (code) DO NOTHING",
         )
         .bind(&table.code)
@@ -151,6 +153,7 @@ impl Store {
         .bind(table.rematch_code.clone())
         .bind(table.created_ms)
         .bind(now_ms)
+        .bind(table.setup.design.clone())
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() == 1)
@@ -277,6 +280,25 @@ impl Store {
     }
 }
 
+/// Databases made before designed games could be played online have no
+/// `design` column: it is added (empty: those games are built-in ones).
+async fn add_design_column(pool: &AnyPool, postgres: bool) -> Result<(), StoreError> {
+    if postgres {
+        sqlx::query("ALTER TABLE games ADD COLUMN IF NOT EXISTS design TEXT")
+            .execute(pool)
+            .await?;
+    } else if sqlx::query("SELECT design FROM games LIMIT 1")
+        .fetch_optional(pool)
+        .await
+        .is_err()
+    {
+        sqlx::query("ALTER TABLE games ADD COLUMN design TEXT")
+            .execute(pool)
+            .await?;
+    }
+    Ok(())
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",
@@ -330,6 +352,7 @@ fn table_of(
                 .map_err(|e| corrupt(format!("{code}: {e}")))?,
         ),
         clock,
+        design: row.try_get("design")?,
     };
     let checked = check_setup(registry, &setup).map_err(|e| corrupt(format!("{code}: {e}")))?;
     let created_ms: i64 = row.try_get("created_ms")?;

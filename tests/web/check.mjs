@@ -7,8 +7,9 @@
 //   loading screen's progress bar on a slow network;
 // - a game against the computer: a capture, the computer's answer while the
 //   page keeps drawing (the longest main-thread task meanwhile);
-// - the keyboard, the analysis, a puzzle, settings in local storage, the
-//   clipboard, records downloaded and opened from a file, touch;
+// - the keyboard, the analysis, a puzzle, a design from a link, settings
+//   in local storage, the clipboard, records downloaded and opened from a
+//   file, touch;
 // - a second visit with the network cut (the service worker's copy), and a
 //   new build replacing the cached one;
 // - a phone-sized page: the panel below the board, a capture by touch.
@@ -378,6 +379,22 @@ try {
   await puzzlePage.screenshot({ path: puzzleShot });
   console.log(`web check: puzzle 1 opened from the address: ${task}; screenshot ${puzzleShot}`);
   await puzzlePage.close();
+
+  // A design shared by link (the designer's Copy link): the page adds the
+  // game and plays it; White's b1 takes a1 in Stride Burrow too.
+  const strideFile = await readFile(new URL("../../examples/stride.toml", import.meta.url), "utf8");
+  const designCode = `1.${Buffer.from(strideFile).toString("base64url")}`;
+  const designPage = await browser.newPage({ viewport: { width: 1100, height: 760 } });
+  watch(designPage);
+  await designPage.goto(`${origin}/?design=${designCode}&black=human`);
+  await boardReady(designPage);
+  const designed = await designPage.evaluate(() => document.documentElement.dataset.variant);
+  if (designed !== "stride") fail(`the design link opened '${designed}', not the design`);
+  await captureB1A1(designPage);
+  const designShot = shot("design");
+  await designPage.screenshot({ path: designShot });
+  console.log(`web check: a design from the address (${designCode.length} characters) played; screenshot ${designShot}`);
+  await designPage.close();
 
   // Settings live in local storage: flip the board, reload, and it stays
   // flipped. Copy position puts the position on the clipboard, and a pasted

@@ -50,6 +50,7 @@ pub(super) fn publish_state(
         let _ = html.set_attribute("data-screen", screen_name);
         let _ = html.set_attribute("data-position", &session.shown().to_string());
         let _ = html.set_attribute("data-turns", &session.played().len().to_string());
+        let _ = html.set_attribute("data-variant", session.rules().id());
         let captures = session.turn().as_ref().map_or(0, |t| t.captures().len());
         let _ = html.set_attribute("data-captures", &captures.to_string());
     }

@@ -80,17 +80,23 @@ pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, String> {
     })
 }
 
-/// Each game's example played out, by game id: the rules help and the New
-/// game window draw them every frame they are open, and an example only
-/// changes with the game.
+/// Each game's example played out, by game id (a design by its share
+/// code): the rules help and the New game window draw them every frame they
+/// are open, and an example only changes with the game.
 #[derive(Default)]
 pub struct Examples(std::collections::HashMap<String, Option<Result<PlayedExample, String>>>);
 
 impl Examples {
     /// `rules`' example, played once (`None`: the game shows none).
     pub fn of(&mut self, rules: &Rules) -> Option<&Result<PlayedExample, String>> {
+        // A design is known by its whole self: the designer changes a game
+        // and keeps its id.
+        let key = match rules.variant().design() {
+            Some(design) => design.code(),
+            None => rules.id().to_string(),
+        };
         self.0
-            .entry(rules.id().to_string())
+            .entry(key)
             .or_insert_with(|| {
                 presentation::of(rules)
                     .example()

@@ -5,6 +5,7 @@
 //! them, in order: [`begin_pass`] sets the look, the panels and windows draw,
 //! [`end_pass`] hands the board its room and the input its blocked regions.
 
+mod designer_window;
 mod diagram;
 mod dialogs;
 mod new_game;
@@ -44,6 +45,7 @@ pub(super) fn plugin(app: &mut App) {
                 online_window::online_window,
                 online_window::banner,
                 dialogs::rules_window,
+                designer_window::designer_window,
                 table_windows::settings_window,
                 table_windows::records_window,
                 review_window::review_window
@@ -120,6 +122,8 @@ pub struct UiState {
     pub online_form: online_window::OnlineForm,
     /// A guided first game asked for (from the rules help or the menu).
     pub start_tutorial: Option<String>,
+    /// The designer asked for from the game's menu, on a copy of this game.
+    pub design_from: Option<String>,
     /// The text box for pasting or copying positions and records.
     pub text: String,
     /// Where records are saved and loaded (on the web page: the name a

@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::Level;
+use crate::game::designer::DesignerIntent;
 use crate::game::modding::ModProblems;
 use crate::game::presentation;
 use crate::game::session::{GameMode, NewGame, Player, SessionIntent, Variants};
@@ -248,6 +249,7 @@ pub fn title_screen(
     variants: Res<Variants>,
     problems: Res<ModProblems>,
     mut intents: MessageWriter<SessionIntent>,
+    mut designer: MessageWriter<DesignerIntent>,
     mut state: ResMut<UiState>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
@@ -323,6 +325,13 @@ pub fn title_screen(
                         }
                         if ui.button("Online").clicked() {
                             state.show_online = true;
+                        }
+                        let design = ui
+                            .button("Design a game")
+                            .on_hover_text("Make a game of your own from this one");
+                        state.spot("design", &design);
+                        if design.clicked() {
+                            designer.write(DesignerIntent::Open(state.form.variant.clone()));
                         }
                     });
                 });

@@ -198,6 +198,7 @@ fn lobby(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
                 size: crate::rules::BoardSize::new(form.size, form.size).unwrap_or_default(),
                 start: None,
                 clock,
+                design: None,
             },
             side: form.side,
             name: form.name.clone(),

@@ -252,6 +252,13 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
             if ui.button("Guided first game").clicked() {
                 state.start_tutorial = Some(data.session.rules().id().to_string());
             }
+            if ui
+                .button("Design a game…")
+                .on_hover_text("Make a game of your own, starting from this one")
+                .clicked()
+            {
+                state.design_from = Some(data.session.rules().id().to_string());
+            }
         });
         state.spot("play-menu", &play.response);
         if ui.button("Rules").clicked() {

@@ -142,6 +142,15 @@ const NAMED_STEPS: [(&str, &[Step]); 4] = [
     ("knight", &Step::KNIGHT),
 ];
 
+/// The file's word for a step set, when it is one of the named ones.
+pub(super) fn steps_name(steps: &StepSet) -> Option<&'static str> {
+    let steps = steps.as_slice();
+    NAMED_STEPS
+        .iter()
+        .find(|(_, set)| set.len() == steps.len() && set.iter().all(|s| steps.contains(s)))
+        .map(|(name, _)| *name)
+}
+
 /// The largest step along either axis a listed vector may take.
 const MAX_STEP: i64 = 7;
 
@@ -464,14 +473,13 @@ pub fn write(design: &Design) -> String {
     if !design.summary.is_empty() {
         out.push_str(&format!("summary = {}\n", quoted(&design.summary)));
     }
-    let steps = design.movement.steps.as_slice();
-    let named = NAMED_STEPS
-        .iter()
-        .find(|(_, set)| set.len() == steps.len() && set.iter().all(|s| steps.contains(s)));
-    let steps = match named {
-        Some((name, _)) => quoted(name),
+    let steps = match steps_name(&design.movement.steps) {
+        Some(name) => quoted(name),
         None => {
-            let list: Vec<String> = steps
+            let list: Vec<String> = design
+                .movement
+                .steps
+                .as_slice()
                 .iter()
                 .map(|s| format!("[{}, {}]", s.dx, s.dy))
                 .collect();

@@ -29,6 +29,7 @@
 
 mod file;
 mod measure;
+pub mod words;
 
 use std::fmt;
 use std::str::FromStr;
