@@ -1301,6 +1301,7 @@ fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
 /// game's id.
 #[test]
 fn the_designer_makes_a_game_tries_saves_and_measures_it() {
+    use burrow::ai::report;
     use burrow::game::designer::{Designer, DesignerIntent};
     use burrow::game::session::Variants;
     use burrow::rules::design::Symmetry;
@@ -1352,8 +1353,8 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
     app.world_mut()
         .resource_mut::<Designer>()
         .draft
-        .movement
-        .jumping = true;
+        .template
+        .directions = Some(Symmetry::Exact);
     app.world_mut().write_message(DesignerIntent::Try);
     settle(&mut app);
     let variants = app.world().resource::<Variants>();
@@ -1368,7 +1369,7 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
         .variant()
         .design()
         .unwrap();
-    assert!(tried.movement.jumping);
+    assert_eq!(tried.template.directions, Some(Symmetry::Exact));
     assert!(app.world().resource::<GameSession>().played().is_empty());
 
     // Saved: the file reads back to the draft.
@@ -1416,7 +1417,8 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
     assert_eq!(report.levels.len(), 2);
     assert_eq!(report.levels[0].games(), 6);
     assert_eq!(report.solved.len(), 1);
-    assert!(report.perft[0].counts[0] > 0);
+    assert!(!report.perft[0].exploded);
+    assert_eq!(report.perft[0].counts[0], 60, "{}", report::text(report));
 
     // A share code read into the draft; damage is named.
     let stride: burrow::rules::Design =

@@ -403,7 +403,10 @@ async fn refusals(server: &Server) {
         black.client.send_text(text).await.expect("sends");
         assert_eq!(black.refusal().await.0, kind, "for {text}");
     }
-    let big = format!(r#"{{"v":1,"type":"ping","pad":"{}"}}"#, "x".repeat(8000));
+    let big = format!(
+        r#"{{"v":1,"type":"ping","pad":"{}"}}"#,
+        "x".repeat(burrow::online::protocol::MAX_MESSAGE_BYTES)
+    );
     black.client.send_text(&big).await.expect("sends");
     assert_eq!(black.refusal().await.0, ErrorKind::TooLarge);
     unchanged(&watched(&url, &white.code).await, "malformed messages");

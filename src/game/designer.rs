@@ -107,11 +107,10 @@ impl Default for Designer {
             notice: None,
             report: None,
             report_config: designer_report_config(),
-            folder: if cfg!(target_arch = "wasm32") {
-                None
-            } else {
-                crate::places::designs_dir()
-            },
+            #[cfg(not(target_arch = "wasm32"))]
+            folder: crate::places::designs_dir(),
+            #[cfg(target_arch = "wasm32")]
+            folder: None,
             verdict: None,
         }
     }
@@ -120,8 +119,22 @@ impl Default for Designer {
 impl Designer {
     /// The draft's verdict, worked out again only when the draft changed.
     pub fn verdict(&mut self) -> &Verdict {
-        if self.verdict.as_ref().is_none_or(|(d, _)| *d != self.draft) {
-            self.verdict = Some((self.draft.clone(), verdict(&self.draft)));
+        let changed = self.verdict.as_ref().is_none_or(|(d, _)| *d != self.draft);
+        if changed {
+            // A new name or summary does not change how the game plays:
+            // the figures stay, only the file is checked again (no hitch
+            // at every key typed).
+            let same_rules = self.verdict.as_ref().is_some_and(|(d, _)| {
+                d.movement == self.draft.movement && d.template == self.draft.template
+            });
+            let next = match self.verdict.take() {
+                Some((_, old)) if same_rules && !old.figures.is_empty() => Verdict {
+                    rules: check(&self.draft),
+                    figures: old.figures,
+                },
+                _ => verdict(&self.draft),
+            };
+            self.verdict = Some((self.draft.clone(), next));
         }
         &self.verdict.as_ref().expect("just set").1
     }
@@ -173,14 +186,19 @@ fn starting_design(id: &str, variants: &VariantsView) -> Option<Design> {
 /// verdict: it runs on the frame, at every change.
 const VERDICT_STATES: u64 = 100_000;
 
-/// Checks `design` as its file would be read (every rule of the format),
-/// builds its rules, and counts its first turns on two boards.
-pub fn verdict(design: &Design) -> Verdict {
-    let checked = design
+/// `design`'s rules, checked as its file would be read.
+fn check(design: &Design) -> Result<Rules, String> {
+    design
         .to_string()
         .parse::<Design>()
         .map_err(|e| e.to_string())
-        .and_then(|d| Rules::new(Arc::new(d)).map_err(|e| e.to_string()));
+        .and_then(|d| Rules::new(Arc::new(d)).map_err(|e| e.to_string()))
+}
+
+/// Checks `design` as its file would be read (every rule of the format),
+/// builds its rules, and counts its first turns on two boards.
+pub fn verdict(design: &Design) -> Verdict {
+    let checked = check(design);
     let mut figures = Vec::new();
     if let Ok(rules) = &checked {
         for size in [BoardSize::new(6, 6), Some(BoardSize::STANDARD)]
@@ -356,7 +374,7 @@ fn save(design: &Design, folder: Option<&std::path::Path>) -> String {
         return "not saved: this machine names no home folder".into();
     };
     let path = dir.join(file_name(design));
-    match std::fs::create_dir_all(&dir).and_then(|()| std::fs::write(&path, design.to_string())) {
+    match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, design.to_string())) {
         Ok(()) => format!("saved to {}", path.display()),
         Err(e) => format!("not saved to {}: {e}", path.display()),
     }
@@ -406,13 +424,21 @@ mod tests {
             "{:?}",
             designer.verdict().figures
         );
+        // A bad id is named; put right, the game and its figures are back.
+        designer.draft.id = "My Box".into();
+        let error = designer.verdict().rules.clone().expect_err("refused");
+        assert!(error.contains("id"), "{error}");
+        designer.draft.id = "my-box".into();
+        designer.draft.name = "Another name".into();
+        assert!(designer.verdict().rules.is_ok());
+        assert_eq!(designer.verdict().figures.len(), 2);
         // A route template on within-box paths breaks a rule of the format.
         designer.draft.template.route = Some(crate::rules::design::Symmetry::All);
-        let error = designer.verdict().rules.clone().err().expect("refused");
+        let error = designer.verdict().rules.clone().expect_err("refused");
         assert!(error.contains("within-box"), "{error}");
         // No measure at all is no game either.
         designer.draft.template = Default::default();
-        let error = designer.verdict().rules.clone().err().expect("refused");
+        let error = designer.verdict().rules.clone().expect_err("refused");
         assert!(error.contains("at least one measure"), "{error}");
     }
 

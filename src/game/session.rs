@@ -718,8 +718,9 @@ fn apply_session_intents(
             SessionIntent::PutDesign { design, play } => variants
                 .0
                 .put_design((**design).clone())
+                .map(|_| ())
                 .map_err(Refusal::Design)
-                .and_then(|_| match play {
+                .and_then(|()| match play {
                     Some(setup) => GameSession::new(&variants, setup.clone()).map(|s| {
                         *session = s;
                         true

@@ -96,7 +96,7 @@ fn menu<T: PartialEq + Copy>(
 /// A small picture of a movement: the piece in the middle of a 7×7 board,
 /// a dot where each step lands, and one capture's path of this shape.
 fn movement_picture(ui: &mut egui::Ui, movement: &Movement) {
-    let side = 84.0;
+    let side = 112.0;
     let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
     let painter = ui.painter_at(rect);
     let cell = side / 7.0;
@@ -437,8 +437,9 @@ pub fn designer_window(
     super::fitted(egui::Window::new("Designer"), ctx)
         .id(egui::Id::new("designer"))
         .open(&mut open)
-        .default_pos(egui::pos2(40.0, 40.0))
-        .default_width(560.0)
+        .default_pos(egui::pos2(24.0, 24.0))
+        .default_width(600.0)
+        .default_height((ctx.content_rect().height() - 60.0).max(240.0))
         .show(ctx, |ui| {
             egui::ScrollArea::vertical()
                 .max_height((ctx.content_rect().height() - 100.0).max(200.0))
