@@ -160,6 +160,15 @@ pub(crate) async fn join(url: &str, code: &str) -> Player {
     take_seat(url, &join).await
 }
 
+/// A new connection that takes back the seat `token` holds at `code`.
+async fn resume(url: &str, code: &str, token: &str) -> Player {
+    let resume = ClientMessage::Resume {
+        code: code.into(),
+        token: token.into(),
+    };
+    take_seat(url, &resume).await
+}
+
 /// A new connection that sends `request` (a create or a join) and keeps
 /// the seat it is given.
 async fn take_seat(url: &str, request: &ClientMessage) -> Player {
@@ -579,33 +588,14 @@ async fn reconnect_and_restart(database: &str) {
     server.kill();
     let server = Server::start(database);
     let url = server.ws();
-    let mut players = Vec::new();
-    for (token, side) in [
-        (white.token.clone(), Side::White),
-        (black_token, Side::Black),
-    ] {
-        let mut client = Client::connect(&url).await.expect("connects");
-        client
-            .send(&ClientMessage::Resume {
-                code: code.clone(),
-                token: token.clone(),
-            })
-            .await
-            .expect("sends");
-        let (_, seat, _, view) = seat_and_table(&mut client).await;
-        assert_eq!(seat, side);
+    let mut white = resume(&url, &code, &white.token).await;
+    let mut black = resume(&url, &code, &black_token).await;
+    for (player, side) in [(&white, Side::White), (&black, Side::Black)] {
+        assert_eq!(player.side, side);
+        let view = &player.mirror.view;
         assert_eq!(view.turns.len(), 2, "the turns survive the restart");
         assert!(view.result.is_none());
-        players.push(Player {
-            client,
-            code: code.clone(),
-            side,
-            token,
-            mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
-        });
     }
-    let mut black = players.pop().expect("two");
-    let mut white = players.pop().expect("two");
     play_out(&mut white, &mut black).await;
     let record = record_of(&server.address, &code).await;
     record
@@ -882,27 +872,9 @@ async fn designed_tables(database: &str) {
     let view = watched(&server.ws(), &game).await;
     assert_eq!(view.setup.design.as_deref(), Some(code.as_str()));
     assert_eq!(view.turns, vec![turn.clone()]);
-    let mut players = Vec::new();
-    for player in [white, black] {
-        let mut client = Client::connect(&server.ws()).await.expect("connects");
-        client
-            .send(&ClientMessage::Resume {
-                code: game.clone(),
-                token: player.token.clone(),
-            })
-            .await
-            .expect("sends");
-        let (_, side, _, view) = seat_and_table(&mut client).await;
-        players.push(Player {
-            client,
-            code: game.clone(),
-            side,
-            token: player.token,
-            mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
-        });
-    }
-    let mut black = players.pop().expect("two");
-    let mut white = players.pop().expect("two");
+    let mut white = resume(&server.ws(), &game, &white.token).await;
+    let mut black = resume(&server.ws(), &game, &black.token).await;
+    assert_eq!((white.side, black.side), (Side::White, Side::Black));
     play_out(&mut white, &mut black).await;
     let record = record_of(&server.address, &game).await;
     assert_eq!(record.design.as_deref(), Some(&stride));
