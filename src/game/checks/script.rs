@@ -37,6 +37,7 @@ pub(super) fn plugin(clicks: Vec<Square>, screenshot: Option<PathBuf>) -> impl F
             wait: 30,
             pressed: false,
             shot_taken: false,
+            chain_waited: 0,
         });
         app.add_systems(Update, drive_script.in_set(GameSet::Input));
     }
@@ -51,7 +52,26 @@ struct Script {
     /// A button press waiting for its release.
     pressed: bool,
     shot_taken: bool,
+    /// Frames waited so far for a turn to play on by itself.
+    chain_waited: u32,
 }
+
+/// A turn with exactly one fitting capture plays on without a click (see
+/// `input::continue_single_capture`): a click or a screenshot waits until
+/// it has, so the picture never catches the chain between two captures.
+/// (Where the game does not play on, as a refuted puzzle turn, the script
+/// stops waiting after [`CHAIN_WAIT`] frames.)
+fn plays_on_by_itself(session: &GameSession) -> bool {
+    session.turn().as_ref().is_some_and(|turn| {
+        session
+            .rules()
+            .fitting_captures(turn)
+            .is_ok_and(|fitting| fitting.len() == 1)
+    })
+}
+
+/// The most frames a click or a screenshot waits for a turn to play on.
+const CHAIN_WAIT: u32 = 90;
 
 #[allow(clippy::too_many_arguments)]
 fn drive_script(
@@ -89,7 +109,11 @@ fn drive_script(
         || !background.is_idle()
         || !planned.is_idle()
         || (review.open && !review.is_done(&session))
+        || (plays_on_by_itself(&session) && script.chain_waited < CHAIN_WAIT)
     {
+        if plays_on_by_itself(&session) {
+            script.chain_waited += 1;
+        }
         script.wait = script.wait.saturating_sub(1);
         return;
     }

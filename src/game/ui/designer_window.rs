@@ -178,6 +178,125 @@ fn rule_row(ui: &mut egui::Ui, name: &str, explanation: &str, add: impl FnOnce(&
     ui.end_row();
 }
 
+/// A template measure, for its picture.
+#[derive(Clone, Copy)]
+enum Measure {
+    Box,
+    Route,
+    Directions,
+    Offset,
+    Distance,
+    Line,
+    Count,
+}
+
+/// A small picture of what `measure` keeps: on a 5×5 board, the initial
+/// capture from b2 (orange) and, in blue, what a later capture must match.
+fn measure_picture(ui: &mut egui::Ui, measure: Measure) {
+    let side = 60.0;
+    let (rect, _) = ui.allocate_exact_size(egui::Vec2::splat(side), egui::Sense::hover());
+    let painter = ui.painter_at(rect);
+    let cell = side / 5.0;
+    let at =
+        |x: f32, y: f32| egui::pos2(rect.min.x + (x + 0.5) * cell, rect.max.y - (y + 0.5) * cell);
+    for x in 0..5 {
+        for y in 0..5 {
+            let fill = if (x + y) % 2 == 0 {
+                egui::Color32::from_rgb(133, 110, 89)
+            } else {
+                egui::Color32::from_rgb(217, 204, 179)
+            };
+            painter.rect_filled(
+                egui::Rect::from_center_size(at(x as f32, y as f32), egui::Vec2::splat(cell)),
+                0.0,
+                fill,
+            );
+        }
+    }
+    let orange = egui::Stroke::new(2.0, egui::Color32::from_rgb(242, 140, 13));
+    let blue = egui::Stroke::new(2.0, egui::Color32::from_rgb(40, 130, 230));
+    let line = |points: &[(f32, f32)], stroke: egui::Stroke| {
+        let points: Vec<egui::Pos2> = points.iter().map(|&(x, y)| at(x, y)).collect();
+        painter.add(egui::Shape::line(points, stroke));
+    };
+    let frame = |from: (f32, f32), to: (f32, f32), stroke: egui::Stroke| {
+        let r = egui::Rect::from_two_pos(at(from.0, from.1), at(to.0, to.1));
+        painter.rect_stroke(r, 1.0, stroke, egui::StrokeKind::Middle);
+    };
+    // The initial capture: from b2 two across and one up, to d3.
+    let first = [(1.0, 1.0), (3.0, 1.0), (3.0, 2.0)];
+    match measure {
+        Measure::Box => {
+            frame((1.0, 1.0), (3.0, 2.0), orange);
+            frame((3.0, 2.0), (1.0, 3.0), blue);
+        }
+        Measure::Route => {
+            line(&first, orange);
+            line(&[(3.0, 2.0), (3.0, 4.0), (2.0, 4.0)], blue);
+        }
+        Measure::Directions => {
+            line(&first, orange);
+            line(&[(3.0, 2.0), (4.0, 2.0), (4.0, 4.0)], blue);
+        }
+        Measure::Offset => {
+            line(&[(1.0, 1.0), (3.0, 2.0)], orange);
+            line(&[(3.0, 2.0), (1.0, 3.0)], blue);
+        }
+        Measure::Distance => {
+            line(&[(1.0, 1.0), (3.0, 2.0)], orange);
+            frame((1.0, 0.0), (5.0, 4.0), blue);
+        }
+        Measure::Line => {
+            line(&[(1.0, 1.0), (3.0, 2.0)], orange);
+            line(&[(-1.0, 0.0), (5.0, 3.0)], blue);
+        }
+        Measure::Count => {
+            for (dx, dy) in [(1.0, 0.0), (0.0, 1.0), (1.0, 1.0), (-1.0, 1.0)] {
+                line(
+                    &[
+                        (2.0 - 2.0 * dx, 2.0 - 2.0 * dy),
+                        (2.0 + 2.0 * dx, 2.0 + 2.0 * dy),
+                    ],
+                    blue,
+                );
+            }
+        }
+    }
+    let piece = if matches!(measure, Measure::Count) {
+        (2.0, 2.0)
+    } else {
+        (3.0, 2.0)
+    };
+    painter.circle_filled(
+        at(piece.0, piece.1),
+        cell * 0.32,
+        egui::Color32::from_rgb(247, 245, 235),
+    );
+    if matches!(measure, Measure::Count) {
+        for (x, y) in [(4.0, 2.0), (2.0, 4.0), (0.0, 0.0)] {
+            painter.circle_filled(at(x, y), cell * 0.3, egui::Color32::from_rgb(247, 245, 235));
+            painter.circle_stroke(at(x, y), cell * 0.42, blue);
+        }
+    }
+}
+
+/// A template rule's row: [`rule_row`] with the measure's picture.
+fn measure_row(
+    ui: &mut egui::Ui,
+    name: &str,
+    explanation: &str,
+    measure: Measure,
+    add: impl FnOnce(&mut egui::Ui),
+) {
+    ui.label(egui::RichText::new(name).strong());
+    ui.vertical(|ui| {
+        add(ui);
+        ui.small(explanation);
+    });
+    measure_picture(ui, measure);
+    ui.end_row();
+}
+
 /// The movement's rules.
 fn movement_rules(ui: &mut egui::Ui, movement: &mut Movement) {
     ui.horizontal_top(|ui| {
@@ -251,15 +370,19 @@ fn presentation_jumping(jumping: bool) -> &'static str {
 /// The template's rules: each measure on or off, with its group.
 fn template_rules(ui: &mut egui::Ui, draft: &mut crate::rules::Design) {
     let t = &mut draft.template;
-    ui.label("A later capture fits when every measure switched on matches the initial capture's.");
+    ui.label(
+        "A later capture fits when every measure switched on matches the initial capture's. \
+         In each picture the initial capture is orange and a later one that fits is blue.",
+    );
     egui::Grid::new("designer-template")
-        .num_columns(2)
+        .num_columns(3)
         .spacing([10.0, 8.0])
         .show(ui, |ui| {
-            rule_row(
+            measure_row(
                 ui,
                 "Box",
                 "The bounding box: as many squares across and as many up or down.",
+                Measure::Box,
                 |ui| {
                     menu(
                         ui,
@@ -273,55 +396,66 @@ fn template_rules(ui: &mut egui::Ui, draft: &mut crate::rules::Design) {
                     );
                 },
             );
-            rule_row(
+            measure_row(
                 ui,
                 "Route",
                 "The exact steps of the initial capture, in order.",
+                Measure::Route,
                 |ui| {
                     menu(ui, "designer-route", &mut t.route, &GROUPS);
                 },
             );
-            rule_row(
+            measure_row(
                 ui,
                 "Directions",
                 "Only the compass directions the initial capture went.",
+                Measure::Directions,
                 |ui| {
                     menu(ui, "designer-directions", &mut t.directions, &GROUPS);
                 },
             );
-            rule_row(
+            measure_row(
                 ui,
                 "Offset",
-                "The same vector: so many across, so many up.",
+                "The same vector, so many across and so many up (in the picture, mirrored).",
+                Measure::Offset,
                 |ui| {
                     menu(ui, "designer-offset", &mut t.offset, &GROUPS);
                 },
             );
-            rule_row(ui, "Distance", "The same length of capture.", |ui| {
-                menu(
-                    ui,
-                    "designer-distance",
-                    &mut t.distance,
-                    &[
-                        ("off", None),
-                        ("as a king walks", Some(Distance::King)),
-                        ("in orthogonal steps", Some(Distance::Steps)),
-                    ],
-                );
-            });
-            rule_row(
+            measure_row(
+                ui,
+                "Distance",
+                "The same length of capture.",
+                Measure::Distance,
+                |ui| {
+                    menu(
+                        ui,
+                        "designer-distance",
+                        &mut t.distance,
+                        &[
+                            ("off", None),
+                            ("as a king walks", Some(Distance::King)),
+                            ("in orthogonal steps", Some(Distance::Steps)),
+                        ],
+                    );
+                },
+            );
+            measure_row(
                 ui,
                 "Line",
                 "The target on the line of the initial capture, either way.",
+                Measure::Line,
                 |ui| {
                     ui.checkbox(&mut t.line, "same line");
                 },
             );
-            rule_row(
+            measure_row(
                 ui,
                 "Count",
                 "How many pieces the piece sees after landing, compared with after the \
                  initial capture.",
+                Measure::Count,
                 |ui| {
                     let mut on = t.count.is_some();
                     if ui.checkbox(&mut on, "count pieces in sight").changed() {
