@@ -168,13 +168,18 @@ fn movement_picture(ui: &mut egui::Ui, movement: &Movement) {
     }
 }
 
-/// One rule's row: its name, its menu, and a line on what it means.
-fn rule_row(ui: &mut egui::Ui, name: &str, explanation: &str, add: impl FnOnce(&mut egui::Ui)) {
+/// A rule's name, then its menu over a line on what it means.
+fn rule_cells(ui: &mut egui::Ui, name: &str, explanation: &str, add: impl FnOnce(&mut egui::Ui)) {
     ui.label(egui::RichText::new(name).strong());
     ui.vertical(|ui| {
         add(ui);
         ui.small(explanation);
     });
+}
+
+/// One rule's row: its name, its menu, and a line on what it means.
+fn rule_row(ui: &mut egui::Ui, name: &str, explanation: &str, add: impl FnOnce(&mut egui::Ui)) {
+    rule_cells(ui, name, explanation, add);
     ui.end_row();
 }
 
@@ -280,7 +285,7 @@ fn measure_picture(ui: &mut egui::Ui, measure: Measure) {
     }
 }
 
-/// A template rule's row: [`rule_row`] with the measure's picture.
+/// A template rule's row: its name, its menu, its line and its picture.
 fn measure_row(
     ui: &mut egui::Ui,
     name: &str,
@@ -288,11 +293,7 @@ fn measure_row(
     measure: Measure,
     add: impl FnOnce(&mut egui::Ui),
 ) {
-    ui.label(egui::RichText::new(name).strong());
-    ui.vertical(|ui| {
-        add(ui);
-        ui.small(explanation);
-    });
+    rule_cells(ui, name, explanation, add);
     measure_picture(ui, measure);
     ui.end_row();
 }
