@@ -11,7 +11,6 @@ use crate::ai::Level;
 use crate::ai::report;
 use crate::game::designer::{Designer, DesignerIntent};
 use crate::game::online::Online;
-use crate::game::presentation;
 use crate::game::session::{Player, Variants};
 use crate::rules::design::{Compare, Count, Counted, Distance, Lines, Symmetry};
 use crate::rules::{Movement, PathShape, Step, StepSet};
@@ -733,21 +732,7 @@ fn verdict_panel(ui: &mut egui::Ui, designer: &mut Designer, examples: &mut diag
             }
             egui::CollapsingHeader::new("Its rules and an example")
                 .default_open(true)
-                .show(ui, |ui| {
-                    ui.label(presentation::of(rules).rules_words());
-                    match examples.of(rules) {
-                        Some(Ok(played)) => {
-                            ui.add_space(4.0);
-                            diagram::show(ui, rules, played, 220.0);
-                        }
-                        Some(Err(e)) => {
-                            ui.colored_label(ERROR, e);
-                        }
-                        None => {
-                            ui.label("No turn was found to show on a small board.");
-                        }
-                    }
-                });
+                .show(ui, |ui| super::dialogs::game_rules(ui, rules, examples));
         }
         Err(why) => {
             ui.colored_label(ERROR, format!("Not a game yet: {why}"));

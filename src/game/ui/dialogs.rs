@@ -27,7 +27,11 @@ fn current_game(screen: &State<Screen>, session: &GameSession, state: &UiState) 
 }
 
 /// One game's rules: its text and its example turn drawn.
-fn game_rules(ui: &mut egui::Ui, rules: &crate::rules::Rules, examples: &mut diagram::Examples) {
+pub(super) fn game_rules(
+    ui: &mut egui::Ui,
+    rules: &crate::rules::Rules,
+    examples: &mut diagram::Examples,
+) {
     ui.label(presentation::of(rules).rules_words());
     match examples.of(rules) {
         Some(Ok(played)) => {
