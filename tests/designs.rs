@@ -346,3 +346,148 @@ fn a_record_carries_its_design_and_replays_anywhere() {
         Err(RegistryError::OtherGameOfThatId("box".into()))
     );
 }
+
+/// A design's start, boards and end rule: read, written back, drawn on
+/// the board, held to by the rules, and played to a result under its end
+/// rule that its record replays to.
+#[test]
+fn a_file_sets_its_start_boards_and_end() {
+    use burrow::rules::{EndRule, GameRecord, ReplayError, SizeRange, Start};
+    let text = example_file("undertow");
+    let design: Design = text.parse().unwrap_or_else(|e| panic!("{e}"));
+    assert_eq!(design.end, EndRule::LastCaptureLoses);
+    let six = BoardSize::new(6, 6).unwrap();
+    assert_eq!(
+        design.sizes,
+        SizeRange::new(six, BoardSize::STANDARD).unwrap()
+    );
+    let Start::Rows(rows) = design.start else {
+        panic!("rows written out, found {:?}", design.start)
+    };
+    assert_eq!(rows.to_string(), "WWBB/WWBB/BBWW/BBWW");
+    // Written back and read again: the same game, by file and by code.
+    assert_eq!(design.to_string().parse::<Design>().unwrap(), design);
+    assert_eq!(Design::from_code(&design.code()).unwrap(), design);
+
+    let rules = Rules::new(Arc::new(design.clone())).unwrap();
+    let start = rules.start(six);
+    assert_eq!(
+        start.to_string(),
+        "WWBBWW/WWBBWW/BBWWBB/BBWWBB/WWBBWW/WWBBWW W",
+        "rank 1 first in the file, the top rank first in a position"
+    );
+    assert_eq!(rules.usual_size(), BoardSize::STANDARD);
+    let refused = rules.check_size(BoardSize::new(4, 4).unwrap()).unwrap_err();
+    assert!(refused.contains("6x6 to 8x8"), "{refused}");
+
+    // Played out: the side left without a capture wins, and the record
+    // (which carries its design and start) replays to that result anywhere.
+    let registry = VariantRegistry::builtin();
+    for seed in 0..4 {
+        let record = play_random_game(&rules, start, seed).unwrap();
+        let history = record.history(&registry).unwrap();
+        let last = history.position();
+        assert!(!rules.has_initial_capture(last));
+        assert_eq!(
+            record.result,
+            burrow::rules::GameResult::Win(last.turn),
+            "the last capture loses"
+        );
+        let text = record.to_string();
+        let read: GameRecord = text.parse().unwrap();
+        assert_eq!(read.history(&registry).unwrap().position(), last);
+    }
+    // A record of it on a board it is not played on is refused by name.
+    let mut small = GameRecord::of(&rules, BoardSize::new(4, 4).unwrap());
+    small.start = Some(Position::start(small.size));
+    match small.history(&registry) {
+        Err(ReplayError::WrongBoard(why)) => assert!(why.contains("6x6 to 8x8"), "{why}"),
+        other => panic!("expected the board refused, got {other:?}"),
+    }
+}
+
+/// Under "the last capture loses" the solver's values agree with a plain
+/// memoised minimax on a small board (who wins and in how many turns, the
+/// winner hurrying and the loser holding out), and the search's levels
+/// play the end rule's way round.
+#[test]
+fn the_solver_and_the_search_follow_the_end_rule() {
+    use burrow::ai::{Distances, SolveLimits, Solver, SolverConfig, Value};
+    use std::collections::HashMap;
+    let text = "format = 1\nid = \"ebb\"\nname = \"Ebb Burrow\"\nend = \"last-capture-loses\"\n\
+                [board]\nstart = [\"W.B.\", \".BW.\", \"B..W\", \"....\"]\n\
+                [movement]\nsteps = \"king\"\npath = \"straight\"\n[template]\ndistance = \"king\"\n";
+    let misere = design_rules(text);
+    let normal = design_rules(&text.replace("end = \"last-capture-loses\"\n", ""));
+    fn minimax(rules: &Rules, pos: Position, memo: &mut HashMap<Position, i32>) -> i32 {
+        // Scores as the solver's: a win in d turns is 1000 - d, a loss d - 1000.
+        if let Some(&v) = memo.get(&pos) {
+            return v;
+        }
+        let turns = rules.turns(&pos).unwrap();
+        let value = if turns.is_empty() {
+            if rules.end().stuck_wins() {
+                1000
+            } else {
+                -1000
+            }
+        } else {
+            turns
+                .iter()
+                .map(|t| {
+                    let v = -minimax(rules, t.result, memo);
+                    v - v.signum()
+                })
+                .max()
+                .unwrap()
+        };
+        memo.insert(pos, value);
+        value
+    }
+    let size = BoardSize::new(4, 4).unwrap();
+    for rules in [&misere, &normal] {
+        let start = rules.start(size);
+        let expected = minimax(rules, start, &mut HashMap::new());
+        let solver = Solver::new(rules, SolverConfig::default());
+        let analysis = solver
+            .analyse(&start, &SolveLimits::none(), Distances::Winning, None)
+            .unwrap();
+        let value = analysis.knowledge.value().expect("a proven value");
+        assert_eq!(value.score(), expected, "{}: {value}", rules.id());
+        // A position with no capture for the side to move: won or lost
+        // by the end rule.
+        let stuck: Position = "4/4/2B1/W3 B".parse().unwrap();
+        assert!(!rules.has_initial_capture(&stuck));
+        let analysis = solver
+            .analyse(&stuck, &SolveLimits::none(), Distances::Winning, None)
+            .unwrap();
+        assert_eq!(
+            analysis.knowledge.value(),
+            Some(if rules.end().stuck_wins() {
+                Value::Win(0)
+            } else {
+                Value::Loss(0)
+            })
+        );
+        // The search's scores agree on who wins a proven position.
+        let played = burrow::ai::play_levels(
+            rules,
+            start,
+            burrow::ai::Level::Strongest,
+            burrow::ai::Level::Strongest,
+            1,
+        )
+        .unwrap();
+        let winner = if value.is_win() {
+            burrow::rules::Color::White
+        } else {
+            burrow::rules::Color::Black
+        };
+        assert_eq!(
+            played.result,
+            burrow::rules::GameResult::Win(winner),
+            "{}: the strongest level on both sides plays a solved start to its value",
+            rules.id()
+        );
+    }
+}

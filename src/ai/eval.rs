@@ -24,7 +24,11 @@ pub fn evaluate(rules: &Rules, pos: &Position) -> i32 {
 pub(crate) fn evaluate_with(rules: &Rules, weights: EvaluationWeights, pos: &Position) -> i32 {
     let ours_active = rules.capturers(&pos.board, pos.turn).count() as i32;
     if ours_active == 0 {
-        return LOSS;
+        return if rules.end().stuck_wins() {
+            -LOSS
+        } else {
+            LOSS
+        };
     }
     let theirs_active = rules.capturers(&pos.board, pos.turn.opponent()).count() as i32;
     let material = pos.ours().count() as i32 - pos.theirs().count() as i32;

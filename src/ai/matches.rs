@@ -62,10 +62,11 @@ impl MatchResult {
 /// of games split one each whoever played better; after three, 32-42%.
 pub const OPENING_TURNS: u32 = 3;
 
-/// The position after `OPENING_TURNS` (three) random turns from the standard start.
+/// The position after `OPENING_TURNS` (three) random turns from the game's
+/// start on its usual board (8×8 for the designer's games).
 pub fn opening(rules: &Rules, seed: u64) -> Result<Position, VariantError> {
     let mut rng = StdRng::seed_from_u64(seed ^ 0x6f70_656e);
-    let mut pos = Position::start_standard();
+    let mut pos = rules.start(rules.usual_size());
     for _ in 0..OPENING_TURNS {
         let turns = rules.turns(&pos)?;
         match turns.choose(&mut rng) {

@@ -66,6 +66,29 @@ impl Default for ReportConfig {
     }
 }
 
+impl ReportConfig {
+    /// The configuration with its boards moved into the sizes `rules` is
+    /// played on: each board counted or played on becomes the nearest one
+    /// the game has; the boards solved are those it has, or else its
+    /// smallest.
+    pub fn fitted(mut self, rules: &Rules) -> ReportConfig {
+        let sizes = rules.sizes();
+        let mut perft_boards = Vec::new();
+        for size in self.perft_boards.iter().map(|&s| sizes.nearest(s)) {
+            if !perft_boards.contains(&size) {
+                perft_boards.push(size);
+            }
+        }
+        self.perft_boards = perft_boards;
+        self.board = sizes.nearest(self.board);
+        self.solve_boards.retain(|&s| sizes.contains(s));
+        if self.solve_boards.is_empty() {
+            self.solve_boards.push(sizes.smallest);
+        }
+        self
+    }
+}
+
 /// Turn states one position's listing may take before the report calls it
 /// an explosion of capture orders (about a second of listing).
 pub const EXPLOSION_STATES: u64 = 2_000_000;
@@ -217,7 +240,10 @@ pub struct ReportRun {
 }
 
 impl ReportRun {
+    /// A report on `rules` measured on the configuration's boards, moved
+    /// into the sizes the game is played on ([`ReportConfig::fitted`]).
     pub fn new(rules: &Rules, config: ReportConfig) -> ReportRun {
+        let config = config.fitted(rules);
         ReportRun {
             report: Report {
                 id: rules.id().to_string(),
@@ -279,7 +305,7 @@ fn perft_row(
     size: BoardSize,
     config: &ReportConfig,
 ) -> Result<PerftRow, VariantError> {
-    let pos = Position::start(size);
+    let pos = rules.start(size);
     let mut row = PerftRow {
         size,
         counts: Vec::new(),
@@ -453,7 +479,7 @@ fn one_game(
     seed: u64,
 ) -> Result<GameFigures, VariantError> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let mut pos = Position::start(board);
+    let mut pos = rules.start(board);
     let mut opening = Vec::new();
     for _ in 0..OPENING_TURNS {
         let Some(turns) = rules.turns_until(&pos, &mut state_budget(EXPLOSION_STATES))? else {
@@ -490,7 +516,7 @@ fn one_game(
             .wrapping_mul(1_000_003)
             .wrapping_add(u64::from(figures.length));
         let Some(decision) = choose(rules, &pos, level, THINK, seed, &never)? else {
-            break pos.turn.opponent();
+            break rules.winner_when_stuck(&pos);
         };
         figures.length += 1;
         figures.longest_chain = figures.longest_chain.max(decision.turn.captures.len());
@@ -609,7 +635,7 @@ fn solve_board(
         cancel: Some(cancel),
         ..SolveLimits::default()
     };
-    let start = Position::start(size);
+    let start = rules.start(size);
     let analysis = solver.analyse(&start, &limits, Distances::Winning, None)?;
     let mut winning_turns: Vec<(String, u32)> = analysis
         .turns

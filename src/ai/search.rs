@@ -254,8 +254,12 @@ impl Searcher<'_> {
             return Ok(0);
         };
         if turns.is_empty() {
-            // Sooner losses are worse, later ones better.
-            return Ok(LOSS + ply);
+            // Sooner losses are worse, later ones better; sooner wins better.
+            return Ok(if self.rules.end().stuck_wins() {
+                -(LOSS + ply)
+            } else {
+                LOSS + ply
+            });
         }
         self.order(pos, &mut turns, ply as usize);
         let original_alpha = alpha;

@@ -87,9 +87,7 @@ pub fn play_out(
 ) -> Result<PlayedGame, VariantError> {
     let never = AtomicBool::new(false);
     let mut record = GameRecord::of(rules, start.size());
-    if start != Position::start(start.size()) {
-        record.start = Some(start);
-    }
+    record.start = (start != Position::start(start.size())).then_some(start);
     let mut times = [ThinkTimes::default(); 2];
     let mut pos = start;
     loop {
@@ -108,7 +106,7 @@ pub fn play_out(
         )?;
         times[side].add(started.elapsed().as_millis() as u64);
         let Some(decision) = decision else {
-            let winner = pos.turn.opponent();
+            let winner = rules.winner_when_stuck(&pos);
             record.result = GameResult::Win(winner);
             return Ok(PlayedGame {
                 record,

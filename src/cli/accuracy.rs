@@ -79,10 +79,12 @@ fn won_positions(
     let mut game = 0u64;
     while found.len() < wanted && game < 50 * wanted as u64 {
         let (files, ranks) = BOARDS[(game % 3) as usize];
-        let size = BoardSize::new(files, ranks).expect("a board size");
+        let size = rules
+            .sizes()
+            .nearest(BoardSize::new(files, ranks).expect("a board size"));
         let played = ai::play_out(
             rules,
-            Position::start(size),
+            rules.start(size),
             &Players::new(Level::Easy, Level::Easy),
             seed + game,
         )
@@ -227,7 +229,7 @@ pub fn reach(
     for game in 0..games {
         let played = ai::play_out(
             rules,
-            Position::start_standard(),
+            rules.start(rules.usual_size()),
             &Players::new(Level::Easy, Level::Easy),
             seed + game,
         )

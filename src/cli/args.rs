@@ -43,9 +43,16 @@ pub struct ListingArgs {
     pub max_states: u64,
 }
 
-/// `--position`, or the standard start without it.
-pub fn position_or_start(position: Option<Position>) -> Position {
-    position.unwrap_or_else(Position::start_standard)
+/// `--position`, or the game's start on its usual board without it; a
+/// position on a board the game is not played on is refused.
+pub fn position_or_start(rules: &Rules, position: Option<Position>) -> Result<Position, CliError> {
+    match position {
+        Some(pos) => {
+            rules.check_size(pos.size()).map_err(CliError::Failed)?;
+            Ok(pos)
+        }
+        None => Ok(rules.start(rules.usual_size())),
+    }
 }
 
 /// `--think-ms`: every command that takes it keeps to the think times a

@@ -25,7 +25,7 @@ pub struct MovesArgs {
 impl MovesArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let pos = position_or_start(self.listing.position);
+        let pos = position_or_start(rules, self.listing.position)?;
         let mut lines: Vec<String> = if self.steps {
             let mut lines = Vec::new();
             for capture in rules.initial_captures(&pos) {

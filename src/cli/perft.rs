@@ -23,7 +23,7 @@ pub struct PerftArgs {
 impl PerftArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let pos = position_or_start(self.listing.position);
+        let pos = position_or_start(rules, self.listing.position)?;
         match rules.perft_limited(&pos, self.depth, self.threads, self.listing.max_states)? {
             PerftCount::Done(count) => writeln!(out, "{count}")?,
             PerftCount::Stopped {

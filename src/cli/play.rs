@@ -29,7 +29,7 @@ pub struct PlayArgs {
 impl PlayArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let start = position_or_start(self.position);
+        let start = position_or_start(rules, self.position)?;
         let players = Players::new(self.white, self.black);
         let game = ai::play_out(rules, start, &players, self.seed)?;
         let mut record = game.record;
@@ -109,7 +109,7 @@ pub struct AnalyzeArgs {
 impl AnalyzeArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let pos = position_or_start(self.position);
+        let pos = position_or_start(rules, self.position)?;
         // The analysis is the strongest level's, given the time.
         let config = Level::Strongest
             .search_config(

@@ -81,9 +81,11 @@ pub fn find(
     let mut game = 0u64;
     while found.iter().any(|&n| n < per_band) && started.elapsed() < budget {
         let (files, ranks) = BOARDS[(game % 3) as usize];
-        let size = BoardSize::new(files, ranks).expect("a board size");
+        let size = rules
+            .sizes()
+            .nearest(BoardSize::new(files, ranks).expect("a board size"));
         let players = &pairings[(game / 3 % 3) as usize];
-        let played = ai::play_out(rules, Position::start(size), players, seed + game)
+        let played = ai::play_out(rules, rules.start(size), players, seed + game)
             .map_err(|e| e.to_string())?;
         game += 1;
         let positions = played.record.replay(registry).map_err(|e| e.to_string())?;

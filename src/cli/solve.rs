@@ -162,6 +162,7 @@ pub struct SolveRequest {
 
 /// The position a request names: the start of `--size`, or `--position`.
 pub fn requested_position(
+    rules: &Rules,
     size: Option<BoardSize>,
     text: Option<&str>,
 ) -> Result<Position, CliError> {
@@ -169,10 +170,17 @@ pub fn requested_position(
         (Some(_), Some(_)) => Err(CliError::Failed(
             "give --size or --position, not both".into(),
         )),
-        (Some(size), None) => Ok(Position::start(size)),
-        (None, Some(text)) => text
-            .parse()
-            .map_err(|e: ParsePositionError| CliError::Failed(e.to_string())),
+        (Some(size), None) => {
+            rules.check_size(size).map_err(CliError::Failed)?;
+            Ok(rules.start(size))
+        }
+        (None, Some(text)) => {
+            let pos: Position = text
+                .parse()
+                .map_err(|e: ParsePositionError| CliError::Failed(e.to_string()))?;
+            rules.check_size(pos.size()).map_err(CliError::Failed)?;
+            Ok(pos)
+        }
         (None, None) => Err(CliError::Failed(
             "say what to solve: --size FILESxRANKS or --position P".into(),
         )),
@@ -183,7 +191,7 @@ pub fn requested_position(
 pub const MAX_MEMORY_MB: usize = 16 * 1024;
 
 pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), CliError> {
-    let pos = requested_position(request.size, request.position.as_deref())?;
+    let pos = requested_position(rules, request.size, request.position.as_deref())?;
     let (config, limit) = request.solver.checked()?;
     let limits = limit.map_or_else(SolveLimits::none, SolveLimits::time);
     let solver = Solver::new(rules, config);
@@ -377,7 +385,7 @@ pub fn boards_up_to(max_squares: u32) -> Vec<BoardSize> {
 /// the board, who wins from the start and in how many turns, the winning
 /// first turns up to symmetry, the positions searched and the seconds.
 pub fn solution_line(rules: &Rules, size: BoardSize, analysis: &Analysis) -> String {
-    let pos = Position::start(size);
+    let pos = rules.start(size);
     let value = match (analysis.knowledge.value(), analysis.knowledge.wins()) {
         (Some(Value::Win(d)), _) => format!("first-player-win {d}"),
         (Some(Value::Loss(d)), _) => format!("second-player-win {d}"),
@@ -426,11 +434,11 @@ pub fn solve_boards(
         .into_iter()
         .filter(|s| u32::from(s.files()) * u32::from(s.ranks()) >= *squares.start());
     for size in boards {
-        for rules in games {
+        for rules in games.iter().filter(|r| r.sizes().contains(size)) {
             let solver = Solver::new(rules, config);
             let limits = time_limit.map_or_else(SolveLimits::none, SolveLimits::time);
             let analysis = solver
-                .analyse(&Position::start(size), &limits, Distances::Winning, None)
+                .analyse(&rules.start(size), &limits, Distances::Winning, None)
                 .map_err(|e| e.to_string())?;
             writeln!(out, "{}", solution_line(rules, size, &analysis))?;
             out.flush()?;

@@ -15,7 +15,7 @@ use web_time::Duration;
 
 use crate::ai::Level;
 use crate::ai::report::{Report, ReportConfig, ReportRun};
-use crate::rules::{BUILTIN_FILES, BoardSize, Design, Position, Rules, state_budget};
+use crate::rules::{BUILTIN_FILES, BoardSize, Design, Rules, state_budget};
 
 use super::GameSet;
 use super::background::{Background, Job, Step, Work};
@@ -82,6 +82,9 @@ pub struct Designer {
     pub draft: Design,
     /// The text box for a pasted game file or share code.
     pub paste: String,
+    /// The text box for start rows (`WWBB/BBWW`, rank 1 first) while
+    /// they are being typed; the draft takes them once they read.
+    pub rows: String,
     /// The square board a try is played on.
     pub board: u8,
     /// Who plays Black when the design is tried (White is the player).
@@ -102,6 +105,7 @@ impl Default for Designer {
             open: false,
             draft: starting_design("box", &VariantsView::Builtin).expect("box has a file"),
             paste: String::new(),
+            rows: String::new(),
             board: 6,
             opponent: Player::Computer(Level::Easy),
             notice: None,
@@ -125,7 +129,11 @@ impl Designer {
             // the figures stay, only the file is checked again (no hitch
             // at every key typed).
             let same_rules = self.verdict.as_ref().is_some_and(|(d, _)| {
-                d.movement == self.draft.movement && d.template == self.draft.template
+                d.movement == self.draft.movement
+                    && d.template == self.draft.template
+                    && d.start == self.draft.start
+                    && d.sizes == self.draft.sizes
+                    && d.end == self.draft.end
             });
             let next = match self.verdict.take() {
                 Some((_, old)) if same_rules && !old.figures.is_empty() => Verdict {
@@ -201,11 +209,13 @@ pub fn verdict(design: &Design) -> Verdict {
     let checked = check(design);
     let mut figures = Vec::new();
     if let Ok(rules) = &checked {
-        for size in [BoardSize::new(6, 6), Some(BoardSize::STANDARD)]
-            .into_iter()
-            .flatten()
-        {
-            let start = Position::start(size);
+        let sizes = rules.sizes();
+        let mut boards = vec![sizes.nearest(BoardSize::new(6, 6).unwrap_or(sizes.smallest))];
+        if !boards.contains(&rules.usual_size()) {
+            boards.push(rules.usual_size());
+        }
+        for size in boards {
+            let start = rules.start(size);
             figures.push(
                 match rules.turns_until(&start, &mut state_budget(VERDICT_STATES)) {
                     Ok(Some(turns)) => {
@@ -314,11 +324,14 @@ fn follow_designer_intents(
                 });
             }
             DesignerIntent::Try => {
-                if designer.rules().is_none() {
+                let Some(rules) = designer.rules() else {
                     designer.notice = Some("the design is not a game yet (see above)".into());
                     continue;
-                }
-                let size = BoardSize::new(designer.board, designer.board).unwrap_or_default();
+                };
+                // The board asked for, or the nearest the design is played on.
+                let size = rules
+                    .sizes()
+                    .nearest(BoardSize::new(designer.board, designer.board).unwrap_or_default());
                 session.write(SessionIntent::PutDesign {
                     design: Box::new(designer.draft.clone()),
                     play: Some(NewGame {
@@ -440,6 +453,34 @@ mod tests {
         designer.draft.template = Default::default();
         let error = designer.verdict().rules.clone().expect_err("refused");
         assert!(error.contains("at least one measure"), "{error}");
+    }
+
+    #[test]
+    fn the_verdict_follows_the_start_the_boards_and_the_end() {
+        use crate::rules::{EndRule, SizeRange, Start};
+        let mut designer = Designer::default();
+        let six = BoardSize::new(6, 6).unwrap();
+        // Boards from 7x7: the figures move to the boards the game has.
+        designer.draft.sizes =
+            SizeRange::new(BoardSize::new(7, 7).unwrap(), BoardSize::STANDARD).unwrap();
+        let figures = designer.verdict().figures.clone();
+        assert!(figures[0].starts_with("7x7: "), "{figures:?}");
+        assert_eq!(figures.len(), 2, "7x7 and 8x8: {figures:?}");
+        // Rows that leave Black nothing on a narrow board are refused by name.
+        designer.draft.sizes = SizeRange::ALL;
+        designer.draft.start = Start::Rows("WWWWWB".parse().unwrap());
+        let error = designer.verdict().rules.clone().expect_err("refused");
+        assert!(error.contains("without pieces on 4x4"), "{error}");
+        designer.draft.sizes = SizeRange::new(six, six).unwrap();
+        assert!(designer.verdict().rules.is_ok());
+        // The end rule is part of the game: the file and the words say it.
+        designer.draft.end = EndRule::LastCaptureLoses;
+        let rules = designer.verdict().rules.clone().expect("a game");
+        assert_eq!(rules.end(), EndRule::LastCaptureLoses);
+        let text = designer.draft.rules_text();
+        assert!(text.contains("last capture loses"), "{text}");
+        assert!(text.contains("Boards: 6x6."), "{text}");
+        assert!(text.contains("WWWWWB"), "{text}");
     }
 
     #[test]

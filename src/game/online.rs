@@ -512,7 +512,7 @@ fn reconcile(
     record.result = if table.rules.has_initial_capture(table.position()) {
         GameResult::Unfinished
     } else {
-        GameResult::Win(table.position().turn.opponent())
+        GameResult::Win(table.rules.winner_when_stuck(table.position()))
     };
     intents.write(SessionIntent::Load {
         record,
@@ -604,13 +604,14 @@ fn keep_frames_coming(online: Res<Online>, mut redraw: MessageWriter<RequestRedr
 
 /// How the server's result reads.
 pub fn result_text(online: &Online) -> Option<String> {
-    let finish = online.table.as_ref()?.view.result?;
+    let table = online.table.as_ref()?;
+    let finish = table.view.result?;
     let winner = match finish.winner {
         NetSide::White => "White",
         NetSide::Black => "Black",
     };
     Some(match finish.reason {
-        EndReason::NoCapture => format!("{winner} won: the other side had no capture"),
+        EndReason::NoCapture => format!("{winner} won: {}", table.rules.end().ending()),
         EndReason::Time => format!("{winner} won on time"),
         EndReason::Resigned => format!("{winner} won: the other side resigned"),
     })

@@ -174,10 +174,10 @@ pub fn design_example(design: &Design) -> Option<Example> {
     use rand::seq::IndexedRandom;
     let rules = Rules::new(Arc::new(design.clone())).ok()?;
     let mut rng = rand::rngs::StdRng::seed_from_u64(7);
-    let size = BoardSize::new(5, 5)?;
+    let size = rules.sizes().nearest(BoardSize::new(5, 5)?);
     let mut best: Option<(usize, Position, crate::rules::PlayedTurn)> = None;
     'search: for attempt in 0..12 {
-        let mut pos = Position::start(size);
+        let mut pos = rules.start(size);
         for _ in 0..attempt.min(6) {
             let Ok(Some(turns)) = rules.turns_until(&pos, &mut state_budget(EXAMPLE_STATES)) else {
                 continue 'search;

@@ -146,6 +146,8 @@ pub enum Refusal {
         piece: Square,
     },
     NothingToCapture(Square),
+    /// A new game the game's rules do not allow (a board it is not played on).
+    BadSetup(String),
     /// A click the selected piece cannot capture on, and why.
     NotACaptureForSelected {
         square: Square,
@@ -189,6 +191,7 @@ impl fmt::Display for Refusal {
                 write!(f, "{piece} must keep capturing")
             }
             Refusal::NothingToCapture(sq) => write!(f, "the piece on {sq} has nothing to capture"),
+            Refusal::BadSetup(why) => f.write_str(why),
             Refusal::NotACaptureForSelected { why, .. } => f.write_str(why),
             Refusal::ChooseOwnPiece(side) => write!(f, "choose one of your own pieces ({side})"),
             Refusal::NothingToUndo => f.write_str("nothing to undo or redo"),
@@ -223,7 +226,8 @@ impl From<VariantError> for Refusal {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
     pub winner: Side,
-    /// The loser had no pieces at all (rather than pieces with no capture).
+    /// The side with no capture had no pieces at all (rather than pieces
+    /// with no capture).
     pub annihilation: bool,
 }
 
@@ -314,7 +318,11 @@ impl GameSession {
             .get(&setup.variant)
             .ok_or_else(|| Refusal::UnknownVariant(setup.variant.clone()))?
             .clone();
-        let start = setup.start.unwrap_or_else(|| Position::start(setup.size));
+        let start = match setup.start {
+            Some(start) => start,
+            None => rules.start(setup.size),
+        };
+        rules.check_size(start.size()).map_err(Refusal::BadSetup)?;
         let mut session = GameSession {
             rules,
             setup,
@@ -409,7 +417,8 @@ impl GameSession {
     /// The game as a record (turns so far; a turn in progress is left out).
     pub fn record(&self) -> GameRecord {
         let mut record = GameRecord::of(&self.rules, self.position().size());
-        record.start = self.setup.start.filter(|s| *s != Position::start(s.size()));
+        let start = *self.history.start();
+        record.start = (start != Position::start(start.size())).then_some(start);
         record.white = self.setup.white.label();
         record.black = self.setup.black.label();
         record.turns = self.played().to_vec();
@@ -422,7 +431,7 @@ impl GameSession {
     fn update_outcome(&mut self) {
         let pos = *self.position();
         self.outcome = (!self.rules.has_initial_capture(&pos)).then(|| Outcome {
-            winner: pos.turn.opponent(),
+            winner: self.rules.winner_when_stuck(&pos),
             annihilation: pos.ours().is_empty(),
         });
     }

@@ -197,7 +197,8 @@ pub struct GameSetup {
     /// `FILESxRANKS`, each 4 to 8.
     #[serde(with = "as_text")]
     pub size: BoardSize,
-    /// `checkerboard` (the default) or `pairs`.
+    /// `checkerboard` or `pairs`; left out, the game's own start (the
+    /// checkerboard for the four designer's games).
     #[serde(default, with = "as_text::option")]
     pub start: Option<StartLayout>,
     /// No clock when left out.

@@ -6,8 +6,7 @@ use std::sync::Arc;
 
 use crate::ai::Level;
 use crate::rules::{
-    Design, GameRecord, GameResult, History, PlayedTurn, Position, Rules, StartLayout,
-    VariantRegistry,
+    Design, GameRecord, GameResult, History, PlayedTurn, Position, Rules, VariantRegistry,
 };
 
 use super::protocol::{
@@ -89,15 +88,17 @@ pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<Chec
         })?,
         Some(code) => rules_of_design(registry, &setup.variant, code).map_err(bad)?,
     };
-    let layout = setup.start.unwrap_or(StartLayout::Checkerboard);
+    rules.check_size(setup.size).map_err(bad)?;
     if let Some(clock) = &setup.clock {
         clock.check().map_err(|e| bad(e.to_string()))?;
     }
     let mut setup = setup.clone();
-    setup.start = Some(layout);
     setup.design = rules.variant().design().map(Design::code);
     Ok(CheckedSetup {
-        start: Position::start_with(setup.size, layout),
+        start: match setup.start {
+            Some(layout) => Position::start_with(setup.size, layout),
+            None => rules.start(setup.size),
+        },
         setup,
         rules,
     })
@@ -324,8 +325,8 @@ impl Table {
             clocks.left_ms[i] = clocks.left_ms[i].saturating_add(clocks.setting.increment_ms);
             clocks.started_ms = Some(now_ms);
         }
-        let finish = (!self.rules.has_initial_capture(self.position())).then_some(Finish {
-            winner: side,
+        let finish = (!self.rules.has_initial_capture(self.position())).then(|| Finish {
+            winner: Side::of(self.rules.winner_when_stuck(self.position())),
             reason: EndReason::NoCapture,
         });
         self.result = finish;
@@ -426,7 +427,7 @@ impl Table {
                 Side::Black => "Black",
             };
             let how = match f.reason {
-                EndReason::NoCapture => "the loser had no capture",
+                EndReason::NoCapture => self.rules.end().ending(),
                 EndReason::Time => "the loser's time ran out",
                 EndReason::Resigned => "the loser resigned",
             };
@@ -580,6 +581,48 @@ mod tests {
         assert_eq!(
             bad(&"x".repeat(protocol::MAX_MESSAGE_BYTES + 1)).kind,
             ErrorKind::TooLarge
+        );
+    }
+
+    /// A table of a design plays from the design's own start, refuses a
+    /// board the design is not played on, and ends under its end rule.
+    #[test]
+    fn a_designed_table_keeps_its_start_boards_and_end() {
+        let design: Design = include_str!("../../examples/undertow.toml").parse().unwrap();
+        let registry = VariantRegistry::builtin();
+        let setup = |size: &str| GameSetup {
+            variant: "undertow".into(),
+            size: size.parse().unwrap(),
+            start: None,
+            clock: None,
+            design: Some(design.code()),
+        };
+        let refused = check_setup(&registry, &setup("4x4")).unwrap_err();
+        assert!(refused.message.contains("6x6 to 8x8"), "{}", refused.message);
+        let checked = check_setup(&registry, &setup("6x6")).unwrap();
+        assert_eq!(checked.start, checked.rules.start("6x6".parse().unwrap()));
+        assert_ne!(checked.start, Position::start("6x6".parse().unwrap()));
+        let mut t = Table::new("UNDERT".into(), checked, 0);
+        t.seats[0].token = Some("w".into());
+        t.seats[1].token = Some("b".into());
+        let mut finish = None;
+        while finish.is_none() {
+            let side = t.to_move();
+            let ply = t.ply();
+            finish = t.play(side, ply, first_turn(&t), 0).unwrap().finish;
+        }
+        let finish = finish.unwrap();
+        assert_eq!(finish.reason, EndReason::NoCapture);
+        assert_eq!(finish.winner, t.to_move(), "the side with no capture wins");
+        let record = t.record();
+        assert_eq!(record.result, GameResult::Win(finish.winner.color()));
+        assert!(record.start.is_some(), "the record names its start");
+        let replayed = record.history(&registry).unwrap();
+        assert_eq!(replayed.position(), t.position());
+        let ending = record.other_tags.iter().find(|(k, _)| k == "Termination");
+        assert!(
+            ending.is_some_and(|(_, v)| v.contains("the last capture loses")),
+            "{ending:?}"
         );
     }
 

@@ -25,6 +25,7 @@ mod record;
 mod registry;
 #[allow(clippy::module_inception)]
 mod rules;
+mod setup;
 pub mod sight;
 mod square;
 mod state_memo;
@@ -53,6 +54,7 @@ pub use record::{
 };
 pub use registry::{Mod, RegistryError, VariantRegistry, builtin_rules};
 pub use rules::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
+pub use setup::{EndRule, RowPattern, RowPatternError, SizeRange, Start};
 pub use square::{ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use symmetry::{SYMMETRIES, square_image, turn_orbits};

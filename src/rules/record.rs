@@ -114,9 +114,10 @@ impl GameRecord {
         }
     }
 
-    /// The position the game starts from.
-    pub fn start_position(&self) -> Position {
-        self.start.unwrap_or_else(|| Position::start(self.size))
+    /// The position the game of `rules` starts from: the `Start` tag, or
+    /// without one the game's own start.
+    pub fn start_position(&self, rules: &Rules) -> Position {
+        self.start.unwrap_or_else(|| rules.start(self.size))
     }
 
     /// Replays every turn against the rules: the positions after each turn,
@@ -140,15 +141,22 @@ impl GameRecord {
                 .get(&self.variant)
                 .ok_or_else(|| ReplayError::UnknownVariant(self.variant.clone()))?,
         };
-        let history = History::replay(rules, self.start_position(), self.turns.iter().cloned())
-            .map_err(|e| ReplayError::IllegalTurn {
-                index: e.index,
-                text: e.turn.to_string(),
-                error: e.error,
-            })?;
+        rules
+            .check_size(self.size)
+            .map_err(ReplayError::WrongBoard)?;
+        let history = History::replay(
+            rules,
+            self.start_position(rules),
+            self.turns.iter().cloned(),
+        )
+        .map_err(|e| ReplayError::IllegalTurn {
+            index: e.index,
+            text: e.turn.to_string(),
+            error: e.error,
+        })?;
         let last = history.position();
         if !rules.has_initial_capture(last) {
-            let winner = GameResult::Win(last.turn.opponent());
+            let winner = GameResult::Win(rules.winner_when_stuck(last));
             if self.result != winner {
                 return Err(ReplayError::WrongResult {
                     recorded: self.result,
@@ -171,6 +179,8 @@ pub enum ReplayError {
     UnknownVariant(String),
     /// The record's design is not a game the engine can play.
     BadDesign(String),
+    /// The game is not played on the record's board.
+    WrongBoard(String),
     IllegalTurn {
         index: usize,
         text: String,
@@ -189,6 +199,7 @@ impl fmt::Display for ReplayError {
                 write!(f, "the record's variant `{id}` is not known here")
             }
             ReplayError::BadDesign(e) => write!(f, "the record's design: {e}"),
+            ReplayError::WrongBoard(e) => write!(f, "the record's board: {e}"),
             ReplayError::IllegalTurn { index, text, error } => {
                 write!(f, "turn {} ({text}) is illegal: {error}", index + 1)
             }
@@ -229,7 +240,8 @@ impl fmt::Display for GameRecord {
             tag(f, name, value)?;
         }
         writeln!(f)?;
-        let first = self.start_position().turn;
+        // Every game's start has White to move; a start tag may say otherwise.
+        let first = self.start.map_or(Color::White, |s| s.turn);
         let mut line = String::new();
         for (i, played) in self.turns.iter().enumerate() {
             // Number the turns in pairs, White's first; a Black start opens with "1...".

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, CaptureView, Color, MoveError, MovementProblem, PathShape, Position, Route,
-    RouteCandidates, Square, Template, Variant,
+    Bitboard, Board, BoardSize, CaptureView, Color, EndRule, MoveError, MovementProblem, PathShape,
+    Position, Route, RouteCandidates, SizeRange, Square, Template, Variant,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
@@ -59,6 +59,8 @@ pub enum VariantProblem {
     BadMovement(MovementProblem),
     RouteTemplateWithBoxPaths,
     RouteNotInMovement(Route),
+    /// The start leaves a side without pieces on a board of the game's sizes.
+    StartWithoutPieces(BoardSize),
 }
 
 impl fmt::Display for VariantError {
@@ -78,6 +80,11 @@ impl fmt::Display for VariantError {
                     "it proposed the route {r}, which its own movement rule does not allow"
                 )
             }
+            VariantProblem::StartWithoutPieces(size) => write!(
+                f,
+                "its start leaves a side without pieces on {size}; each side needs one on every \
+                 board the game is played on"
+            ),
         }
     }
 }
@@ -111,6 +118,13 @@ impl Rules {
         if uses_route && movement.shape == PathShape::WithinBox {
             return Err(error(VariantProblem::RouteTemplateWithBoxPaths));
         }
+        let start = variant.start();
+        if let Some(size) = variant.sizes().sizes().find(|&size| {
+            let board = start.board(size);
+            board.pieces(Color::White).is_empty() || board.pieces(Color::Black).is_empty()
+        }) {
+            return Err(error(VariantProblem::StartWithoutPieces(size)));
+        }
         Ok(Rules {
             movegen: MoveGen::new(movement),
             uses_route,
@@ -130,6 +144,50 @@ impl Rules {
 
     pub fn id(&self) -> &str {
         self.variant.id()
+    }
+
+    /// The start position on a board of `size`, White to move (the game's
+    /// own start; see [`Variant::start`]).
+    pub fn start(&self, size: BoardSize) -> Position {
+        Position {
+            board: self.variant.start().board(size),
+            turn: Color::White,
+        }
+    }
+
+    /// The boards the game is played on.
+    pub fn sizes(&self) -> SizeRange {
+        self.variant.sizes()
+    }
+
+    /// The board the game is usually played on: 8×8, or the size nearest
+    /// to it the game has.
+    pub fn usual_size(&self) -> BoardSize {
+        self.sizes().nearest(BoardSize::STANDARD)
+    }
+
+    /// Whether the game is played on a board of `size`; if not, says so
+    /// with the sizes it is played on.
+    pub fn check_size(&self, size: BoardSize) -> Result<(), String> {
+        let sizes = self.sizes();
+        if sizes.contains(size) {
+            Ok(())
+        } else {
+            Err(format!(
+                "{} is played on {sizes}, not on {size}",
+                self.variant.name()
+            ))
+        }
+    }
+
+    /// Who wins when the side to move has no capture.
+    pub fn end(&self) -> EndRule {
+        self.variant.end()
+    }
+
+    /// The winner of `pos` when its side to move has no initial capture.
+    pub fn winner_when_stuck(&self, pos: &Position) -> Color {
+        self.end().winner(pos.turn)
     }
 
     /// Whether the exact route of the initial capture is part of a turn.

@@ -156,6 +156,24 @@ pub trait Variant: Send + Sync + 'static {
         false
     }
 
+    /// How the pieces stand at the start (White moves first). Default: the
+    /// checkerboard every designer's game starts from.
+    fn start(&self) -> super::Start {
+        super::Start::default()
+    }
+
+    /// The boards the game is played on. Default: every size, 4×4 to 8×8.
+    /// The start must give both sides pieces on each of them.
+    fn sizes(&self) -> super::SizeRange {
+        super::SizeRange::ALL
+    }
+
+    /// Who wins when the side to move has no capture. Default: the player
+    /// with no capture loses.
+    fn end(&self) -> super::EndRule {
+        super::EndRule::LastCaptureWins
+    }
+
     /// The game file this variant was read from, if it was: records and
     /// online tables carry it (as its share code), so a designed game
     /// replays and plays where its file is not installed.

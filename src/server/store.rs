@@ -11,7 +11,11 @@ use sqlx::{AnyPool, Row};
 
 use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, Side};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
-use crate::rules::{History, PlayedTurn, VariantRegistry};
+use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
+
+/// The `start` column of a table that starts as its game says (no layout
+/// chosen).
+const GAME_START: &str = "game";
 
 const SCHEMA: [&str; 2] = [
     "CREATE TABLE IF NOT EXISTS games (
@@ -134,7 +138,7 @@ impl Store {
         .bind(table.version)
         .bind(&table.setup.variant)
         .bind(table.setup.size.to_string())
-        .bind(table.setup.start.unwrap_or_default().name())
+        .bind(table.setup.start.map_or(GAME_START, StartLayout::name))
         .bind(clock.map(|c| c.initial_ms as i64))
         .bind(clock.map(|c| c.increment_ms as i64))
         .bind(table.clocks.map(|c| c.left_ms[0] as i64))
@@ -346,11 +350,14 @@ fn table_of(
         size: text("size")?
             .parse()
             .map_err(|e| corrupt(format!("{code}: {e}")))?,
-        start: Some(
-            text("start")?
-                .parse()
-                .map_err(|e| corrupt(format!("{code}: {e}")))?,
-        ),
+        start: match text("start")?.as_str() {
+            GAME_START => None,
+            layout => Some(
+                layout
+                    .parse()
+                    .map_err(|e| corrupt(format!("{code}: {e}")))?,
+            ),
+        },
         clock,
         design: row.try_get("design")?,
     };

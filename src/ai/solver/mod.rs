@@ -45,9 +45,11 @@ const INFINITY: i32 = WIN + 1;
 /// What a position is worth to the side to move under best play.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Value {
-    /// The side to move wins, the game ending after this many more turns.
+    /// The side to move wins, the game ending after this many more turns
+    /// (0: it has no capture, and the game's end rule makes that a win).
     Win(u32),
-    /// The side to move loses after this many more turns (0: it has no capture).
+    /// The side to move loses after this many more turns (0: it has no
+    /// capture, and the game's end rule makes that a loss).
     Loss(u32),
 }
 
@@ -472,16 +474,25 @@ impl<'a> Searcher<'a> {
             beta = beta.min(upper);
         }
         let mut children = self.walker.children(pos, ply)?;
+        let stuck_wins = self.walker.rules.end().stuck_wins();
         if children.is_empty() {
             self.walker.give_back(ply, children);
-            self.table.store(&key, -WIN, -WIN, 1);
-            return Ok(-WIN);
+            let score = if stuck_wins { WIN } else { -WIN };
+            self.table.store(&key, score, score, 1);
+            return Ok(score);
         }
-        // No win is faster than one turn, and with a turn to play no loss
-        // comes before the opponent's reply.
-        if alpha >= WIN - 1 || beta <= 2 - WIN {
+        // With a turn to play, the game ends at the earliest after it (the
+        // opponent has no capture) and otherwise after the opponent's reply:
+        // when having no capture loses, a win takes at least one turn and a
+        // loss two; when it wins, a win takes two and a loss one.
+        let (best, worst) = if stuck_wins {
+            (WIN - 2, 1 - WIN)
+        } else {
+            (WIN - 1, 2 - WIN)
+        };
+        if alpha >= best || beta <= worst {
             self.walker.give_back(ply, children);
-            return Ok(if alpha >= WIN - 1 { WIN - 1 } else { 2 - WIN });
+            return Ok(if alpha >= best { best } else { worst });
         }
         for child in &mut children {
             child.order = match self.table.probe(&child.key) {
@@ -988,7 +999,11 @@ impl Solver {
             .map(|(t, k)| (t.clone(), of_turn(k)))
             .collect();
         let mut knowledge = if analysed.is_empty() {
-            Knowledge::exact(-WIN)
+            Knowledge::exact(if self.rules.end().stuck_wins() {
+                WIN
+            } else {
+                -WIN
+            })
         } else {
             Knowledge {
                 lower: analysed.iter().map(|(_, k)| k.lower).max().unwrap_or(-WIN),

@@ -45,6 +45,10 @@ impl Numbers {
         phi: INFINITE,
         delta: 0,
     };
+    const WON: Numbers = Numbers {
+        phi: 0,
+        delta: INFINITE,
+    };
 
     /// Whether the side to move wins, once proven.
     fn wins(self) -> Option<bool> {
@@ -118,8 +122,13 @@ impl<'a> PnSearcher<'a> {
         let children = self.walker.children(pos, ply)?;
         if children.is_empty() {
             self.walker.give_back(ply, children);
-            self.table.put(&key, Numbers::LOST, 1);
-            return Ok(Numbers::LOST);
+            let end = if self.walker.rules.end().stuck_wins() {
+                Numbers::WON
+            } else {
+                Numbers::LOST
+            };
+            self.table.put(&key, end, 1);
+            return Ok(end);
         }
 
         let numbers = loop {

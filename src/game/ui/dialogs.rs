@@ -134,10 +134,15 @@ pub fn game_over(
         Side::White => "White",
         Side::Black => "Black",
     };
-    let why = if outcome.annihilation {
-        format!("{loser} has no pieces left.")
+    let what = if outcome.annihilation {
+        "no pieces"
     } else {
-        format!("{loser} has no capture left.")
+        "no capture"
+    };
+    let why = if session.rules().end().stuck_wins() {
+        format!("{winner} has {what} left, and in this game the last capture loses.")
+    } else {
+        format!("{loser} has {what} left.")
     };
     super::fitted(egui::Window::new("Game over"), ctx)
         .collapsible(false)

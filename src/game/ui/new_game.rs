@@ -9,7 +9,7 @@ use crate::game::designer::DesignerIntent;
 use crate::game::modding::ModProblems;
 use crate::game::presentation;
 use crate::game::session::{GameMode, NewGame, Player, SessionIntent, Variants};
-use crate::rules::{BoardSize, Position, Rules, StartLayout};
+use crate::rules::{BoardSize, Position, Rules, Start, StartLayout};
 
 use super::diagram::{self, PlayedExample};
 
@@ -23,7 +23,8 @@ pub struct NewGameForm {
     pub ranks: u8,
     pub white: Player,
     pub black: Player,
-    pub layout: StartLayout,
+    /// A layout chosen instead of the game's own start (`None`: the game's).
+    pub layout: Option<StartLayout>,
 }
 
 impl Default for NewGameForm {
@@ -35,7 +36,7 @@ impl Default for NewGameForm {
             ranks: 8,
             white: setup.white,
             black: setup.black,
-            layout: StartLayout::default(),
+            layout: None,
         }
     }
 }
@@ -48,10 +49,9 @@ impl NewGameForm {
             size,
             white: self.white,
             black: self.black,
-            // The checkerboard is every game's own start; another layout
-            // is a start position (and so goes into the record).
-            start: (self.layout != StartLayout::Checkerboard)
-                .then(|| Position::start_with(size, self.layout)),
+            // A layout other than the game's own start is a start position
+            // (and so goes into the record).
+            start: self.layout.map(|layout| Position::start_with(size, layout)),
             mode: GameMode::Local,
         }
     }
@@ -191,8 +191,16 @@ fn card(
     response
 }
 
-/// The choices for the game picked: players, board size and start.
-fn choices(ui: &mut egui::Ui, form: &mut NewGameForm) {
+/// The choices for the game picked: players, board size (among the sizes
+/// the game is played on) and start (the game's own, or another layout).
+fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
+    let sizes = rules.sizes();
+    let size = sizes.nearest(BoardSize::new(form.files, form.ranks).unwrap_or_default());
+    (form.files, form.ranks) = (size.files(), size.ranks());
+    let own = rules.variant().start();
+    if form.layout.is_some_and(|l| Start::Layout(l) == own) {
+        form.layout = None;
+    }
     egui::Grid::new("new-game-choices")
         .num_columns(2)
         .spacing([12.0, 6.0])
@@ -204,6 +212,9 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm) {
             ui.label("Board");
             ui.horizontal(|ui| {
                 for (files, ranks) in [(4, 4), (5, 5), (6, 6), (8, 8)] {
+                    if !BoardSize::new(files, ranks).is_some_and(|s| sizes.contains(s)) {
+                        continue;
+                    }
                     let on = form.files == files && form.ranks == ranks;
                     if ui
                         .selectable_label(on, format!("{files}×{ranks}"))
@@ -219,26 +230,47 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm) {
             ui.horizontal(|ui| {
                 ui.add(
                     egui::DragValue::new(&mut form.files)
-                        .range(BoardSize::MIN..=BoardSize::MAX)
+                        .range(sizes.smallest.files()..=sizes.largest.files())
                         .suffix(" files"),
                 );
                 ui.label("×");
                 ui.add(
                     egui::DragValue::new(&mut form.ranks)
-                        .range(BoardSize::MIN..=BoardSize::MAX)
+                        .range(sizes.smallest.ranks()..=sizes.largest.ranks())
                         .suffix(" ranks"),
                 );
             });
             ui.end_row();
             ui.label("Start");
             ui.horizontal(|ui| {
-                ui.radio_value(&mut form.layout, StartLayout::Checkerboard, "checkerboard")
-                    .on_hover_text("Alternating colours, a1 Black: this project's reading of the designer's text");
-                ui.radio_value(&mut form.layout, StartLayout::Pairs, "pairs")
-                    .on_hover_text("Ranks of WWBB pairs, each the one below swapped: the layout Ludii's Sweep Burrow uses");
+                ui.radio_value(&mut form.layout, None, own.name())
+                    .on_hover_text(layout_hint(own));
+                for layout in StartLayout::ALL {
+                    if Start::Layout(layout) != own {
+                        ui.radio_value(&mut form.layout, Some(layout), layout.name())
+                            .on_hover_text(layout_hint(Start::Layout(layout)));
+                    }
+                }
             });
             ui.end_row();
         });
+}
+
+/// What a start looks like, for its radio button's hover text.
+fn layout_hint(start: Start) -> String {
+    match start {
+        Start::Layout(StartLayout::Checkerboard) => {
+            "Alternating colours, a1 Black: this project's reading of the designer's text".into()
+        }
+        Start::Layout(StartLayout::Pairs) => {
+            "Ranks of WWBB pairs, each the one below swapped: the layout Ludii's Sweep Burrow uses"
+                .into()
+        }
+        Start::Rows(rows) => format!(
+            "The game's own rows, rank 1 first, repeated over the board: {}",
+            rows.rows().join(" / ")
+        ),
+    }
 }
 
 /// The title screen: the games as cards, then the choices for the game
@@ -293,11 +325,10 @@ pub fn title_screen(
                         );
                     }
                     ui.separator();
-                    let name = variants
-                        .get(&state.form.variant)
-                        .map_or("", |rules| rules.variant().name());
-                    ui.heading(name);
-                    choices(ui, &mut state.form);
+                    if let Some(rules) = variants.get(&state.form.variant) {
+                        ui.heading(rules.variant().name());
+                        choices(ui, &mut state.form, rules);
+                    }
                     ui.add_space(6.0);
                     ui.horizontal_wrapped(|ui| {
                         let play = egui::Button::new(
@@ -355,7 +386,7 @@ mod tests {
             None,
             "the checkerboard is the game's own start"
         );
-        form.layout = StartLayout::Pairs;
+        form.layout = Some(StartLayout::Pairs);
         let size = BoardSize::new(6, 5).unwrap();
         assert_eq!(
             form.setup().start,

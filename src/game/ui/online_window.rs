@@ -147,7 +147,18 @@ fn lobby(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
         ui.end_row();
         ui.label("Board");
         ui.horizontal(|ui| {
-            for size in 4..=8u8 {
+            // The square boards the game is played on.
+            let sizes = data
+                .variants
+                .get(&form.variant)
+                .map_or(crate::rules::SizeRange::ALL, |r| r.sizes());
+            let squares: Vec<u8> = sizes.squares().map(|s| s.files()).collect();
+            if !squares.contains(&form.size)
+                && let Some(&nearest) = squares.iter().min_by_key(|&&s| s.abs_diff(form.size))
+            {
+                form.size = nearest;
+            }
+            for size in squares {
                 ui.selectable_value(&mut form.size, size, format!("{size}×{size}"));
             }
         });

@@ -12,7 +12,10 @@ use super::{
     Compare, Count, Counted, Design, Distance, FORMAT, Lines, MAX_FILE_BYTES, Symmetry,
     TemplateRule,
 };
-use crate::rules::{Movement, PathShape, Step, StepSet, is_valid_variant_id};
+use crate::rules::{
+    BoardSize, Color, EndRule, Movement, PathShape, RowPattern, SizeRange, Start, StartLayout,
+    Step, StepSet, is_valid_variant_id,
+};
 
 /// What is wrong with a game file, and where.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -46,8 +49,20 @@ struct RawDesign {
     name: Spanned<String>,
     #[serde(default)]
     summary: Option<Spanned<String>>,
+    #[serde(default)]
+    end: Option<Raw>,
+    #[serde(default)]
+    board: Option<Spanned<RawBoard>>,
     movement: Spanned<RawMovement>,
     template: Spanned<RawTemplate>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    start: Option<Raw>,
+    smallest: Option<Raw>,
+    largest: Option<Raw>,
 }
 
 #[derive(Deserialize)]
@@ -296,6 +311,100 @@ fn steps_from(text: &str, value: &Spanned<toml::Value>) -> Result<StepSet, Desig
     }
 }
 
+/// The start a file names: a layout's word, or rows written out (rank 1
+/// first).
+fn start_from(text: &str, value: &Raw) -> Result<Start, DesignError> {
+    let at = |message: String| error_at(text, value.span(), message);
+    let layouts = StartLayout::ALL.map(StartLayout::name).join(", ");
+    match value.get_ref() {
+        toml::Value::String(word) => word.parse().map(Start::Layout).map_err(|_| {
+            at(format!(
+                "expected one of {layouts}, or a list of rows like [\"WB\", \"BW\"] (rank 1 \
+                 first); found '{word}'"
+            ))
+        }),
+        toml::Value::Array(list) => {
+            let rows: Option<Vec<&str>> = list.iter().map(toml::Value::as_str).collect();
+            let rows = rows
+                .ok_or_else(|| at("each row is a text of W, B and . like \"WB.\"".to_string()))?;
+            RowPattern::new(&rows)
+                .map(Start::Rows)
+                .map_err(|e| at(e.to_string()))
+        }
+        other => Err(at(format!(
+            "expected one of {layouts}, or a list of rows like [\"WB\", \"BW\"]; found {}",
+            kind(other)
+        ))),
+    }
+}
+
+fn size_from(text: &str, value: &Raw) -> Result<BoardSize, DesignError> {
+    let size = value
+        .get_ref()
+        .as_str()
+        .and_then(|s| s.parse::<BoardSize>().ok());
+    size.ok_or_else(|| {
+        error_at(
+            text,
+            value.span(),
+            format!(
+                "expected a board size FILESxRANKS, each {} to {}, like \"6x6\"; found {}",
+                BoardSize::MIN,
+                BoardSize::MAX,
+                kind(value.get_ref())
+            ),
+        )
+    })
+}
+
+/// The `[board]` table: the start and the sizes, each checked against the
+/// other (every board of the range starts with pieces of both sides).
+fn board_from(
+    text: &str,
+    board: &Option<Spanned<RawBoard>>,
+) -> Result<(Start, SizeRange), DesignError> {
+    let Some(board) = board else {
+        return Ok((Start::default(), SizeRange::ALL));
+    };
+    let span = board.span();
+    let board = board.get_ref();
+    let start = match &board.start {
+        Some(start) => start_from(text, start)?,
+        None => Start::default(),
+    };
+    let smallest = match &board.smallest {
+        Some(size) => size_from(text, size)?,
+        None => SizeRange::ALL.smallest,
+    };
+    let largest = match &board.largest {
+        Some(size) => size_from(text, size)?,
+        None => SizeRange::ALL.largest,
+    };
+    let sizes = SizeRange::new(smallest, largest).ok_or_else(|| {
+        error_at(
+            text,
+            board.largest.as_ref().map_or(span.clone(), |l| l.span()),
+            format!("the largest board ({largest}) is smaller than the smallest ({smallest})"),
+        )
+    })?;
+    for size in sizes.sizes() {
+        let at_start = start.board(size);
+        for side in [Color::White, Color::Black] {
+            if at_start.pieces(side).is_empty() {
+                return Err(error_at(
+                    text,
+                    board.start.as_ref().map_or(span.clone(), |s| s.span()),
+                    format!(
+                        "the start leaves {side} without pieces on {size}; each side needs \
+                         one on every board from {sizes}"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok((start, sizes))
+}
+
 /// Reads and checks a game file.
 pub fn read(text: &str) -> Result<Design, DesignError> {
     let whole = |message: String| DesignError {
@@ -353,6 +462,11 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
         }
         None => String::new(),
     };
+    let end = match &raw.end {
+        Some(end) => choice(text, end, &EndRule::WORDS)?,
+        None => EndRule::default(),
+    };
+    let (start, sizes) = board_from(text, &raw.board)?;
     let movement_span = raw.movement.span();
     let raw_movement = raw.movement.into_inner();
     let movement = Movement {
@@ -440,6 +554,9 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
         summary,
         movement,
         template: rule,
+        start,
+        sizes,
+        end,
     })
 }
 
@@ -472,6 +589,24 @@ pub fn write(design: &Design) -> String {
     );
     if !design.summary.is_empty() {
         out.push_str(&format!("summary = {}\n", quoted(&design.summary)));
+    }
+    if design.end != EndRule::default() {
+        out.push_str(&format!("end = {}\n", quoted(design.end.word())));
+    }
+    if design.start != Start::default() || design.sizes != SizeRange::ALL {
+        out.push_str("\n[board]\n");
+        match &design.start {
+            Start::Layout(layout) => out.push_str(&format!("start = {}\n", quoted(layout.name()))),
+            Start::Rows(rows) => {
+                let rows: Vec<String> = rows.rows().iter().map(|r| quoted(r)).collect();
+                out.push_str(&format!("start = [{}]\n", rows.join(", ")));
+            }
+        }
+        out.push_str(&format!(
+            "smallest = {}\nlargest = {}\n",
+            quoted(&design.sizes.smallest.to_string()),
+            quoted(&design.sizes.largest.to_string())
+        ));
     }
     let steps = match steps_name(&design.movement.steps) {
         Some(name) => quoted(name),

@@ -37,7 +37,10 @@ use std::str::FromStr;
 pub use file::DesignError;
 pub use measure::Measures;
 
-use super::{Bitboard, CaptureView, Movement, Route, RouteCandidates, Square, Template, Variant};
+use super::{
+    Bitboard, CaptureView, EndRule, Movement, Route, RouteCandidates, SizeRange, Square, Start,
+    Template, Variant,
+};
 
 /// The version of the file format this engine reads and writes.
 pub const FORMAT: u32 = 1;
@@ -186,6 +189,12 @@ pub struct Design {
     pub summary: String,
     pub movement: Movement,
     pub template: TemplateRule,
+    /// How the pieces stand at the start (`[board] start`).
+    pub start: Start,
+    /// The boards it is played on (`[board] smallest`, `largest`).
+    pub sizes: SizeRange,
+    /// Who wins when the side to move has no capture (`end`).
+    pub end: EndRule,
 }
 
 impl FromStr for Design {
@@ -316,6 +325,18 @@ impl Variant for Design {
 
     fn template_uses_route(&self) -> bool {
         self.template.route.is_some()
+    }
+
+    fn start(&self) -> Start {
+        self.start
+    }
+
+    fn sizes(&self) -> SizeRange {
+        self.sizes
+    }
+
+    fn end(&self) -> EndRule {
+        self.end
     }
 
     fn symmetric(&self) -> bool {

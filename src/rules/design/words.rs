@@ -3,20 +3,70 @@
 //! of the file has one sentence here, so any design reads as a rules text.
 
 use super::{Compare, Count, Counted, Design, Distance, Lines, Symmetry, TemplateRule};
-use crate::rules::{Movement, PathShape};
+use crate::rules::{EndRule, Movement, PathShape, SizeRange, Start, StartLayout};
 
 impl Design {
     /// The rules particular to this game, as a short text: how a capture
     /// moves, then what the initial capture fixes and what a later capture
     /// must match. (What every Burrow game shares is said elsewhere.)
     pub fn rules_text(&self) -> String {
-        format!(
+        let mut text = format!(
             "Movement: {} {} {}\n\nTemplate: a later capture fits when it has {}.",
             steps_words(&self.movement),
             path_words(self.movement.shape),
             jumping_words(self.movement.jumping),
             template_words(&self.template).join("; and ")
-        )
+        );
+        for line in [
+            start_words(&self.start),
+            sizes_words(self.sizes),
+            end_words(self.end),
+        ]
+        .into_iter()
+        .flatten()
+        {
+            text.push_str("\n\n");
+            text.push_str(&line);
+        }
+        text
+    }
+}
+
+/// The start in words, when it is not the usual checkerboard.
+pub fn start_words(start: &Start) -> Option<String> {
+    match start {
+        Start::Layout(StartLayout::Checkerboard) => None,
+        Start::Layout(StartLayout::Pairs) => Some(
+            "Start: pieces in pairs; rank 1 reads W W B B W W B B, and each rank swaps the \
+             colours of the one below."
+                .into(),
+        ),
+        Start::Rows(rows) => {
+            let full = rows.rows().iter().all(|r| !r.contains('.'));
+            Some(format!(
+                "Start: the rows {} (rank 1 first; W White, B Black{}), each repeated along its \
+                 rank and the rows up the board.",
+                rows.rows().join(" / "),
+                if full { "" } else { ", . empty" }
+            ))
+        }
+    }
+}
+
+/// The boards in words, when the game is not played on every size.
+pub fn sizes_words(sizes: SizeRange) -> Option<String> {
+    (sizes != SizeRange::ALL).then(|| format!("Boards: {sizes}."))
+}
+
+/// The end rule in words, when it is not the usual one.
+pub fn end_words(end: EndRule) -> Option<String> {
+    match end {
+        EndRule::LastCaptureWins => None,
+        EndRule::LastCaptureLoses => Some(
+            "End: a player with no capture at the start of their turn wins (whoever makes the \
+             last capture loses), unlike the usual end."
+                .into(),
+        ),
     }
 }
 
