@@ -588,7 +588,9 @@ mod tests {
     /// board the design is not played on, and ends under its end rule.
     #[test]
     fn a_designed_table_keeps_its_start_boards_and_end() {
-        let design: Design = include_str!("../../examples/undertow.toml").parse().unwrap();
+        let design: Design = include_str!("../../examples/undertow.toml")
+            .parse()
+            .unwrap();
         let registry = VariantRegistry::builtin();
         let setup = |size: &str| GameSetup {
             variant: "undertow".into(),
@@ -598,7 +600,11 @@ mod tests {
             design: Some(design.code()),
         };
         let refused = check_setup(&registry, &setup("4x4")).unwrap_err();
-        assert!(refused.message.contains("6x6 to 8x8"), "{}", refused.message);
+        assert!(
+            refused.message.contains("6x6 to 8x8"),
+            "{}",
+            refused.message
+        );
         let checked = check_setup(&registry, &setup("6x6")).unwrap();
         assert_eq!(checked.start, checked.rules.start("6x6".parse().unwrap()));
         assert_ne!(checked.start, Position::start("6x6".parse().unwrap()));
