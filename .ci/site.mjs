@@ -50,7 +50,28 @@ const fill = async (name, values) => {
   }
   await writeFile(join(site, name), text);
 };
-await fill("index.html", { __WASM_BYTES__: String(wasm.length), __BUILD__: build });
+// The version players see: Cargo.toml's, and the commit when git knows it
+// (BURROW_VERSION, when set, says it instead).
+async function version() {
+  if (process.env.BURROW_VERSION) return process.env.BURROW_VERSION;
+  const manifest = await readFile(new URL("../Cargo.toml", import.meta.url), "utf8");
+  const number = /^version = "([^"]+)"/m.exec(manifest)?.[1] ?? "?";
+  try {
+    const commit = execFileSync("git", ["rev-parse", "--short=9", "HEAD"], {
+      encoding: "utf8",
+      cwd: new URL("..", import.meta.url),
+      stdio: ["ignore", "pipe", "ignore"],
+    }).trim();
+    return `${number} (commit ${commit})`;
+  } catch {
+    return number;
+  }
+}
+await fill("index.html", {
+  __WASM_BYTES__: String(wasm.length),
+  __BUILD__: build,
+  __VERSION__: await version(),
+});
 await fill("sw.js", { __BUILD__: build, __FILES__: JSON.stringify(listed, null, 2) });
 
 // The gzip copies: Zopfli (five iterations) packs a deflate stream about

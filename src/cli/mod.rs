@@ -37,10 +37,24 @@ pub use solve::{boards_up_to, solution_line};
 /// and small enough that a position beyond it is given up on in seconds.
 pub const DEFAULT_MAX_STATES: u64 = 10_000_000;
 
+/// The program's version: Cargo.toml's, and the commit it was built from
+/// when the build said (`BURROW_COMMIT`, set by `.ci/release`), as
+/// `burrow --version` prints it.
+pub fn version() -> &'static str {
+    const PACKAGE: &str = env!("CARGO_PKG_VERSION");
+    match option_env!("BURROW_COMMIT") {
+        Some(commit) if !commit.is_empty() => {
+            static WITH_COMMIT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+            WITH_COMMIT.get_or_init(|| format!("{PACKAGE} (commit {commit})"))
+        }
+        _ => PACKAGE,
+    }
+}
+
 #[derive(Parser, Debug)]
 #[command(
     name = "burrow",
-    version,
+    version = version(),
     about = "Burrow: capture-template board games (with no command: play in a window)"
 )]
 struct Cli {
