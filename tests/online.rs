@@ -283,6 +283,18 @@ async fn record_of(address: &str, code: &str) -> GameRecord {
         .await
         .expect("GET");
     assert_eq!(status, 200, "{body}");
+    // A code with anything around it names no game (a plain 404, never a
+    // server error).
+    for bad in [
+        format!("{code}%0A"),
+        format!("{code}%00"),
+        format!("%20{code}x"),
+    ] {
+        let (status, _) = http_get(address, &format!("/games/{bad}.txt"))
+            .await
+            .expect("GET");
+        assert_eq!(status, 404, "/games/{bad}.txt");
+    }
     body.parse().expect("a record that reads")
 }
 
@@ -400,8 +412,9 @@ async fn refusals(server: &Server) {
     unchanged(&watched(&url, &white.code).await, "bad tokens and codes");
 
     // Malformed, unknown, wrong version, oversized, binary.
-    let cases: [(&str, ErrorKind); 6] = [
+    let cases: [(&str, ErrorKind); 7] = [
         ("{not json", ErrorKind::BadMessage),
+        (r#"{"v":1,"type":"ping","extra":1}"#, ErrorKind::BadMessage),
         ("[1, 2]", ErrorKind::BadMessage),
         (r#"{"v":1,"type":"fly"}"#, ErrorKind::BadMessage),
         (r#"{"v":1,"type":"turn","code":3}"#, ErrorKind::BadMessage),
@@ -421,7 +434,7 @@ async fn refusals(server: &Server) {
     unchanged(&watched(&url, &white.code).await, "malformed messages");
 
     // The connection still works, and the game goes on.
-    black.send(ClientMessage::Ping).await;
+    black.send(ClientMessage::Ping {}).await;
     black
         .client
         .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
@@ -450,7 +463,7 @@ async fn refusals(server: &Server) {
     // Too many messages at once: some are dropped with an error, and the
     // connection recovers.
     for _ in 0..80 {
-        black.send(ClientMessage::Ping).await;
+        black.send(ClientMessage::Ping {}).await;
     }
     assert_eq!(black.refusal().await.0, ErrorKind::RateLimited);
     tokio::time::sleep(Duration::from_millis(2500)).await;
@@ -458,12 +471,35 @@ async fn refusals(server: &Server) {
     while let Ok(Ok(_)) =
         tokio::time::timeout(Duration::from_millis(300), black.client.recv()).await
     {}
-    black.send(ClientMessage::Ping).await;
+    black.send(ClientMessage::Ping {}).await;
     black
         .client
         .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
         .await
         .expect("pong after the burst");
+
+    // Binary frames count against the same limit: a burst of them is cut
+    // short like a burst of text.
+    for _ in 0..80 {
+        black
+            .client
+            .send_binary(vec![1, 2, 3])
+            .await
+            .expect("sends");
+    }
+    let mut limited = false;
+    while let Ok(Ok(message)) =
+        tokio::time::timeout(Duration::from_millis(500), black.client.recv()).await
+    {
+        limited |= matches!(
+            message,
+            ServerMessage::Error {
+                kind: ErrorKind::RateLimited,
+                ..
+            }
+        );
+    }
+    assert!(limited, "a burst of binary frames is rate-limited");
 }
 
 /// Refusals that end or limit a connection: a frame over the transport's

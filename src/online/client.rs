@@ -60,6 +60,15 @@ impl Client {
             .map_err(ClientError::Send)
     }
 
+    /// Sends a binary frame (the protocol has none; the tests check that the
+    /// server refuses them and counts them against the rate limit).
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) -> Result<(), ClientError> {
+        self.socket
+            .send(Message::Binary(bytes.into()))
+            .await
+            .map_err(ClientError::Send)
+    }
+
     /// The next message from the server.
     pub async fn recv(&mut self) -> Result<ServerMessage, ClientError> {
         loop {

@@ -278,7 +278,10 @@ pub enum ClientMessage {
         code: String,
         token: String,
     },
-    Ping,
+    /// An empty struct rather than a unit, so that an unknown field is
+    /// refused here too (serde lets a unit variant of a tagged enum ignore
+    /// them).
+    Ping {},
 }
 
 /// How a game ended.

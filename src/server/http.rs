@@ -46,12 +46,18 @@ pub(super) async fn list_games(
 }
 
 pub(super) async fn game_file(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Response {
-    let Some(code) = file.strip_suffix(".txt") else {
+    let Some(code) = file
+        .strip_suffix(".txt")
+        .filter(|code| super::tables::is_code(&code.to_ascii_uppercase()))
+    else {
         return (StatusCode::NOT_FOUND, "records are at /games/CODE.txt").into_response();
     };
     match hub.room(code).await {
         Ok(room) => {
-            let record = room.table.lock().await.record().to_string();
+            let (record, code) = {
+                let table = room.table.lock().await;
+                (table.record().to_string(), table.code.clone())
+            };
             (
                 [
                     (
@@ -60,10 +66,7 @@ pub(super) async fn game_file(State(hub): State<Arc<Hub>>, Path(file): Path<Stri
                     ),
                     (
                         header::CONTENT_DISPOSITION,
-                        format!(
-                            "attachment; filename=\"burrow-{}.txt\"",
-                            code.to_ascii_uppercase()
-                        ),
+                        format!("attachment; filename=\"burrow-{code}.txt\""),
                     ),
                 ],
                 record,

@@ -110,6 +110,28 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     };
     let mut refused_in_a_row = 0u32;
     while let Some(frame) = stream.next().await {
+        // Every frame a client sends costs from its bucket, whatever it
+        // holds (text, binary or a transport ping).
+        if matches!(
+            frame,
+            Ok(Message::Text(_) | Message::Binary(_) | Message::Ping(_) | Message::Pong(_))
+        ) {
+            if !bucket.take() {
+                refused_in_a_row += 1;
+                if refused_in_a_row > 200 {
+                    conn.error(ErrorKind::RateLimited, "too many messages: disconnected")
+                        .await;
+                    break;
+                }
+                conn.error(
+                    ErrorKind::RateLimited,
+                    &format!("at most {RATE_PER_SECOND} messages a second; this one was dropped"),
+                )
+                .await;
+                continue;
+            }
+            refused_in_a_row = 0;
+        }
         let text = match frame {
             Ok(Message::Text(text)) => text,
             Ok(Message::Binary(_)) => {
@@ -130,21 +152,6 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
                 break;
             }
         };
-        if !bucket.take() {
-            refused_in_a_row += 1;
-            if refused_in_a_row > 200 {
-                conn.error(ErrorKind::RateLimited, "too many messages: disconnected")
-                    .await;
-                break;
-            }
-            conn.error(
-                ErrorKind::RateLimited,
-                &format!("at most {RATE_PER_SECOND} messages a second; this one was dropped"),
-            )
-            .await;
-            continue;
-        }
-        refused_in_a_row = 0;
         match protocol::decode::<ClientMessage>(&text) {
             Ok(message) => {
                 if let Err(e) = conn.handle(message).await {
@@ -241,7 +248,7 @@ impl Connection {
 
     async fn handle(&mut self, message: ClientMessage) -> Result<(), Refused> {
         match message {
-            ClientMessage::Ping => self.send(&ServerMessage::Pong).await,
+            ClientMessage::Ping {} => self.send(&ServerMessage::Pong).await,
             ClientMessage::Create {
                 setup,
                 side,

@@ -66,6 +66,12 @@ pub(super) fn refused_storage(e: StoreError) -> Refused {
 /// Codes avoid letters and digits that read alike (0/O, 1/I/L).
 const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
 
+/// Whether `code` could be a table's code (six of the code letters); any
+/// other text names no table and is never looked up.
+pub(super) fn is_code(code: &str) -> bool {
+    code.len() == 6 && code.bytes().all(|b| CODE_LETTERS.contains(&b))
+}
+
 pub(super) fn new_code() -> String {
     (0..6)
         .map(|_| CODE_LETTERS[rand::random_range(0..CODE_LETTERS.len())] as char)
@@ -139,6 +145,12 @@ impl Hub {
     /// The table of `code`, from memory or the database.
     pub(super) async fn room(&self, code: &str) -> Result<Arc<Room>, Refused> {
         let code = code.trim().to_ascii_uppercase();
+        if !is_code(&code) {
+            return Err(Refused::new(
+                ErrorKind::UnknownGame,
+                format!("no game {code:?}: a code is six letters and digits"),
+            ));
+        }
         if let Some(room) = self.rooms.lock().expect("not poisoned").get(&code) {
             return Ok(room.clone());
         }

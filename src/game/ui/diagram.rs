@@ -344,7 +344,9 @@ pub fn card_picture(
             draw_first(painter, &grid, rules, example);
         }
         None => {
-            let size = rules.sizes().nearest(BoardSize::new(6, 6).unwrap_or_default());
+            let size = rules
+                .sizes()
+                .nearest(BoardSize::new(6, 6).unwrap_or_default());
             draw_board(painter, &fitted_grid(room, size), &rules.start(size).board);
         }
     }
