@@ -166,7 +166,10 @@ fn check_command_line(cli: &clap::Command, line: &str) -> Option<String> {
             continue;
         };
         let flag = flag.split('=').next().unwrap_or(flag);
-        if flag == "help" || (!cfg!(feature = "checks") && TEST_HOOKS.contains(&flag)) {
+        if flag == "help"
+            || flag == "version"
+            || (!cfg!(feature = "checks") && TEST_HOOKS.contains(&flag))
+        {
             continue;
         }
         let global = cli

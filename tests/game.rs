@@ -1129,6 +1129,60 @@ fn pump(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
     panic!("never happened: {what}");
 }
 
+/// A server of the online tests on a free port of its own, with its
+/// database and address (a restart takes the same port).
+fn online_server(name: &str) -> (crate::online::Server, String, String) {
+    let database = crate::online::sqlite(name);
+    let port = std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|l| l.local_addr())
+        .expect("a free port")
+        .port();
+    let address = format!("127.0.0.1:{port}");
+    let server = crate::online::Server::start_on(&database, &address);
+    (server, database, address)
+}
+
+/// The window opens a table of `setup` at `address`, White its own, and
+/// waits until it plays there.
+fn open_table(app: &mut App, address: &str, setup: burrow::online::protocol::GameSetup) {
+    use burrow::game::online::{Online, OnlineIntent};
+    app.world_mut().write_message(OnlineIntent::Create {
+        server: address.to_string(),
+        setup,
+        side: burrow::online::protocol::SideChoice::White,
+        name: "Ada".into(),
+        computer: None,
+    });
+    pump(app, "a table", |app| {
+        app.world().resource::<Online>().table.is_some()
+            && *app.world().resource::<State<Screen>>().get() == Screen::Playing
+    });
+}
+
+/// A scripted client takes the table's Black seat; the window sees it.
+fn seat_black(
+    app: &mut App,
+    server: &crate::online::Server,
+    rt: &tokio::runtime::Runtime,
+) -> crate::online::Player {
+    use burrow::game::online::Online;
+    let code = app
+        .world()
+        .resource::<Online>()
+        .code
+        .clone()
+        .expect("a code");
+    let black = rt.block_on(crate::online::join(&server.ws(), &code));
+    pump(app, "Black seated", |app| {
+        app.world()
+            .resource::<Online>()
+            .table
+            .as_ref()
+            .is_some_and(|t| t.view.black.name.as_deref() == Some("Bo"))
+    });
+    black
+}
+
 /// The game at an online table: it opens the table, a scripted client joins
 /// it, the game's own turn reaches the client, the client's turn is played
 /// onto the board like a computer's, undo is refused, and when the server
@@ -1136,49 +1190,21 @@ fn pump(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
 /// play goes on.
 #[test]
 fn the_game_plays_online_and_reconnects() {
-    use burrow::game::online::{Link, Online, OnlineIntent};
-    use burrow::online::protocol::{GameSetup, SideChoice};
+    use burrow::game::online::{Link, Online};
+    use burrow::online::protocol::GameSetup;
 
-    let database = crate::online::sqlite("game-client");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let address = format!("127.0.0.1:{port}");
-    let server = crate::online::Server::start_on(&database, &address);
+    let (server, database, address) = online_server("game-client");
     let rt = crate::online::runtime();
     let mut app = app();
-    app.world_mut().write_message(OnlineIntent::Create {
-        server: address.clone(),
-        setup: GameSetup {
-            variant: "box".into(),
-            size: "5x5".parse().unwrap(),
-            start: None,
-            clock: None,
-            design: None,
-        },
-        side: SideChoice::White,
-        name: "Ada".into(),
-        computer: None,
-    });
-    pump(&mut app, "a table", |app| {
-        app.world().resource::<Online>().table.is_some()
-            && *app.world().resource::<State<Screen>>().get() == Screen::Playing
-    });
-    let code = app
-        .world()
-        .resource::<Online>()
-        .code
-        .clone()
-        .expect("a code");
-    let mut black = rt.block_on(crate::online::join(&server.ws(), &code));
-    pump(&mut app, "Black seated", |app| {
-        app.world()
-            .resource::<Online>()
-            .table
-            .as_ref()
-            .is_some_and(|t| t.view.black.name.as_deref() == Some("Bo"))
-    });
+    let setup = GameSetup {
+        variant: "box".into(),
+        size: "5x5".parse().unwrap(),
+        start: None,
+        clock: None,
+        design: None,
+    };
+    open_table(&mut app, &address, setup);
+    let mut black = seat_black(&mut app, &server, &rt);
     {
         let session = app.world().resource::<GameSession>();
         assert_eq!(session.setup().white, Player::Human);
@@ -1461,8 +1487,8 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
 /// left without a capture wins), told in the window's words.
 #[test]
 fn the_game_plays_a_designed_game_online_to_its_end() {
-    use burrow::game::online::{Online, OnlineIntent, result_text};
-    use burrow::online::protocol::{GameSetup, SideChoice};
+    use burrow::game::online::{Online, result_text};
+    use burrow::online::protocol::GameSetup;
     use burrow::rules::Design;
 
     let design: Design = include_str!("../examples/undertow.toml").parse().unwrap();
@@ -1470,54 +1496,26 @@ fn the_game_plays_a_designed_game_online_to_its_end() {
     variants
         .put_design(design)
         .expect("the design joins the games");
-    let database = crate::online::sqlite("game-designed");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .and_then(|l| l.local_addr())
-        .expect("a free port")
-        .port();
-    let address = format!("127.0.0.1:{port}");
-    let server = crate::online::Server::start_on(&database, &address);
+    let (server, _database, address) = online_server("game-designed");
     let rt = crate::online::runtime();
     let mut app = app_with(variants);
     let size: burrow::rules::BoardSize = "6x6".parse().unwrap();
-    app.world_mut().write_message(OnlineIntent::Create {
-        server: address.clone(),
-        setup: GameSetup {
-            variant: "undertow".into(),
-            size,
-            start: None,
-            clock: None,
-            // Left out: the window fills it in for a designed game.
-            design: None,
-        },
-        side: SideChoice::White,
-        name: "Ada".into(),
-        computer: None,
-    });
-    pump(&mut app, "a table", |app| {
-        app.world().resource::<Online>().table.is_some()
-            && *app.world().resource::<State<Screen>>().get() == Screen::Playing
-    });
+    let setup = GameSetup {
+        variant: "undertow".into(),
+        size,
+        start: None,
+        clock: None,
+        // Left out: the window fills it in for a designed game.
+        design: None,
+    };
+    open_table(&mut app, &address, setup);
     {
         let session = app.world().resource::<GameSession>();
         assert_eq!(session.rules().id(), "undertow");
         assert_eq!(*session.position(), session.rules().start(size));
         assert_ne!(*session.position(), burrow::rules::Position::start(size));
     }
-    let code = app
-        .world()
-        .resource::<Online>()
-        .code
-        .clone()
-        .expect("a code");
-    let mut black = rt.block_on(crate::online::join(&server.ws(), &code));
-    pump(&mut app, "Black seated", |app| {
-        app.world()
-            .resource::<Online>()
-            .table
-            .as_ref()
-            .is_some_and(|t| t.view.black.name.as_deref() == Some("Bo"))
-    });
+    let mut black = seat_black(&mut app, &server, &rt);
     // Both sides play their first listed turn until the game is over.
     let mut plies = 0;
     while app.world().resource::<GameSession>().outcome().is_none() {
