@@ -1129,6 +1129,20 @@ fn pump(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
     panic!("never happened: {what}");
 }
 
+/// The side to move plays its first listed turn through the capture
+/// intents, as the window's clicks would.
+fn play_first_turn(app: &mut App) -> burrow::rules::PlayedTurn {
+    let turn = {
+        let session = app.world().resource::<GameSession>();
+        session.rules().turns(session.position()).expect("lists")[0].played()
+    };
+    for step in turn.steps() {
+        app.world_mut().write_message(CaptureIntent(step));
+        settle(app);
+    }
+    turn
+}
+
 /// A server of the online tests on a free port of its own, with its
 /// database and address (a restart takes the same port).
 fn online_server(name: &str) -> (crate::online::Server, String, String) {
@@ -1212,14 +1226,7 @@ fn the_game_plays_online_and_reconnects() {
     }
 
     // White (the game) plays its first listed turn through the intents.
-    let turn = {
-        let session = app.world().resource::<GameSession>();
-        session.rules().turns(session.position()).expect("lists")[0].played()
-    };
-    for step in turn.steps() {
-        app.world_mut().write_message(CaptureIntent(step));
-        settle(&mut app);
-    }
+    let turn = play_first_turn(&mut app);
     rt.block_on(black.follow_to(1));
     assert_eq!(black.mirror.view.turns, vec![turn.to_string()]);
 
@@ -1266,14 +1273,7 @@ fn the_game_plays_online_and_reconnects() {
     });
     assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
     // And play goes on: White's next turn reaches the server.
-    let turn = {
-        let session = app.world().resource::<GameSession>();
-        session.rules().turns(session.position()).expect("lists")[0].played()
-    };
-    for step in turn.steps() {
-        app.world_mut().write_message(CaptureIntent(step));
-        settle(&mut app);
-    }
+    play_first_turn(&mut app);
     pump(&mut app, "the server to confirm White's turn", |app| {
         app.world()
             .resource::<Online>()
@@ -1522,14 +1522,7 @@ fn the_game_plays_a_designed_game_online_to_its_end() {
         let white_to_move =
             app.world().resource::<GameSession>().position().turn == burrow::rules::Color::White;
         if white_to_move {
-            let turn = {
-                let session = app.world().resource::<GameSession>();
-                session.rules().turns(session.position()).expect("lists")[0].played()
-            };
-            for step in turn.steps() {
-                app.world_mut().write_message(CaptureIntent(step));
-                settle(&mut app);
-            }
+            play_first_turn(&mut app);
         } else {
             let reply = black.some_turn();
             rt.block_on(black.play(&reply));
