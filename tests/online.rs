@@ -42,6 +42,11 @@ impl Server {
 
     /// On a given address (a restarted server keeps its port).
     pub(crate) fn start_on(database: &str, listen: &str) -> Server {
+        Server::start_with(database, listen, &[])
+    }
+
+    /// With more options of `burrow serve` (such as [`UNLIMITED`]).
+    pub(crate) fn start_with(database: &str, listen: &str, options: &[&str]) -> Server {
         // The server reads no designs folder but its own (an empty one).
         let home = std::env::temp_dir().join(format!("burrow-online-{}-home", std::process::id()));
         std::fs::create_dir_all(&home).expect("temp dir");
@@ -49,6 +54,7 @@ impl Server {
             .env("XDG_CONFIG_HOME", &home)
             .args(["serve", "--listen", listen, "--think-ms", "100"])
             .args(["--database", database])
+            .args(options)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
@@ -92,6 +98,10 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// A load run's hundreds of clients all come from 127.0.0.1: no limit per
+/// address.
+const UNLIMITED: &[&str] = &["--max-connections-per-address", "0"];
 
 pub(crate) fn runtime() -> tokio::runtime::Runtime {
     tokio::runtime::Builder::new_multi_thread()
@@ -561,6 +571,174 @@ async fn connection_limits(server: &Server) {
     client.close().await;
 }
 
+/// Opens a TCP connection to `server` from the local address `from` (any
+/// of 127.0.0.0/8), as another machine would.
+async fn connect_from(from: &str, server: &str) -> std::io::Result<tokio::net::TcpStream> {
+    let socket = tokio::net::TcpSocket::new_v4()?;
+    socket.bind(format!("{from}:0").parse().expect("an address"))?;
+    socket.connect(server.parse().expect("an address")).await
+}
+
+/// Whether the server has closed `stream` (the read ends) within `wait`;
+/// whatever it sent before closing is read and dropped.
+async fn closed_within(stream: &mut tokio::net::TcpStream, wait: Duration) -> bool {
+    use tokio::io::AsyncReadExt;
+    let deadline = tokio::time::Instant::now() + wait;
+    let mut buffer = [0u8; 4096];
+    loop {
+        match tokio::time::timeout_at(deadline, stream.read(&mut buffer)).await {
+            Err(_) => return false,
+            Ok(Ok(0) | Err(_)) => return true,
+            Ok(Ok(_)) => continue,
+        }
+    }
+}
+
+/// GET `path` from `server`, from the local address `from`: the status
+/// line, or None if the server did not answer within `wait`.
+async fn get_from(from: &str, server: &str, path: &str, wait: Duration) -> Option<String> {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let ask = async {
+        let mut stream = connect_from(from, server).await.ok()?;
+        let request = format!("GET {path} HTTP/1.1\r\nHost: {server}\r\nConnection: close\r\n\r\n");
+        stream.write_all(request.as_bytes()).await.ok()?;
+        let mut answer = String::new();
+        stream.read_to_string(&mut answer).await.ok()?;
+        answer.lines().next().map(str::to_string)
+    };
+    tokio::time::timeout(wait, ask).await.ok().flatten()
+}
+
+/// The probe that once took the server down: over a thousand sockets that
+/// connect and say nothing. Each address holds a limited number (the rest
+/// are closed at once), every silent one is closed after the handshake
+/// time, the health check and new players from elsewhere are answered
+/// meanwhile, and a WebSocket that goes silent (not even answering the
+/// server's pings) is closed after the idle time, while one that answers
+/// them stays.
+async fn silent_connections(server: &Server) {
+    // The test's own open-file limit must hold the sockets it opens.
+    let _ = rlimit::increase_nofile_limit(4096);
+    let address = server.address.as_str();
+    let mut silent = Vec::new();
+    let opening = Instant::now();
+    for _ in 0..1100 {
+        if let Ok(stream) = connect_from("127.0.0.1", address).await {
+            silent.push(stream);
+        }
+    }
+    assert!(silent.len() >= 1000, "{} sockets opened", silent.len());
+    let started = Instant::now();
+    // Over the per-address limit (300 here): closed as soon as accepted,
+    // while the first 300 stay open until the handshake time (3 s).
+    let closed = futures_util::future::join_all(
+        silent
+            .iter_mut()
+            .map(|stream| closed_within(stream, Duration::from_millis(700))),
+    )
+    .await;
+    let open: Vec<usize> = (0..silent.len()).filter(|&i| !closed[i]).collect();
+    // Never more than the limit open; exactly the limit while the first
+    // ones are within their handshake time (opening over a thousand
+    // sockets can take seconds when the machine is busy).
+    assert!(open.len() <= 300, "{} sockets from one address", open.len());
+    if opening.elapsed() < Duration::from_millis(2500) {
+        assert_eq!(open.len(), 300, "after {:?}", opening.elapsed());
+    }
+    // Another address is served while those 300 are open.
+    let health = get_from("127.0.0.2", address, "/health", Duration::from_secs(2)).await;
+    assert_eq!(
+        health.as_deref(),
+        Some("HTTP/1.1 200 OK"),
+        "after {:?}",
+        started.elapsed()
+    );
+    let elsewhere = connect_from("127.0.0.2", address).await.expect("connects");
+    let mut player = Client::connect_over(&server.ws(), elsewhere)
+        .await
+        .expect("a player connects");
+    player.send(&ClientMessage::Ping {}).await.expect("sends");
+    let pong = player
+        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
+        .await;
+    assert!(pong.is_ok(), "a player is answered: {pong:?}");
+    player.close().await;
+    // Every silent socket is closed after the handshake time.
+    for &i in &open {
+        assert!(
+            closed_within(&mut silent[i], Duration::from_secs(6)).await,
+            "a silent socket is closed (after {:?})",
+            started.elapsed()
+        );
+    }
+    assert!(
+        opening.elapsed() >= Duration::from_millis(2500),
+        "not before the handshake time: {:?}",
+        opening.elapsed()
+    );
+    drop(silent);
+    assert_eq!(
+        get_from("127.0.0.1", address, "/health", Duration::from_secs(2))
+            .await
+            .as_deref(),
+        Some("HTTP/1.1 200 OK"),
+        "the first address is served again"
+    );
+
+    // A WebSocket that completes its handshake, then never reads nor
+    // answers: closed after the idle time (2 s here).
+    use tokio::io::AsyncWriteExt;
+    let mut mute = connect_from("127.0.0.3", address).await.expect("connects");
+    let upgrade = format!(
+        "GET /ws HTTP/1.1\r\nHost: {address}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n\
+         Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+    );
+    mute.write_all(upgrade.as_bytes()).await.expect("writes");
+    let went = Instant::now();
+    assert!(
+        closed_within(&mut mute, Duration::from_secs(6)).await,
+        "a mute WebSocket is closed"
+    );
+    assert!(
+        went.elapsed() >= Duration::from_millis(1500),
+        "not before the idle time: {:?}",
+        went.elapsed()
+    );
+    // A client that keeps reading (so it answers the pings, as browsers
+    // and the game do) is still connected after twice the idle time.
+    let mut player = Client::connect(&server.ws()).await.expect("connects");
+    let quiet_until = Instant::now() + Duration::from_secs(4);
+    while Instant::now() < quiet_until {
+        let _ = player.recv_within(Duration::from_millis(200)).await;
+    }
+    player
+        .send(&ClientMessage::Ping {})
+        .await
+        .expect("still connected");
+    let pong = player
+        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
+        .await;
+    assert!(pong.is_ok(), "a client that answers pings stays: {pong:?}");
+    player.close().await;
+}
+
+#[test]
+fn sqlite_silent_connections_are_closed() {
+    let server = Server::start_with(
+        &sqlite("silent"),
+        "127.0.0.1:0",
+        &[
+            "--handshake-timeout-ms",
+            "3000",
+            "--idle-timeout-ms",
+            "2000",
+            "--max-connections-per-address",
+            "300",
+        ],
+    );
+    runtime().block_on(silent_connections(&server));
+}
+
 /// A client drops and comes back to its seat; then the server is killed
 /// mid-game, started again on the same database, and the game goes on.
 async fn reconnect_and_restart(database: &str) {
@@ -981,7 +1159,7 @@ fn sqlite_clock_computer_bot_rematch() {
 /// leaves it out.
 #[test]
 fn slow_sqlite_load_of_200_games() {
-    let server = Server::start(&sqlite("load"));
+    let server = Server::start_with(&sqlite("load"), "127.0.0.1:0", UNLIMITED);
     runtime().block_on(load(&server));
 }
 
@@ -995,6 +1173,7 @@ fn the_router_serves_a_game_in_the_tests_own_process() {
         database: sqlite("in-process"),
         site: None,
         think: Duration::from_millis(100),
+        limits: Default::default(),
     };
     runtime().block_on(async {
         let app = burrow::server::router(VariantRegistry::builtin(), &options)
@@ -1201,6 +1380,6 @@ fn slow_postgres_load_of_200_games() {
     let Some(pg) = Postgres::start("postgres-load") else {
         return;
     };
-    let server = Server::start(&pg.database("load"));
+    let server = Server::start_with(&pg.database("load"), "127.0.0.1:0", UNLIMITED);
     runtime().block_on(load(&server));
 }

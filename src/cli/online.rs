@@ -31,6 +31,32 @@ pub struct ServeArgs {
     /// (100 to 10000).
     #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
     think: Duration,
+    /// Time a connection has to send its request, in milliseconds.
+    #[arg(long = "handshake-timeout-ms", default_value = "10000", value_parser = timeout_ms)]
+    handshake: Duration,
+    /// Time a WebSocket may stay silent before it is closed, in
+    /// milliseconds (the server pings it every third of that).
+    #[arg(long = "idle-timeout-ms", default_value = "60000", value_parser = timeout_ms)]
+    idle: Duration,
+    /// Connections one IP address may hold open (0: no limit, for a server
+    /// behind a reverse proxy, which should limit them itself).
+    #[arg(long = "max-connections-per-address", default_value = "256")]
+    per_address: usize,
+    /// Connections the server holds open in all (default: what its
+    /// open-file limit allows).
+    #[arg(long = "max-connections")]
+    total: Option<usize>,
+}
+
+/// A deadline in milliseconds: 100 ms to a day.
+fn timeout_ms(text: &str) -> Result<Duration, String> {
+    let ms: u64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a whole number of milliseconds"))?;
+    if !(100..=86_400_000).contains(&ms) {
+        return Err(format!("{ms} ms is not between 100 ms and a day"));
+    }
+    Ok(Duration::from_millis(ms))
 }
 
 /// The server's and the bot's log lines on the terminal (stderr), from
@@ -52,6 +78,12 @@ impl ServeArgs {
             database: self.database,
             site: self.site,
             think: self.think,
+            limits: crate::server::ConnectionLimits {
+                handshake: self.handshake,
+                idle: self.idle,
+                per_address: self.per_address,
+                total: self.total.map(|total| total.max(1)),
+            },
         };
         Ok(crate::server::serve(registry.clone(), options)?)
     }

@@ -48,6 +48,18 @@ impl Client {
         Ok(Client { socket })
     }
 
+    /// Connects to `ws://HOST:PORT/ws` over a TCP connection already open
+    /// to that host (one made from a chosen local address, say).
+    pub async fn connect_over(url: &str, stream: TcpStream) -> Result<Client, ClientError> {
+        let (socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
+            .await
+            .map_err(|source| ClientError::Connect {
+                url: url.to_string(),
+                source,
+            })?;
+        Ok(Client { socket })
+    }
+
     pub async fn send(&mut self, message: &ClientMessage) -> Result<(), ClientError> {
         self.send_text(&protocol::encode(message)).await
     }

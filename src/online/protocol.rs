@@ -364,6 +364,8 @@ pub enum ErrorKind {
     TooManyTables,
     /// The server could not store the change; nothing changed.
     Storage,
+    /// The connection sent nothing for too long and is closed.
+    Idle,
 }
 
 /// A message from the server.

@@ -24,11 +24,13 @@ use axum::routing::get;
 use crate::rules::VariantRegistry;
 
 mod http;
+pub mod limits;
 mod share;
 mod socket;
 pub mod store;
 mod tables;
 
+pub use limits::ConnectionLimits;
 pub use tables::{Hub, Room};
 
 /// What `burrow serve` was asked for.
@@ -41,6 +43,8 @@ pub struct ServeOptions {
     pub site: Option<PathBuf>,
     /// How long the server's computer thinks per turn.
     pub think: Duration,
+    /// Deadlines and limits on connections.
+    pub limits: ConnectionLimits,
 }
 
 /// The database a server uses when none is named: a file in the current
@@ -66,8 +70,6 @@ pub enum ServeError {
         address: SocketAddr,
         source: std::io::Error,
     },
-    #[error("server: {0}")]
-    Stopped(std::io::Error),
 }
 
 /// Runs the server until Ctrl-C.
@@ -93,16 +95,20 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Ser
     println!("burrow server listening on http://{address}");
     use std::io::Write;
     let _ = std::io::stdout().flush();
+    let total = options
+        .limits
+        .total
+        .unwrap_or_else(limits::connections_that_fit);
     tracing::info!(
-        "listening on http://{address}, games in {}",
+        "listening on http://{address}, games in {}, at most {total} connections",
         options.database
     );
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
-        .await
-        .map_err(ServeError::Stopped)
+    let gate = limits::Gate::new(options.limits.per_address, total);
+    limits::serve(listener, app, options.limits, gate, async {
+        let _ = tokio::signal::ctrl_c().await;
+    })
+    .await;
+    Ok(())
 }
 
 /// The whole server as an axum [`Router`], its store opened and its
@@ -114,7 +120,13 @@ pub async fn router(
     registry: VariantRegistry,
     options: &ServeOptions,
 ) -> Result<Router, ServeError> {
-    let hub = Hub::open(registry, &options.database, options.think).await?;
+    let hub = Hub::open(
+        registry,
+        &options.database,
+        options.think,
+        options.limits.idle,
+    )
+    .await?;
     if hub.is_postgres() {
         share::listen(hub.clone(), &options.database).await?;
     }

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
 
+use axum::Extension;
 use axum::extract::State;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
 use axum::response::Response;
@@ -15,6 +16,7 @@ use tokio::sync::{broadcast, mpsc};
 use crate::online::protocol::{self, ClientMessage, ErrorKind, ServerMessage, Side};
 use crate::online::table::{Refused, Table, check_setup, read_turn};
 
+use super::limits::Admission;
 use super::now_ms;
 use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage};
 
@@ -29,10 +31,18 @@ const MAX_FOLLOWED: usize = 32;
 /// Messages queued for one connection before its writer catches up.
 const ROOM_QUEUE: usize = 256;
 
-pub(super) async fn websocket(ws: WebSocketUpgrade, State(hub): State<Arc<Hub>>) -> Response {
+pub(super) async fn websocket(
+    ws: WebSocketUpgrade,
+    State(hub): State<Arc<Hub>>,
+    admission: Option<Extension<Admission>>,
+) -> Response {
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| connection(hub, socket))
+        .on_upgrade(move |socket| async move {
+            // The connection stays counted while its WebSocket is open.
+            let _admission = admission;
+            connection(hub, socket).await
+        })
 }
 
 /// Whether a stream error is a frame over [`MAX_FRAME_BYTES`] (the
@@ -87,13 +97,20 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     hub.connections.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
     let (out, mut queue) = mpsc::channel::<Arc<str>>(ROOM_QUEUE);
+    // A transport ping every third of the idle time: a live peer's
+    // WebSocket answers it by itself, so only a silent one is cut.
+    let idle = hub.idle;
     let writer = tokio::spawn(async move {
-        while let Some(text) = queue.recv().await {
-            if sink
-                .send(Message::Text(text.as_ref().into()))
-                .await
-                .is_err()
-            {
+        let mut pings = tokio::time::interval_at(tokio::time::Instant::now() + idle / 3, idle / 3);
+        loop {
+            let frame = tokio::select! {
+                text = queue.recv() => match text {
+                    Some(text) => Message::Text(text.as_ref().into()),
+                    None => break,
+                },
+                _ = pings.tick() => Message::Ping(Default::default()),
+            };
+            if sink.send(frame).await.is_err() {
                 break;
             }
         }
@@ -109,7 +126,19 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
         at: std::time::Instant::now(),
     };
     let mut refused_in_a_row = 0u32;
-    while let Some(frame) = stream.next().await {
+    loop {
+        let frame = match tokio::time::timeout(idle, stream.next()).await {
+            Ok(Some(frame)) => frame,
+            Ok(None) => break,
+            Err(_) => {
+                conn.error(
+                    ErrorKind::Idle,
+                    &format!("nothing heard for {} s: disconnected", idle.as_secs()),
+                )
+                .await;
+                break;
+            }
+        };
         // Every frame a client sends costs from its bucket, whatever it
         // holds (text, binary or a transport ping).
         if matches!(

@@ -52,6 +52,8 @@ pub struct Hub {
     /// Open WebSocket connections.
     pub(super) connections: AtomicUsize,
     think: Duration,
+    /// How long a WebSocket may stay silent.
+    pub(super) idle: Duration,
     /// This process's name in change notices (PostgreSQL).
     pub(super) process: u64,
 }
@@ -105,6 +107,7 @@ impl Hub {
         registry: VariantRegistry,
         database: &str,
         think: Duration,
+        idle: Duration,
     ) -> Result<Arc<Hub>, ServeError> {
         let store = Store::open(database)
             .await
@@ -118,6 +121,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
             think,
+            idle,
             process: rand::random::<u64>(),
         }))
     }
