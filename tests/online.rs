@@ -739,6 +739,86 @@ fn sqlite_silent_connections_are_closed() {
     runtime().block_on(silent_connections(&server));
 }
 
+/// Every text column of the `games` table, as the database holds it.
+async fn stored_games(database: &str) -> Vec<String> {
+    use sqlx::Row;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database)
+        .await
+        .expect("opens the database");
+    let rows = sqlx::query("SELECT code, white_token, black_token FROM games")
+        .fetch_all(&pool)
+        .await
+        .expect("reads");
+    pool.close().await;
+    rows.iter()
+        .flat_map(|row| {
+            (0..3).filter_map(move |i| row.try_get::<Option<String>, _>(i).ok().flatten())
+        })
+        .collect()
+}
+
+/// Seat tokens never reach the database: it holds their SHA-256 only.
+/// A token an older server stored in plain text is hashed when the server
+/// starts, and its holder keeps the seat.
+async fn tokens_are_stored_hashed(database: &str) {
+    let server = Server::start(database);
+    let url = server.ws();
+    let white = create(&url, setup("box", "4x4", None), None).await;
+    let black = join(&url, &white.code).await;
+    let stored = stored_games(database).await;
+    for token in [&white.token, &black.token] {
+        assert!(
+            !stored.iter().any(|v| v.contains(token.as_str())),
+            "a token in the database"
+        );
+    }
+    let keys = stored
+        .iter()
+        .filter(|v| v.starts_with("sha256:") && v.len() == 7 + 64);
+    assert_eq!(keys.count(), 2, "{stored:?}");
+    white.client.close().await;
+    black.client.close().await;
+    server.kill();
+
+    // As an older server left it: the white token in plain text.
+    use sqlx::Row as _;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database)
+        .await
+        .expect("opens the database");
+    sqlx::query("UPDATE games SET white_token = $1 WHERE code = $2")
+        .bind(&white.token)
+        .bind(&white.code)
+        .execute(&pool)
+        .await
+        .expect("writes");
+    let plain: String = sqlx::query("SELECT white_token FROM games WHERE code = $1")
+        .bind(&white.code)
+        .fetch_one(&pool)
+        .await
+        .expect("reads")
+        .get(0);
+    assert_eq!(plain, white.token);
+    pool.close().await;
+    let server = Server::start(database);
+    assert!(
+        !stored_games(database)
+            .await
+            .iter()
+            .any(|v| v.contains(white.token.as_str())),
+        "hashed at start"
+    );
+    let back = resume(&server.ws(), &white.code, &white.token).await;
+    assert_eq!(back.side, Side::White, "the seat is kept");
+    back.client.close().await;
+}
+
+#[test]
+fn sqlite_tokens_are_stored_hashed() {
+    runtime().block_on(tokens_are_stored_hashed(&sqlite("tokens")));
+}
+
 /// A client drops and comes back to its seat; then the server is killed
 /// mid-game, started again on the same database, and the game goes on.
 async fn reconnect_and_restart(database: &str) {
@@ -1362,6 +1442,7 @@ fn postgres_runs_the_same_suite() {
         });
     }
     rt.block_on(reconnect_and_restart(&pg.database("restart")));
+    rt.block_on(tokens_are_stored_hashed(&pg.database("tokens")));
     rt.block_on(designed_tables(&pg.database("designed")));
     {
         let server = Server::start(&pg.database("clock"));

@@ -36,10 +36,13 @@ impl std::fmt::Display for Refused {
     }
 }
 
-/// A seat: who holds it (by token) and what the table shows of them.
+/// A seat: who holds it and what the table shows of them.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Seat {
-    pub token: Option<String>,
+    /// What proves the seat: the key of the token handed to its holder (a
+    /// server keeps only a hash of the token, so a copy of its database
+    /// seats nobody).
+    pub key: Option<String>,
     pub name: Option<String>,
     /// A computer level the server plays this seat with.
     pub computer: Option<Level>,
@@ -200,14 +203,14 @@ impl Table {
     pub fn is_full(&self) -> bool {
         self.seats
             .iter()
-            .all(|s| s.token.is_some() || s.computer.is_some())
+            .all(|s| s.key.is_some() || s.computer.is_some())
     }
 
-    /// The side a token holds, if any.
-    pub fn side_of(&self, token: &str) -> Option<Side> {
+    /// The side a token's key holds, if any.
+    pub fn side_of(&self, key: &str) -> Option<Side> {
         [Side::White, Side::Black]
             .into_iter()
-            .find(|s| self.seats[s.index()].token.as_deref() == Some(token))
+            .find(|s| self.seats[s.index()].key.as_deref() == Some(key))
     }
 
     /// Starts the first clock once both seats are taken.
@@ -470,8 +473,8 @@ mod tests {
             design: None,
         };
         let mut table = Table::new("ABCDEF".into(), check_setup(&registry, &setup).unwrap(), 0);
-        table.seats[0].token = Some("w".into());
-        table.seats[1].token = Some("b".into());
+        table.seats[0].key = Some("w".into());
+        table.seats[1].key = Some("b".into());
         table
     }
 
@@ -524,7 +527,7 @@ mod tests {
             assert_eq!(refused.unwrap_err().kind, kind, "{text}");
             assert_eq!(t.history, before.history);
         }
-        t.seats[1].token = None;
+        t.seats[1].key = None;
         let err = t.play(Side::White, 0, turn.clone(), 0).unwrap_err();
         assert_eq!(err.kind, ErrorKind::NotYourTurn, "{err}");
     }
@@ -609,8 +612,8 @@ mod tests {
         assert_eq!(checked.start, checked.rules.start("6x6".parse().unwrap()));
         assert_ne!(checked.start, Position::start("6x6".parse().unwrap()));
         let mut t = Table::new("UNDERT".into(), checked, 0);
-        t.seats[0].token = Some("w".into());
-        t.seats[1].token = Some("b".into());
+        t.seats[0].key = Some("w".into());
+        t.seats[1].key = Some("b".into());
         let mut finish = None;
         while finish.is_none() {
             let side = t.to_move();

@@ -18,7 +18,7 @@ use crate::online::table::{Refused, Table, check_setup, read_turn};
 
 use super::limits::Admission;
 use super::now_ms;
-use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage};
+use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage, token_key};
 
 /// Messages one connection may send per second, on average, and in a burst.
 const RATE_PER_SECOND: f64 = 20.0;
@@ -266,7 +266,8 @@ impl Connection {
     /// The seat a token holds at a table, or a refusal.
     async fn seat(&self, code: &str, token: &str) -> Result<(Arc<Room>, Side), Refused> {
         let room = self.hub.room(code).await?;
-        let side = room.table.lock().await.side_of(token).ok_or_else(|| {
+        let key = token_key(token);
+        let side = room.table.lock().await.side_of(&key).ok_or_else(|| {
             Refused::new(
                 ErrorKind::NotYourSeat,
                 "that token holds no seat at this game",
@@ -295,6 +296,7 @@ impl Connection {
                 self.room_for_another(Some(&code)).await?;
                 let room = self.hub.room(&code).await?;
                 let token = new_token();
+                let key = token_key(&token);
                 let name = clean_name(name);
                 let side = self
                     .hub
@@ -303,7 +305,7 @@ impl Connection {
                             .into_iter()
                             .find(|s| {
                                 let seat = &table.seats[s.index()];
-                                seat.token.is_none() && seat.computer.is_none()
+                                seat.key.is_none() && seat.computer.is_none()
                             })
                             .ok_or_else(|| {
                                 Refused::new(
@@ -311,7 +313,7 @@ impl Connection {
                                     "both seats are taken (watch instead)",
                                 )
                             })?;
-                        table.seats[side.index()].token = Some(token.clone());
+                        table.seats[side.index()].key = Some(key.clone());
                         table.seats[side.index()].name = Some(name.clone());
                         table.start_clock_if_ready(now);
                         Ok(side)

@@ -13,6 +13,8 @@ use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, Side};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
 use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
 
+use super::tables::{KEY_PREFIX, token_key};
+
 /// The `start` column of a table that starts as its game says (no layout
 /// chosen).
 const GAME_START: &str = "game";
@@ -110,6 +112,7 @@ impl Store {
             sqlx::query(statement).execute(&pool).await?;
         }
         add_design_column(&pool, postgres).await?;
+        hash_plain_tokens(&pool).await?;
         Ok(Store { pool, postgres })
     }
 
@@ -144,10 +147,10 @@ impl Store {
         .bind(table.clocks.map(|c| c.left_ms[0] as i64))
         .bind(table.clocks.map(|c| c.left_ms[1] as i64))
         .bind(table.clocks.and_then(|c| c.started_ms))
-        .bind(table.seats[0].token.clone())
+        .bind(table.seats[0].key.clone())
         .bind(table.seats[0].name.clone())
         .bind(table.seats[0].computer.map(|level| level.name()))
-        .bind(table.seats[1].token.clone())
+        .bind(table.seats[1].key.clone())
         .bind(table.seats[1].name.clone())
         .bind(table.seats[1].computer.map(|level| level.name()))
         .bind(i64::from(table.ply()))
@@ -179,9 +182,9 @@ impl Store {
         .bind(new.clocks.map(|c| c.left_ms[0] as i64))
         .bind(new.clocks.map(|c| c.left_ms[1] as i64))
         .bind(new.clocks.and_then(|c| c.started_ms))
-        .bind(new.seats[0].token.clone())
+        .bind(new.seats[0].key.clone())
         .bind(new.seats[0].name.clone())
-        .bind(new.seats[1].token.clone())
+        .bind(new.seats[1].key.clone())
         .bind(new.seats[1].name.clone())
         .bind(i64::from(new.ply()))
         .bind(new.result.map(|f| side_name(f.winner).to_string()))
@@ -303,6 +306,34 @@ async fn add_design_column(pool: &AnyPool, postgres: bool) -> Result<(), StoreEr
     Ok(())
 }
 
+/// Replaces the seat tokens an older server stored in plain text by their
+/// keys ([`token_key`]), so the players keep their seats and the database
+/// holds no token.
+async fn hash_plain_tokens(pool: &AnyPool) -> Result<(), StoreError> {
+    for side in ["white", "black"] {
+        let column = format!("{side}_token");
+        let plain: Vec<(String, String)> = sqlx::query(&format!(
+            "SELECT code, {column} FROM games WHERE {column} IS NOT NULL AND {column} NOT LIKE '{KEY_PREFIX}%'"
+        ))
+        .fetch_all(pool)
+        .await?
+        .iter()
+        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+        .collect::<Result<_, sqlx::Error>>()?;
+        for (code, token) in plain {
+            sqlx::query(&format!(
+                "UPDATE games SET {column} = $1 WHERE code = $2 AND {column} = $3"
+            ))
+            .bind(token_key(&token))
+            .bind(&code)
+            .bind(&token)
+            .execute(pool)
+            .await?;
+        }
+    }
+    Ok(())
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",
@@ -377,7 +408,7 @@ fn table_of(
     let seat = |side: &str| -> Result<Seat, StoreError> {
         let computer: Option<String> = row.try_get(format!("{side}_computer").as_str())?;
         Ok(Seat {
-            token: row.try_get(format!("{side}_token").as_str())?,
+            key: row.try_get(format!("{side}_token").as_str())?,
             name: row.try_get(format!("{side}_name").as_str())?,
             computer: computer
                 .map(|level| level.parse())

@@ -84,6 +84,18 @@ pub(super) fn new_token() -> String {
     format!("{:032x}", rand::random::<u128>())
 }
 
+/// The prefix of a stored token key (a stored value without it is a
+/// token kept in plain text by an older server, hashed at start).
+pub(super) const KEY_PREFIX: &str = "sha256:";
+
+/// What the server keeps of a token it handed out (a seat's, a sign-in's):
+/// its SHA-256. A token is 128 random bits, so no slow hash is needed to
+/// make the key useless to whoever reads the database.
+pub(super) fn token_key(token: &str) -> String {
+    use sha2::Digest;
+    format!("{KEY_PREFIX}{:x}", sha2::Sha256::digest(token.as_bytes()))
+}
+
 /// A player's name as the table shows it: trimmed, at most 32 characters,
 /// no control characters.
 pub(super) fn clean_name(name: Option<String>) -> String {
@@ -267,7 +279,7 @@ impl Hub {
             let now = now_ms();
             let mut table = Table::new(new_code(), checked.clone(), now);
             table.seats[side.index()] = Seat {
-                token: Some(token.clone()),
+                key: Some(token_key(&token)),
                 name: Some(clean_name(name.clone())),
                 computer: None,
             };
