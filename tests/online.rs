@@ -152,14 +152,81 @@ async fn next_view(client: &mut Client) -> GameView {
         .expect("the table")
 }
 
+/// Opens a public table (listed) as Ada.
 async fn create(url: &str, setup: GameSetup, computer: Option<&str>) -> Player {
+    create_table(url, setup, computer, true).await
+}
+
+async fn create_table(url: &str, setup: GameSetup, computer: Option<&str>, public: bool) -> Player {
     let create = ClientMessage::Create {
         setup,
         side: SideChoice::White,
         name: Some("Ada".into()),
         computer: computer.map(|level| level.parse().expect("a level")),
+        public,
     };
     take_seat(url, &create).await
+}
+
+/// The codes `GET /games?status=…` lists.
+async fn listed(address: &str, status: &str) -> Vec<String> {
+    let (status_code, body) = http_get(address, &format!("/games?status={status}"))
+        .await
+        .expect("GET /games");
+    assert_eq!(status_code, 200, "{body}");
+    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    list["games"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|game| game["code"].as_str().expect("a code").to_string())
+        .collect()
+}
+
+/// A table made for a friend is never listed, so nobody can read its code
+/// and take the seat meant for the friend; the friend joins by the code.
+/// A public table is listed.
+async fn private_tables_are_never_listed(server: &Server) {
+    let url = server.ws();
+    let private = create_table(&url, setup("box", "4x4", None), None, false).await;
+    let public = create(&url, setup("box", "4x4", None), None).await;
+    for status in ["running", "all"] {
+        let codes = listed(&server.address, status).await;
+        assert!(
+            !codes.contains(&private.code),
+            "a private table is listed: {codes:?}"
+        );
+        assert!(
+            codes.contains(&public.code),
+            "the public table is not listed: {codes:?}"
+        );
+    }
+    let mut friend = join(&url, &private.code).await;
+    assert_eq!(
+        friend.side,
+        Side::Black,
+        "the friend takes the seat by its code"
+    );
+    friend
+        .client
+        .send(&ClientMessage::Resign {
+            code: friend.code.clone(),
+            token: friend.token.clone(),
+        })
+        .await
+        .expect("sends");
+    let view = next_view_with_result(&mut friend).await;
+    assert!(view.result.is_some());
+    for status in ["finished", "all"] {
+        let codes = listed(&server.address, status).await;
+        assert!(
+            !codes.contains(&private.code),
+            "a private game is listed: {codes:?}"
+        );
+    }
+    for player in [private, public, friend] {
+        player.client.close().await;
+    }
 }
 
 pub(crate) async fn join(url: &str, code: &str) -> Player {
@@ -532,6 +599,7 @@ async fn connection_limits(server: &Server) {
                 side: SideChoice::White,
                 name: None,
                 computer: None,
+                public: false,
             })
             .await
             .expect("sends");
@@ -737,6 +805,23 @@ fn sqlite_silent_connections_are_closed() {
         ],
     );
     runtime().block_on(silent_connections(&server));
+}
+
+/// The codes of the games the database holds, with their white player's
+/// name (a test that cannot read a private table's code from the list).
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
+pub(crate) async fn stored_codes(database: &str) -> Vec<(String, Option<String>)> {
+    use sqlx::Row;
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database)
+        .await
+        .expect("opens the database");
+    let rows = sqlx::query("SELECT code, white_name FROM games")
+        .fetch_all(&pool)
+        .await
+        .expect("reads");
+    pool.close().await;
+    rows.iter().map(|row| (row.get(0), row.get(1))).collect()
 }
 
 /// Every text column of the `games` table, as the database holds it.
@@ -1144,6 +1229,7 @@ async fn designed_tables(database: &str) {
                 side: SideChoice::White,
                 name: None,
                 computer: None,
+                public: false,
             })
             .await
             .expect("sends");
@@ -1212,6 +1298,7 @@ fn sqlite_refusals_leave_the_game_unchanged() {
     runtime().block_on(async {
         refusals(&server).await;
         connection_limits(&server).await;
+        private_tables_are_never_listed(&server).await;
     });
 }
 
@@ -1439,6 +1526,7 @@ fn postgres_runs_the_same_suite() {
         rt.block_on(async {
             refusals(&server).await;
             connection_limits(&server).await;
+            private_tables_are_never_listed(&server).await;
         });
     }
     rt.block_on(reconnect_and_restart(&pg.database("restart")));

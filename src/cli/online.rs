@@ -417,6 +417,7 @@ pub async fn load_run(
                     side: SideChoice::White,
                     name: Some(format!("load-{i}-white")),
                     computer: None,
+                    public: false,
                 })
                 .await?;
             let (code, token) = first

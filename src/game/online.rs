@@ -279,6 +279,8 @@ fn follow_intents(
                     side,
                     name: Some(name),
                     computer,
+                    // A table for a friend: reached by its code only.
+                    public: false,
                 });
                 online.link = Link::Lost { retry_at: 0.0 };
             }

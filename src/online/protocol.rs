@@ -245,6 +245,11 @@ pub enum ClientMessage {
         /// A computer level to sit at the other seat (`easy` … `strongest`).
         #[serde(default, with = "as_text::option")]
         computer: Option<Level>,
+        /// List the table in the lobby, where anyone may take the free
+        /// seat; left out or false, the table is private: for a friend
+        /// given its code, and never listed.
+        #[serde(default)]
+        public: bool,
     },
     /// Take the free seat of a table.
     Join {

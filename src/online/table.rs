@@ -160,6 +160,9 @@ pub struct Table {
     /// The new table both players agreed to, once they have.
     pub rematch_code: Option<String>,
     pub created_ms: i64,
+    /// Listed in the lobby and the game list (a private table, for a
+    /// friend with its code, is never listed).
+    pub public: bool,
     /// Counts the stored changes; a change is stored only over the version
     /// it was judged on.
     pub version: i64,
@@ -183,6 +186,7 @@ impl Table {
             rematch_offers: Vec::new(),
             rematch_code: None,
             created_ms: now_ms,
+            public: false,
             version: 0,
         }
     }

@@ -284,9 +284,13 @@ impl Connection {
                 side,
                 name,
                 computer,
+                public,
             } => {
                 self.room_for_another(None).await?;
-                let (room, side, token) = self.hub.create(&setup, side, name, computer).await?;
+                let (room, side, token) = self
+                    .hub
+                    .create(&setup, side, name, computer, public)
+                    .await?;
                 let code = room.table.lock().await.code.clone();
                 self.send(&ServerMessage::Seat { code, side, token }).await;
                 self.follow(room.clone(), Some(side)).await;
@@ -389,6 +393,7 @@ impl Connection {
             let now = now_ms();
             let mut table = Table::new(new_code(), checked.clone(), now);
             table.seats = [old.seats[1].clone(), old.seats[0].clone()];
+            table.public = old.public;
             table.start_clock_if_ready(now);
             if self
                 .hub

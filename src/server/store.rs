@@ -44,7 +44,8 @@ const SCHEMA: [&str; 2] = [
         rematch_code TEXT,
         created_ms BIGINT NOT NULL,
         updated_ms BIGINT NOT NULL,
-        design TEXT
+        design TEXT,
+        public BIGINT NOT NULL DEFAULT 0
     )",
     "CREATE TABLE IF NOT EXISTS turns (
         code TEXT NOT NULL,
@@ -111,7 +112,8 @@ impl Store {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&pool).await?;
         }
-        add_design_column(&pool, postgres).await?;
+        add_column(&pool, postgres, "design TEXT").await?;
+        add_column(&pool, postgres, "public BIGINT NOT NULL DEFAULT 0").await?;
         hash_plain_tokens(&pool).await?;
         Ok(Store { pool, postgres })
     }
@@ -132,9 +134,10 @@ impl Store {
             "INSERT INTO games (code, version, variant, size, start, clock_initial_ms,
                 clock_increment_ms, white_ms, black_ms, clock_started_ms, white_token,
                 white_name, white_computer, black_token, black_name, black_computer, ply,
-                winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design)
+                winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design,
+                public)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20, $21, $22, $23, $24)
+                $17, $18, $19, $20, $21, $22, $23, $24, $25)
              ON CONFLICT (code) DO NOTHING",
         )
         .bind(&table.code)
@@ -161,6 +164,7 @@ impl Store {
         .bind(table.created_ms)
         .bind(now_ms)
         .bind(table.setup.design.clone())
+        .bind(i64::from(table.public))
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() == 1)
@@ -240,10 +244,11 @@ impl Store {
         finished: Option<bool>,
         limit: i64,
     ) -> Result<Vec<Listed>, StoreError> {
+        // Private tables (for a friend, by code) are never listed.
         let filter = match finished {
-            None => "",
-            Some(true) => "WHERE winner IS NOT NULL",
-            Some(false) => "WHERE winner IS NULL",
+            None => "WHERE public = 1",
+            Some(true) => "WHERE public = 1 AND winner IS NOT NULL",
+            Some(false) => "WHERE public = 1 AND winner IS NULL",
         };
         let rows = sqlx::query(&format!(
             "SELECT code, variant, size, white_name, white_computer, black_name, black_computer,
@@ -289,17 +294,22 @@ impl Store {
 
 /// Databases made before designed games could be played online have no
 /// `design` column: it is added (empty: those games are built-in ones).
-async fn add_design_column(pool: &AnyPool, postgres: bool) -> Result<(), StoreError> {
+/// Adds a column that a newer server keeps (`name TYPE…`) to the games
+/// of an older one's database.
+async fn add_column(pool: &AnyPool, postgres: bool, column: &str) -> Result<(), StoreError> {
+    let name = column.split(' ').next().unwrap_or(column);
     if postgres {
-        sqlx::query("ALTER TABLE games ADD COLUMN IF NOT EXISTS design TEXT")
-            .execute(pool)
-            .await?;
-    } else if sqlx::query("SELECT design FROM games LIMIT 1")
+        sqlx::query(&format!(
+            "ALTER TABLE games ADD COLUMN IF NOT EXISTS {column}"
+        ))
+        .execute(pool)
+        .await?;
+    } else if sqlx::query(&format!("SELECT {name} FROM games LIMIT 1"))
         .fetch_optional(pool)
         .await
         .is_err()
     {
-        sqlx::query("ALTER TABLE games ADD COLUMN design TEXT")
+        sqlx::query(&format!("ALTER TABLE games ADD COLUMN {column}"))
             .execute(pool)
             .await?;
     }
@@ -395,6 +405,7 @@ fn table_of(
     let checked = check_setup(registry, &setup).map_err(|e| corrupt(format!("{code}: {e}")))?;
     let created_ms: i64 = row.try_get("created_ms")?;
     let mut table = Table::new(code.clone(), checked, created_ms);
+    table.public = row.try_get::<i64, _>("public")? != 0;
     let played = turns
         .iter()
         .enumerate()

@@ -261,6 +261,7 @@ impl Hub {
         side: SideChoice,
         name: Option<String>,
         computer: Option<Level>,
+        public: bool,
     ) -> Result<(Arc<Room>, Side, String), Refused> {
         let checked = check_setup(&self.registry, setup)?;
         let side = match side {
@@ -284,6 +285,7 @@ impl Hub {
                 computer: None,
             };
             table.seats[side.other().index()].computer = computer;
+            table.public = public;
             table.start_clock_if_ready(now);
             if self
                 .store
