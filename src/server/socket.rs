@@ -26,6 +26,10 @@ const RATE_BURST: f64 = 40.0;
 /// Frames above this close the connection; between
 /// [`protocol::MAX_MESSAGE_BYTES`] and this they get an error.
 const MAX_FRAME_BYTES: usize = 64 * 1024;
+/// The read buffer of one connection (a larger frame is read in pieces).
+const READ_BUFFER_BYTES: usize = 4096;
+/// Bytes written to a connection and not yet taken by its peer, at most.
+const MAX_UNSENT_BYTES: usize = 1024 * 1024;
 /// Tables one connection may follow at once (play or watch).
 const MAX_FOLLOWED: usize = 32;
 /// Messages queued for one connection before its writer catches up.
@@ -38,6 +42,14 @@ pub(super) async fn websocket(
 ) -> Response {
     ws.max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        // The WebSocket library's buffers are 128 KiB each by default, a
+        // quarter of a megabyte per connection for messages of a few
+        // hundred bytes: small ones keep a thousand players in a few
+        // megabytes. A peer that stops reading gets at most
+        // `MAX_UNSENT_BYTES` queued before its connection is closed.
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_UNSENT_BYTES)
         .on_upgrade(move |socket| async move {
             // The connection stays counted while its WebSocket is open.
             let _admission = admission;
