@@ -287,6 +287,24 @@ pub enum ClientMessage {
     /// refused here too (serde lets a unit variant of a tagged enum ignore
     /// them).
     Ping {},
+    /// Make an account (a name nobody has, a password of 8 characters or
+    /// more) and sign in with it.
+    Register {
+        name: String,
+        password: String,
+    },
+    /// Sign in: the connection plays under the account's name from now
+    /// on, and the answer carries a session to come back with.
+    SignIn {
+        name: String,
+        password: String,
+    },
+    /// Sign in again with a session an earlier `signed-in` gave.
+    Hello {
+        session: String,
+    },
+    /// End this session (on every device that kept it).
+    SignOut {},
 }
 
 /// How a game ended.
@@ -326,6 +344,10 @@ pub struct SeatView {
     pub computer: Option<Level>,
     /// Whether the seat's player has a connection to the server now.
     pub connected: bool,
+    /// Whether the name is a signed-in account's (a guest's name is
+    /// whatever the guest typed).
+    #[serde(default)]
+    pub account: bool,
 }
 
 /// A whole table, sent on joining, watching, resuming and when the game
@@ -371,6 +393,15 @@ pub enum ErrorKind {
     Storage,
     /// The connection sent nothing for too long and is closed.
     Idle,
+    /// A name an account may not have (the message says why).
+    BadName,
+    NameTaken,
+    /// The name or the password is wrong (which one is not said).
+    WrongPassword,
+    /// A password too short or too long.
+    BadPassword,
+    /// The session is unknown or over: sign in again.
+    BadSession,
 }
 
 /// A message from the server.
@@ -404,6 +435,14 @@ pub enum ServerMessage {
         message: String,
     },
     Pong,
+    /// The connection plays under this account; keep `session` to sign in
+    /// again without the password (`hello`).
+    SignedIn {
+        name: String,
+        session: String,
+    },
+    /// The session is over; the connection plays as a guest.
+    SignedOut,
 }
 
 /// A message with its version, as it travels.

@@ -44,6 +44,8 @@ pub struct Seat {
     /// seats nobody).
     pub key: Option<String>,
     pub name: Option<String>,
+    /// The account of the seat's player (its name's key), if signed in.
+    pub player: Option<String>,
     /// A computer level the server plays this seat with.
     pub computer: Option<Level>,
 }
@@ -384,6 +386,7 @@ impl Table {
             name: self.seats[i].name.clone(),
             computer: self.seats[i].computer,
             connected: connected[i] || self.seats[i].computer.is_some(),
+            account: self.seats[i].player.is_some(),
         };
         GameView {
             code: self.code.clone(),

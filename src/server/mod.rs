@@ -23,6 +23,7 @@ use axum::routing::get;
 
 use crate::rules::VariantRegistry;
 
+pub mod accounts;
 mod http;
 pub mod limits;
 mod share;

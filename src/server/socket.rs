@@ -16,8 +16,10 @@ use tokio::sync::{broadcast, mpsc};
 use crate::online::protocol::{self, ClientMessage, ErrorKind, ServerMessage, Side};
 use crate::online::table::{Refused, Table, check_setup, read_turn};
 
+use super::accounts;
 use super::limits::Admission;
 use super::now_ms;
+use super::store::StoredPlayer;
 use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage, token_key};
 
 /// Messages one connection may send per second, on average, and in a burst.
@@ -68,17 +70,33 @@ fn is_too_long(e: &axum::Error) -> bool {
     )
 }
 
-/// A token bucket: `RATE_PER_SECOND` messages a second, `RATE_BURST` at once.
+/// Sign-in and register attempts one connection may make: one every ten
+/// seconds on average, five at once (each costs a password hash).
+const ATTEMPTS_PER_SECOND: f64 = 0.1;
+const ATTEMPTS_BURST: f64 = 5.0;
+
+/// A token bucket: `rate` a second, `burst` at once.
 struct Bucket {
     level: f64,
     at: std::time::Instant,
+    rate: f64,
+    burst: f64,
 }
 
 impl Bucket {
+    fn full(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            level: burst,
+            at: std::time::Instant::now(),
+            rate,
+            burst,
+        }
+    }
+
     fn take(&mut self) -> bool {
         let now = std::time::Instant::now();
-        let gained = now.duration_since(self.at).as_secs_f64() * RATE_PER_SECOND;
-        self.level = (self.level + gained).min(RATE_BURST);
+        let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.level = (self.level + gained).min(self.burst);
         self.at = now;
         if self.level >= 1.0 {
             self.level -= 1.0;
@@ -95,6 +113,17 @@ struct Connection {
     out: mpsc::Sender<Arc<str>>,
     /// Tables followed, by code.
     following: HashMap<String, Followed>,
+    /// The account this connection is signed in to.
+    player: Option<SignedIn>,
+    /// Sign-in and register attempts.
+    attempts: Bucket,
+}
+
+/// A signed-in account: its name's key, its name, and the session's key.
+struct SignedIn {
+    key: String,
+    name: String,
+    session: String,
 }
 
 /// A table a connection follows: the seat it holds there (if any) and the
@@ -132,11 +161,10 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
         hub,
         out,
         following: HashMap::new(),
+        player: None,
+        attempts: Bucket::full(ATTEMPTS_PER_SECOND, ATTEMPTS_BURST),
     };
-    let mut bucket = Bucket {
-        level: RATE_BURST,
-        at: std::time::Instant::now(),
-    };
+    let mut bucket = Bucket::full(RATE_PER_SECOND, RATE_BURST);
     let mut refused_in_a_row = 0u32;
     loop {
         let frame = match tokio::time::timeout(idle, stream.next()).await {
@@ -275,6 +303,155 @@ impl Connection {
         self.following.insert(code, Followed { room, seat, task });
     }
 
+    /// Who takes a seat from this connection: the signed-in account (its
+    /// name, whatever name the message gives), or a guest by the name
+    /// given.
+    fn holder(&self, name: Option<String>) -> (String, Option<String>) {
+        match &self.player {
+            Some(player) => (player.name.clone(), Some(player.key.clone())),
+            None => (clean_name(name), None),
+        }
+    }
+
+    /// Signs this connection in to `player` with a new session.
+    async fn sign_in(&mut self, player: StoredPlayer) -> Result<(), Refused> {
+        let session = new_token();
+        let key = token_key(&session);
+        self.hub
+            .store
+            .add_session(&key, &player.key, now_ms())
+            .await
+            .map_err(refused_storage)?;
+        self.send(&ServerMessage::SignedIn {
+            name: player.name.clone(),
+            session,
+        })
+        .await;
+        self.player = Some(SignedIn {
+            key: player.key,
+            name: player.name,
+            session: key,
+        });
+        Ok(())
+    }
+
+    /// Takes one sign-in or register attempt from the connection's
+    /// allowance.
+    fn attempt(&mut self) -> Result<(), Refused> {
+        if self.attempts.take() {
+            Ok(())
+        } else {
+            Err(Refused::new(
+                ErrorKind::RateLimited,
+                "too many sign-in attempts: wait a little",
+            ))
+        }
+    }
+
+    async fn accounts(&mut self, message: ClientMessage) -> Result<(), Refused> {
+        let wrong = || {
+            Refused::new(
+                ErrorKind::WrongPassword,
+                "the name or the password is wrong",
+            )
+        };
+        match message {
+            ClientMessage::Register { name, password } => {
+                self.attempt()?;
+                let name = accounts::check_name(&name)
+                    .map_err(|e| Refused::new(ErrorKind::BadName, e.to_string()))?;
+                accounts::check_password(&password)
+                    .map_err(|e| Refused::new(ErrorKind::BadPassword, e.to_string()))?;
+                let password = self
+                    .hub
+                    .hasher
+                    .hash(password)
+                    .await
+                    .map_err(|e| Refused::new(ErrorKind::Storage, e))?;
+                let player = StoredPlayer {
+                    key: name.key,
+                    name: name.shown,
+                    password,
+                };
+                if !self
+                    .hub
+                    .store
+                    .add_player(&player, now_ms())
+                    .await
+                    .map_err(refused_storage)?
+                {
+                    return Err(Refused::new(
+                        ErrorKind::NameTaken,
+                        format!("`{}` (or a name that reads like it) is taken", player.name),
+                    ));
+                }
+                self.sign_in(player).await
+            }
+            ClientMessage::SignIn { name, password } => {
+                self.attempt()?;
+                if accounts::check_password(&password).is_err() {
+                    return Err(wrong());
+                }
+                let stored = self
+                    .hub
+                    .store
+                    .player(&accounts::name_key(name.trim()))
+                    .await
+                    .map_err(refused_storage)?;
+                // An unknown name costs a hash too, so the time taken does
+                // not tell which names exist.
+                let (stored, hash) = match stored {
+                    Some(player) => {
+                        let hash = player.password.clone();
+                        (Some(player), hash)
+                    }
+                    None => (None, self.hub.decoy_hash.clone()),
+                };
+                let right = self.hub.hasher.verify(password, hash).await;
+                match stored {
+                    Some(player) if right => self.sign_in(player).await,
+                    _ => Err(wrong()),
+                }
+            }
+            ClientMessage::Hello { session } => {
+                self.attempt()?;
+                let key = token_key(&session);
+                let player = self
+                    .hub
+                    .store
+                    .session(&key)
+                    .await
+                    .map_err(refused_storage)?
+                    .ok_or_else(|| {
+                        Refused::new(ErrorKind::BadSession, "that session is over: sign in again")
+                    })?;
+                self.send(&ServerMessage::SignedIn {
+                    name: player.name.clone(),
+                    session,
+                })
+                .await;
+                self.player = Some(SignedIn {
+                    key: player.key,
+                    name: player.name,
+                    session: key,
+                });
+                Ok(())
+            }
+            ClientMessage::SignOut {} => {
+                if let Some(player) = self.player.take() {
+                    self.hub
+                        .store
+                        .drop_session(&player.session)
+                        .await
+                        .map_err(refused_storage)?;
+                }
+                self.send(&ServerMessage::SignedOut).await;
+                Ok(())
+            }
+            _ => Ok(()),
+        }
+    }
+
     /// The seat a token holds at a table, or a refusal.
     async fn seat(&self, code: &str, token: &str) -> Result<(Arc<Room>, Side), Refused> {
         let room = self.hub.room(code).await?;
@@ -291,6 +468,10 @@ impl Connection {
     async fn handle(&mut self, message: ClientMessage) -> Result<(), Refused> {
         match message {
             ClientMessage::Ping {} => self.send(&ServerMessage::Pong).await,
+            message @ (ClientMessage::Register { .. }
+            | ClientMessage::SignIn { .. }
+            | ClientMessage::Hello { .. }
+            | ClientMessage::SignOut {}) => self.accounts(message).await?,
             ClientMessage::Create {
                 setup,
                 side,
@@ -299,9 +480,10 @@ impl Connection {
                 public,
             } => {
                 self.room_for_another(None).await?;
+                let (name, player) = self.holder(name);
                 let (room, side, token) = self
                     .hub
-                    .create(&setup, side, name, computer, public)
+                    .create(&setup, side, name, player, computer, public)
                     .await?;
                 let code = room.table.lock().await.code.clone();
                 self.send(&ServerMessage::Seat { code, side, token }).await;
@@ -313,7 +495,7 @@ impl Connection {
                 let room = self.hub.room(&code).await?;
                 let token = new_token();
                 let key = token_key(&token);
-                let name = clean_name(name);
+                let (name, player) = self.holder(name);
                 let side = self
                     .hub
                     .change(&room, |table, now| {
@@ -331,6 +513,7 @@ impl Connection {
                             })?;
                         table.seats[side.index()].key = Some(key.clone());
                         table.seats[side.index()].name = Some(name.clone());
+                        table.seats[side.index()].player = player.clone();
                         table.start_clock_if_ready(now);
                         Ok(side)
                     })

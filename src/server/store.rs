@@ -19,7 +19,7 @@ use super::tables::{KEY_PREFIX, token_key};
 /// chosen).
 const GAME_START: &str = "game";
 
-const SCHEMA: [&str; 2] = [
+const SCHEMA: [&str; 4] = [
     "CREATE TABLE IF NOT EXISTS games (
         code TEXT PRIMARY KEY,
         version BIGINT NOT NULL,
@@ -45,7 +45,20 @@ const SCHEMA: [&str; 2] = [
         created_ms BIGINT NOT NULL,
         updated_ms BIGINT NOT NULL,
         design TEXT,
-        public BIGINT NOT NULL DEFAULT 0
+        public BIGINT NOT NULL DEFAULT 0,
+        white_player TEXT,
+        black_player TEXT
+    )",
+    "CREATE TABLE IF NOT EXISTS players (
+        key TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        password TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
+    )",
+    "CREATE TABLE IF NOT EXISTS sessions (
+        key TEXT PRIMARY KEY,
+        player TEXT NOT NULL,
+        created_ms BIGINT NOT NULL
     )",
     "CREATE TABLE IF NOT EXISTS turns (
         code TEXT NOT NULL,
@@ -114,6 +127,8 @@ impl Store {
         }
         add_column(&pool, postgres, "design TEXT").await?;
         add_column(&pool, postgres, "public BIGINT NOT NULL DEFAULT 0").await?;
+        add_column(&pool, postgres, "white_player TEXT").await?;
+        add_column(&pool, postgres, "black_player TEXT").await?;
         hash_plain_tokens(&pool).await?;
         Ok(Store { pool, postgres })
     }
@@ -135,9 +150,9 @@ impl Store {
                 clock_increment_ms, white_ms, black_ms, clock_started_ms, white_token,
                 white_name, white_computer, black_token, black_name, black_computer, ply,
                 winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design,
-                public)
+                public, white_player, black_player)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20, $21, $22, $23, $24, $25)
+                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
              ON CONFLICT (code) DO NOTHING",
         )
         .bind(&table.code)
@@ -165,6 +180,8 @@ impl Store {
         .bind(now_ms)
         .bind(table.setup.design.clone())
         .bind(i64::from(table.public))
+        .bind(table.seats[0].player.clone())
+        .bind(table.seats[1].player.clone())
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() == 1)
@@ -179,8 +196,8 @@ impl Store {
             "UPDATE games SET version = $1, white_ms = $2, black_ms = $3,
                 clock_started_ms = $4, white_token = $5, white_name = $6, black_token = $7,
                 black_name = $8, ply = $9, winner = $10, reason = $11, rematch_offers = $12,
-                rematch_code = $13, updated_ms = $14
-             WHERE code = $15 AND version = $16",
+                rematch_code = $13, updated_ms = $14, white_player = $15, black_player = $16
+             WHERE code = $17 AND version = $18",
         )
         .bind(new.version)
         .bind(new.clocks.map(|c| c.left_ms[0] as i64))
@@ -196,6 +213,8 @@ impl Store {
         .bind(offers_text(&new.rematch_offers))
         .bind(new.rematch_code.clone())
         .bind(now_ms)
+        .bind(new.seats[0].player.clone())
+        .bind(new.seats[1].player.clone())
         .bind(&new.code)
         .bind(old.version)
         .execute(&mut *tx)
@@ -344,6 +363,84 @@ async fn hash_plain_tokens(pool: &AnyPool) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// A stored account.
+#[derive(Clone, Debug)]
+pub struct StoredPlayer {
+    pub key: String,
+    pub name: String,
+    pub password: String,
+}
+
+impl Store {
+    /// Stores a new account; false if its name's key is taken.
+    pub async fn add_player(&self, player: &StoredPlayer, now_ms: i64) -> Result<bool, StoreError> {
+        let result = sqlx::query(
+            "INSERT INTO players (key, name, password, created_ms) VALUES ($1, $2, $3, $4)
+             ON CONFLICT (key) DO NOTHING",
+        )
+        .bind(&player.key)
+        .bind(&player.name)
+        .bind(&player.password)
+        .bind(now_ms)
+        .execute(&self.pool)
+        .await?;
+        Ok(result.rows_affected() == 1)
+    }
+
+    /// The account of a name's key.
+    pub async fn player(&self, key: &str) -> Result<Option<StoredPlayer>, StoreError> {
+        let row = sqlx::query("SELECT key, name, password FROM players WHERE key = $1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|row| {
+            Ok(StoredPlayer {
+                key: row.try_get(0)?,
+                name: row.try_get(1)?,
+                password: row.try_get(2)?,
+            })
+        })
+        .transpose()
+        .map_err(|e: sqlx::Error| e.into())
+    }
+
+    /// Stores a session (by its token's key) for an account.
+    pub async fn add_session(
+        &self,
+        key: &str,
+        player: &str,
+        now_ms: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query("INSERT INTO sessions (key, player, created_ms) VALUES ($1, $2, $3)")
+            .bind(key)
+            .bind(player)
+            .bind(now_ms)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// The account a session (by its token's key) signs in.
+    pub async fn session(&self, key: &str) -> Result<Option<StoredPlayer>, StoreError> {
+        let row = sqlx::query("SELECT player FROM sessions WHERE key = $1")
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?;
+        match row {
+            Some(row) => self.player(&row.try_get::<String, _>(0)?).await,
+            None => Ok(None),
+        }
+    }
+
+    pub async fn drop_session(&self, key: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM sessions WHERE key = $1")
+            .bind(key)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+}
+
 fn side_name(side: Side) -> &'static str {
     match side {
         Side::White => "white",
@@ -421,6 +518,7 @@ fn table_of(
         Ok(Seat {
             key: row.try_get(format!("{side}_token").as_str())?,
             name: row.try_get(format!("{side}_name").as_str())?,
+            player: row.try_get(format!("{side}_player").as_str())?,
             computer: computer
                 .map(|level| level.parse())
                 .transpose()

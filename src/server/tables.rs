@@ -52,6 +52,11 @@ pub struct Hub {
     /// Open WebSocket connections.
     pub(super) connections: AtomicUsize,
     think: Duration,
+    /// Hashes and checks passwords, a few at a time.
+    pub(super) hasher: super::accounts::Hasher,
+    /// A password hash no password matches, checked against when a name
+    /// is unknown, so that a sign-in takes as long either way.
+    pub(super) decoy_hash: String,
     /// How long a WebSocket may stay silent.
     pub(super) idle: Duration,
     /// This process's name in change notices (PostgreSQL).
@@ -133,6 +138,8 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
             think,
+            hasher: super::accounts::Hasher::new(2),
+            decoy_hash: super::accounts::hash_password(&new_token()).unwrap_or_default(),
             idle,
             process: rand::random::<u64>(),
         }))
@@ -259,7 +266,8 @@ impl Hub {
         &self,
         setup: &protocol::GameSetup,
         side: SideChoice,
-        name: Option<String>,
+        name: String,
+        player: Option<String>,
         computer: Option<Level>,
         public: bool,
     ) -> Result<(Arc<Room>, Side, String), Refused> {
@@ -281,7 +289,8 @@ impl Hub {
             let mut table = Table::new(new_code(), checked.clone(), now);
             table.seats[side.index()] = Seat {
                 key: Some(token_key(&token)),
-                name: Some(clean_name(name.clone())),
+                name: Some(name.clone()),
+                player: player.clone(),
                 computer: None,
             };
             table.seats[side.other().index()].computer = computer;
