@@ -465,7 +465,8 @@ fn handle(
             online.notice = Some(message.clone());
             refused.write(Refused(Refusal::Online(message)));
         }
-        ServerMessage::Pong => {}
+        // The game does not sign in yet: it plays as a guest.
+        ServerMessage::Pong | ServerMessage::SignedIn { .. } | ServerMessage::SignedOut => {}
     }
 }
 

@@ -95,7 +95,7 @@ pub fn check_name(asked: &str) -> Result<PlayerName, AccountError> {
     let joiner = |c: char| matches!(c, '-' | '_' | '.');
     if let Some(bad) = name
         .chars()
-        .find(|&c| !joiner(c) && !(c.is_alphanumeric() && c.identifier_allowed()))
+        .find(|&c| !(joiner(c) || (c.is_alphanumeric() && c.identifier_allowed())))
     {
         return Err(AccountError::NameCharacter(bad));
     }
