@@ -31,6 +31,12 @@ pub enum ClientError {
     Timeout(Duration),
 }
 
+/// The error of a failed connection to `url`.
+fn connect_error(url: &str) -> impl FnOnce(tokio_tungstenite::tungstenite::Error) -> ClientError {
+    let url = url.to_string();
+    move |source| ClientError::Connect { url, source }
+}
+
 /// One WebSocket connection to a server.
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
@@ -41,10 +47,7 @@ impl Client {
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
         let (socket, _) = tokio_tungstenite::connect_async(url)
             .await
-            .map_err(|source| ClientError::Connect {
-                url: url.to_string(),
-                source,
-            })?;
+            .map_err(connect_error(url))?;
         Ok(Client { socket })
     }
 
@@ -53,10 +56,7 @@ impl Client {
     pub async fn connect_over(url: &str, stream: TcpStream) -> Result<Client, ClientError> {
         let (socket, _) = tokio_tungstenite::client_async(url, MaybeTlsStream::Plain(stream))
             .await
-            .map_err(|source| ClientError::Connect {
-                url: url.to_string(),
-                source,
-            })?;
+            .map_err(connect_error(url))?;
         Ok(Client { socket })
     }
 

@@ -322,6 +322,14 @@ impl Connection {
             .add_session(&key, &player.key, now_ms())
             .await
             .map_err(refused_storage)?;
+        self.signed_in(player, session).await;
+        Ok(())
+    }
+
+    /// Tells the client it is signed in with `session`, and plays under
+    /// the account from now on.
+    async fn signed_in(&mut self, player: StoredPlayer, session: String) {
+        let key = token_key(&session);
         self.send(&ServerMessage::SignedIn {
             name: player.name.clone(),
             session,
@@ -332,7 +340,6 @@ impl Connection {
             name: player.name,
             session: key,
         });
-        Ok(())
     }
 
     /// Takes one sign-in or register attempt from the connection's
@@ -425,16 +432,7 @@ impl Connection {
                     .ok_or_else(|| {
                         Refused::new(ErrorKind::BadSession, "that session is over: sign in again")
                     })?;
-                self.send(&ServerMessage::SignedIn {
-                    name: player.name.clone(),
-                    session,
-                })
-                .await;
-                self.player = Some(SignedIn {
-                    key: player.key,
-                    name: player.name,
-                    session: key,
-                });
+                self.signed_in(player, session).await;
                 Ok(())
             }
             ClientMessage::SignOut {} => {
