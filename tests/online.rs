@@ -164,6 +164,7 @@ async fn create_table(url: &str, setup: GameSetup, computer: Option<&str>, publi
         name: Some("Ada".into()),
         computer: computer.map(|level| level.parse().expect("a level")),
         public,
+        rated: false,
     };
     take_seat(url, &create).await
 }
@@ -600,6 +601,7 @@ async fn connection_limits(server: &Server) {
                 name: None,
                 computer: None,
                 public: false,
+                rated: false,
             })
             .await
             .expect("sends");
@@ -1011,6 +1013,7 @@ async fn accounts(server: &Server, database: &str) {
         name: Some("Mallory".into()),
         computer: None,
         public: false,
+        rated: false,
     })
     .await
     .expect("sends");
@@ -1109,6 +1112,201 @@ async fn accounts(server: &Server, database: &str) {
     for client in [ada, other, phone, again, guest, later, guesser] {
         client.close().await;
     }
+}
+
+/// A signed-in connection to `url` (registering `name`).
+async fn signed_in(url: &str, name: &str) -> Client {
+    let mut client = Client::connect(url).await.expect("connects");
+    account_answer(&mut client, register(name, "a long enough password"))
+        .await
+        .expect("registered");
+    client
+}
+
+/// Sends `message` and reads the seat's code, or the refusal.
+async fn seat_or_refusal(
+    client: &mut Client,
+    message: ClientMessage,
+) -> Result<(String, String), ErrorKind> {
+    client.send(&message).await.expect("sends");
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Seat { code, token, .. } => Some(Ok((code.clone(), token.clone()))),
+            ServerMessage::Error { kind, .. } => Some(Err(*kind)),
+            _ => None,
+        })
+        .await
+        .expect("an answer")
+}
+
+fn rated_table(computer: Option<&str>, rated: bool) -> ClientMessage {
+    ClientMessage::Create {
+        setup: setup("box", "4x4", None),
+        side: SideChoice::White,
+        name: None,
+        computer: computer.map(|level| level.parse().expect("a level")),
+        public: false,
+        rated,
+    }
+}
+
+/// Resigns at `code` and waits for the game's end.
+async fn resign(client: &mut Client, code: &str, token: &str) {
+    client
+        .send(&ClientMessage::Resign {
+            code: code.into(),
+            token: token.into(),
+        })
+        .await
+        .expect("sends");
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Game { game } if game.result.is_some() => Some(()),
+            _ => None,
+        })
+        .await
+        .expect("the game ends");
+}
+
+/// A game's leaderboard: (name, rating, games) from the best down.
+async fn leaderboard(address: &str, game: &str) -> Vec<(String, f64, i64)> {
+    let (status, body) = http_get(address, &format!("/players?game={game}"))
+        .await
+        .expect("GET");
+    assert_eq!(status, 200, "{body}");
+    let board: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    board["players"]
+        .as_array()
+        .expect("a list")
+        .iter()
+        .map(|p| {
+            (
+                p["name"].as_str().expect("a name").to_string(),
+                p["rating"].as_f64().expect("a rating"),
+                p["games"].as_i64().expect("a count"),
+            )
+        })
+        .collect()
+}
+
+/// Rated games: only signed-in players (or the server's computer) sit at
+/// one, never one account twice; the result moves both Glicko-2 ratings,
+/// once; an unrated game moves nothing; the leaderboard and the player's
+/// page show the ratings, their history and the games.
+async fn rated_games(server: &Server) {
+    let url = server.ws();
+    let address = server.address.as_str();
+    let mut guest = Client::connect(&url).await.expect("connects");
+    assert_eq!(
+        seat_or_refusal(&mut guest, rated_table(None, true)).await,
+        Err(ErrorKind::SignInFirst)
+    );
+    let mut alice = signed_in(&url, "Alice_R").await;
+    let mut bob = signed_in(&url, "Bob_R").await;
+    let (code, alice_token) = seat_or_refusal(&mut alice, rated_table(None, true))
+        .await
+        .expect("a rated table");
+    let join = ClientMessage::Join {
+        code: code.clone(),
+        name: None,
+    };
+    assert_eq!(
+        seat_or_refusal(&mut guest, join.clone()).await,
+        Err(ErrorKind::SignInFirst)
+    );
+    let mut alice_again = Client::connect(&url).await.expect("connects");
+    account_answer(
+        &mut alice_again,
+        sign_in("alice_r", "a long enough password"),
+    )
+    .await
+    .expect("signed in");
+    assert_eq!(
+        seat_or_refusal(&mut alice_again, join.clone()).await,
+        Err(ErrorKind::BadSetup)
+    );
+    let (_, bob_token) = seat_or_refusal(&mut bob, join).await.expect("Bob sits");
+    resign(&mut bob, &code, &bob_token).await;
+    let board = leaderboard(address, "box").await;
+    assert_eq!(board.len(), 2, "{board:?}");
+    assert_eq!(
+        (board[0].0.as_str(), board[0].2),
+        ("Alice_R", 1),
+        "{board:?}"
+    );
+    assert_eq!((board[1].0.as_str(), board[1].2), ("Bob_R", 1), "{board:?}");
+    assert!(board[0].1 > 1600.0 && board[1].1 < 1400.0, "{board:?}");
+    assert!(
+        (board[0].1 - 1500.0 - (1500.0 - board[1].1)).abs() < 1e-6,
+        "{board:?}"
+    );
+    // Nothing after the end rates the game again.
+    alice
+        .send(&ClientMessage::Resign {
+            code: code.clone(),
+            token: alice_token,
+        })
+        .await
+        .expect("sends");
+    assert_eq!(next_refusal(&mut alice).await, ErrorKind::GameOver);
+    assert_eq!(leaderboard(address, "box").await, board, "rated once");
+
+    // An unrated game between them changes nothing.
+    let (code, _) = seat_or_refusal(&mut alice, rated_table(None, false))
+        .await
+        .expect("a table");
+    let (_, token) = seat_or_refusal(
+        &mut bob,
+        ClientMessage::Join {
+            code: code.clone(),
+            name: None,
+        },
+    )
+    .await
+    .expect("Bob sits");
+    resign(&mut bob, &code, &token).await;
+    assert_eq!(leaderboard(address, "box").await, board, "unrated");
+
+    // The server's computer is a rated opponent under its level.
+    let (code, token) = seat_or_refusal(&mut alice, rated_table(Some("random"), true))
+        .await
+        .expect("a rated table against the computer");
+    resign(&mut alice, &code, &token).await;
+    let board = leaderboard(address, "box").await;
+    let computer = board
+        .iter()
+        .find(|p| p.0 == "computer (random)")
+        .expect("rated");
+    assert!(computer.1 > 1500.0 && computer.2 == 1, "{board:?}");
+
+    // Alice's page, found by any spelling of her name.
+    let (status, body) = http_get(address, "/players/ALICE_R").await.expect("GET");
+    assert_eq!(status, 200, "{body}");
+    let page: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    assert_eq!(page["name"], "Alice_R");
+    assert_eq!(page["ratings"][0]["game"], "box");
+    assert_eq!(page["ratings"][0]["games"], 2);
+    let history = page["history"].as_array().expect("a list");
+    assert_eq!(history.len(), 2, "{history:?}");
+    assert!(
+        history[0]["rating"].as_f64() > history[1]["rating"].as_f64(),
+        "won, then lost"
+    );
+    let games = page["games"].as_array().expect("a list");
+    assert_eq!(games.len(), 3, "{games:?}");
+    assert_eq!(games.iter().filter(|g| g["rated"] == true).count(), 2);
+    for missing in ["/players/Nobody_Here", "/players?game=chess"] {
+        let (status, _) = http_get(address, missing).await.expect("GET");
+        assert_eq!(status, 404, "{missing}");
+    }
+    for client in [guest, alice, bob, alice_again] {
+        client.close().await;
+    }
+}
+
+#[test]
+fn sqlite_rated_games() {
+    runtime().block_on(rated_games(&Server::start(&sqlite("rated"))));
 }
 
 #[test]
@@ -1444,6 +1642,7 @@ async fn designed_tables(database: &str) {
                 name: None,
                 computer: None,
                 public: false,
+                rated: false,
             })
             .await
             .expect("sends");
@@ -1750,6 +1949,7 @@ fn postgres_runs_the_same_suite() {
         let server = Server::start(&database);
         rt.block_on(accounts(&server, &database));
     }
+    rt.block_on(rated_games(&Server::start(&pg.database("rated"))));
     rt.block_on(designed_tables(&pg.database("designed")));
     {
         let server = Server::start(&pg.database("clock"));

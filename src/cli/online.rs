@@ -418,6 +418,7 @@ pub async fn load_run(
                     name: Some(format!("load-{i}-white")),
                     computer: None,
                     public: false,
+                    rated: false,
                 })
                 .await?;
             let (code, token) = first

@@ -281,6 +281,7 @@ fn follow_intents(
                     computer,
                     // A table for a friend: reached by its code only.
                     public: false,
+                    rated: false,
                 });
                 online.link = Link::Lost { retry_at: 0.0 };
             }

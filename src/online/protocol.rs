@@ -250,6 +250,10 @@ pub enum ClientMessage {
         /// given its code, and never listed.
         #[serde(default)]
         public: bool,
+        /// A rated game: both players signed in (or the server's
+        /// computer), a built-in game; the result changes their ratings.
+        #[serde(default)]
+        rated: bool,
     },
     /// Take the free seat of a table.
     Join {
@@ -365,6 +369,9 @@ pub struct GameView {
     /// The sides that offered a rematch.
     #[serde(default)]
     pub rematch_offers: Vec<Side>,
+    /// Whether the result changes the players' ratings.
+    #[serde(default)]
+    pub rated: bool,
 }
 
 /// What went wrong with a client's message.
@@ -402,6 +409,8 @@ pub enum ErrorKind {
     BadPassword,
     /// The session is unknown or over: sign in again.
     BadSession,
+    /// Only a signed-in player may do that (a rated game).
+    SignInFirst,
 }
 
 /// A message from the server.

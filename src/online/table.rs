@@ -165,6 +165,8 @@ pub struct Table {
     /// Listed in the lobby and the game list (a private table, for a
     /// friend with its code, is never listed).
     pub public: bool,
+    /// The result changes the players' ratings.
+    pub rated: bool,
     /// Counts the stored changes; a change is stored only over the version
     /// it was judged on.
     pub version: i64,
@@ -189,6 +191,7 @@ impl Table {
             rematch_code: None,
             created_ms: now_ms,
             public: false,
+            rated: false,
             version: 0,
         }
     }
@@ -397,6 +400,7 @@ impl Table {
             clock: self.clock_view(now_ms),
             result: self.result,
             rematch_offers: self.rematch_offers.clone(),
+            rated: self.rated,
         }
     }
 

@@ -45,6 +45,42 @@ pub(super) async fn list_games(
     }
 }
 
+#[derive(serde::Deserialize)]
+pub(super) struct BoardQuery {
+    game: String,
+}
+
+/// A game's leaderboard: the best 100 ratings.
+pub(super) async fn leaderboard(
+    State(hub): State<Arc<Hub>>,
+    Query(query): Query<BoardQuery>,
+) -> Response {
+    if hub.registry.get(&query.game).is_none() {
+        return (
+            StatusCode::NOT_FOUND,
+            format!("no game `{}` here", query.game),
+        )
+            .into_response();
+    }
+    match hub.store.leaderboard(&query.game, 100).await {
+        Ok(players) => axum::Json(serde_json::json!({ "game": query.game, "players": players }))
+            .into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
+/// A player's page as JSON: ratings, rating history, recent games.
+pub(super) async fn player_page(State(hub): State<Arc<Hub>>, Path(name): Path<String>) -> Response {
+    if name.chars().count() > 64 {
+        return (StatusCode::NOT_FOUND, "no such player").into_response();
+    }
+    match hub.store.player_page(&name).await {
+        Ok(Some(page)) => axum::Json(page).into_response(),
+        Ok(None) => (StatusCode::NOT_FOUND, "no such player").into_response(),
+        Err(e) => (StatusCode::INTERNAL_SERVER_ERROR, e.to_string()).into_response(),
+    }
+}
+
 pub(super) async fn game_file(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Response {
     let Some(code) = file
         .strip_suffix(".txt")

@@ -7,6 +7,8 @@
 //! - `GET /games/CODE.txt`: a game's record, in the save-file format;
 //! - `GET /health`: `ok`;
 //! - `GET /stats`: the tables in memory and the open connections, as JSON;
+//! - `GET /players?game=ID`: a game's leaderboard ([`ratings`]);
+//! - `GET /players/NAME`: a player's ratings, rating history and games;
 //! - anything else: the files of `--site` (the web build), if given.
 //!
 //! A table lives in memory while anyone uses it ([`Room`]) and in the
@@ -26,6 +28,7 @@ use crate::rules::VariantRegistry;
 pub mod accounts;
 mod http;
 pub mod limits;
+pub mod ratings;
 mod share;
 mod socket;
 pub mod store;
@@ -138,6 +141,8 @@ pub async fn router(
         .route("/ws", get(socket::websocket))
         .route("/games", get(http::list_games))
         .route("/games/{file}", get(http::game_file))
+        .route("/players", get(http::leaderboard))
+        .route("/players/{name}", get(http::player_page))
         .route("/health", get(|| async { "ok" }))
         .route("/stats", get(http::stats));
     if let Some(site) = &options.site {

@@ -476,12 +476,27 @@ impl Connection {
                 name,
                 computer,
                 public,
+                rated,
             } => {
                 self.room_for_another(None).await?;
                 let (name, player) = self.holder(name);
+                if rated {
+                    if player.is_none() {
+                        return Err(Refused::new(
+                            ErrorKind::SignInFirst,
+                            "sign in to play a rated game",
+                        ));
+                    }
+                    if setup.design.is_some() {
+                        return Err(Refused::new(
+                            ErrorKind::BadSetup,
+                            "rated games are the built-in games; a design plays unrated",
+                        ));
+                    }
+                }
                 let (room, side, token) = self
                     .hub
-                    .create(&setup, side, name, player, computer, public)
+                    .create(&setup, side, name, player, computer, public, rated)
                     .await?;
                 let code = room.table.lock().await.code.clone();
                 self.send(&ServerMessage::Seat { code, side, token }).await;
@@ -509,6 +524,20 @@ impl Connection {
                                     "both seats are taken (watch instead)",
                                 )
                             })?;
+                        if table.rated {
+                            let Some(player) = &player else {
+                                return Err(Refused::new(
+                                    ErrorKind::SignInFirst,
+                                    "sign in to play a rated game",
+                                ));
+                            };
+                            if table.seats[side.other().index()].player.as_ref() == Some(player) {
+                                return Err(Refused::new(
+                                    ErrorKind::BadSetup,
+                                    "a rated game is between two players",
+                                ));
+                            }
+                        }
                         table.seats[side.index()].key = Some(key.clone());
                         table.seats[side.index()].name = Some(name.clone());
                         table.seats[side.index()].player = player.clone();
@@ -587,6 +616,7 @@ impl Connection {
             let mut table = Table::new(new_code(), checked.clone(), now);
             table.seats = [old.seats[1].clone(), old.seats[0].clone()];
             table.public = old.public;
+            table.rated = old.rated;
             table.start_clock_if_ready(now);
             if self
                 .hub

@@ -13,13 +13,14 @@ use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, Side};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
 use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
 
+use super::ratings::{self, Rating};
 use super::tables::{KEY_PREFIX, token_key};
 
 /// The `start` column of a table that starts as its game says (no layout
 /// chosen).
 const GAME_START: &str = "game";
 
-const SCHEMA: [&str; 4] = [
+const SCHEMA: [&str; 6] = [
     "CREATE TABLE IF NOT EXISTS games (
         code TEXT PRIMARY KEY,
         version BIGINT NOT NULL,
@@ -47,7 +48,27 @@ const SCHEMA: [&str; 4] = [
         design TEXT,
         public BIGINT NOT NULL DEFAULT 0,
         white_player TEXT,
-        black_player TEXT
+        black_player TEXT,
+        rated BIGINT NOT NULL DEFAULT 0
+    )",
+    "CREATE TABLE IF NOT EXISTS ratings (
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        volatility DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL,
+        updated_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, game)
+    )",
+    "CREATE TABLE IF NOT EXISTS rating_history (
+        player TEXT NOT NULL,
+        game TEXT NOT NULL,
+        code TEXT NOT NULL,
+        rating DOUBLE PRECISION NOT NULL,
+        deviation DOUBLE PRECISION NOT NULL,
+        at_ms BIGINT NOT NULL,
+        PRIMARY KEY (player, code)
     )",
     "CREATE TABLE IF NOT EXISTS players (
         key TEXT PRIMARY KEY,
@@ -129,6 +150,7 @@ impl Store {
         add_column(&pool, postgres, "public BIGINT NOT NULL DEFAULT 0").await?;
         add_column(&pool, postgres, "white_player TEXT").await?;
         add_column(&pool, postgres, "black_player TEXT").await?;
+        add_column(&pool, postgres, "rated BIGINT NOT NULL DEFAULT 0").await?;
         hash_plain_tokens(&pool).await?;
         Ok(Store { pool, postgres })
     }
@@ -150,9 +172,9 @@ impl Store {
                 clock_increment_ms, white_ms, black_ms, clock_started_ms, white_token,
                 white_name, white_computer, black_token, black_name, black_computer, ply,
                 winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design,
-                public, white_player, black_player)
+                public, white_player, black_player, rated)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27)
+                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)
              ON CONFLICT (code) DO NOTHING",
         )
         .bind(&table.code)
@@ -182,6 +204,7 @@ impl Store {
         .bind(i64::from(table.public))
         .bind(table.seats[0].player.clone())
         .bind(table.seats[1].player.clone())
+        .bind(i64::from(table.rated))
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() == 1)
@@ -229,6 +252,12 @@ impl Store {
                 .bind(turn.to_string())
                 .execute(&mut *tx)
                 .await?;
+        }
+        if new.rated
+            && old.result.is_none()
+            && let Some(finish) = new.result
+        {
+            rate_game(&mut tx, new, finish.winner, now_ms).await?;
         }
         tx.commit().await?;
         Ok(())
@@ -361,6 +390,259 @@ async fn hash_plain_tokens(pool: &AnyPool) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// Changes the ratings of a rated game's players by its result, in the
+/// transaction that stores the result (so a result is rated once, even
+/// with several server processes).
+async fn rate_game(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    table: &Table,
+    winner: Side,
+    now_ms: i64,
+) -> Result<(), StoreError> {
+    let (Some(white), Some(black)) = (
+        ratings::rated_player(&table.seats[0]),
+        ratings::rated_player(&table.seats[1]),
+    ) else {
+        return Ok(());
+    };
+    let game = &table.setup.variant;
+    let mut current = Vec::new();
+    for player in [&white, &black] {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games FROM ratings WHERE player = $1 AND game = $2",
+        )
+        .bind(player)
+        .bind(game)
+        .fetch_optional(&mut **tx)
+        .await?;
+        current.push(match row {
+            Some(row) => Rating {
+                rating: row.try_get(0)?,
+                deviation: row.try_get(1)?,
+                volatility: row.try_get(2)?,
+                games: row.try_get(3)?,
+            },
+            None => Rating::default(),
+        });
+    }
+    let (new_white, new_black) = ratings::rate(current[0], current[1], winner);
+    for (player, rating) in [(&white, new_white), (&black, new_black)] {
+        sqlx::query(
+            "INSERT INTO ratings (player, game, rating, deviation, volatility, games, updated_ms)
+             VALUES ($1, $2, $3, $4, $5, $6, $7)
+             ON CONFLICT (player, game) DO UPDATE SET rating = $3, deviation = $4,
+                volatility = $5, games = $6, updated_ms = $7",
+        )
+        .bind(player)
+        .bind(game)
+        .bind(rating.rating)
+        .bind(rating.deviation)
+        .bind(rating.volatility)
+        .bind(rating.games)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+        sqlx::query(
+            "INSERT INTO rating_history (player, game, code, rating, deviation, at_ms)
+             VALUES ($1, $2, $3, $4, $5, $6)",
+        )
+        .bind(player)
+        .bind(game)
+        .bind(&table.code)
+        .bind(rating.rating)
+        .bind(rating.deviation)
+        .bind(now_ms)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct Ranked {
+    /// The account's name, or `computer (LEVEL)`.
+    pub name: String,
+    #[serde(flatten)]
+    pub rating: Rating,
+    pub provisional: bool,
+}
+
+/// A player's page: ratings per game, their history, recent games.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayerPage {
+    pub name: String,
+    pub ratings: Vec<GameRating>,
+    pub history: Vec<RatingPoint>,
+    pub games: Vec<PlayedGame>,
+}
+
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct GameRating {
+    pub game: String,
+    #[serde(flatten)]
+    pub rating: Rating,
+    pub provisional: bool,
+}
+
+/// A player's rating after one rated game.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RatingPoint {
+    pub game: String,
+    pub code: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub at_ms: i64,
+}
+
+/// A game on a player's page.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PlayedGame {
+    pub code: String,
+    pub variant: String,
+    pub size: String,
+    pub side: Side,
+    pub opponent: Option<String>,
+    pub winner: Option<String>,
+    pub reason: Option<String>,
+    pub rated: bool,
+    pub turns: i64,
+    pub created_ms: i64,
+}
+
+/// How a rated player is named on a leaderboard.
+fn shown_player(key: &str, name: Option<String>) -> String {
+    match key.strip_prefix("computer:") {
+        Some(level) => format!("computer ({level})"),
+        None => name.unwrap_or_else(|| key.to_string()),
+    }
+}
+
+impl Store {
+    /// The best ratings of a game, at most `limit`.
+    pub async fn leaderboard(&self, game: &str, limit: i64) -> Result<Vec<Ranked>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT r.player, p.name, r.rating, r.deviation, r.volatility, r.games
+             FROM ratings r LEFT JOIN players p ON p.key = r.player
+             WHERE r.game = $1 ORDER BY r.rating DESC, r.player LIMIT $2",
+        )
+        .bind(game)
+        .bind(limit)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let rating = Rating {
+                    rating: row.try_get(2)?,
+                    deviation: row.try_get(3)?,
+                    volatility: row.try_get(4)?,
+                    games: row.try_get(5)?,
+                };
+                Ok(Ranked {
+                    name: shown_player(&row.try_get::<String, _>(0)?, row.try_get(1)?),
+                    provisional: rating.provisional(),
+                    rating,
+                })
+            })
+            .collect::<Result<_, sqlx::Error>>()
+            .map_err(StoreError::from)
+    }
+
+    /// The page of the account whose name reads as `name`.
+    pub async fn player_page(&self, name: &str) -> Result<Option<PlayerPage>, StoreError> {
+        let Some(player) = self.player(&super::accounts::name_key(name)).await? else {
+            return Ok(None);
+        };
+        let ratings = sqlx::query(
+            "SELECT game, rating, deviation, volatility, games FROM ratings
+             WHERE player = $1 ORDER BY game",
+        )
+        .bind(&player.key)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| {
+            let rating = Rating {
+                rating: row.try_get(1)?,
+                deviation: row.try_get(2)?,
+                volatility: row.try_get(3)?,
+                games: row.try_get(4)?,
+            };
+            Ok(GameRating {
+                game: row.try_get(0)?,
+                provisional: rating.provisional(),
+                rating,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
+        let history = sqlx::query(
+            "SELECT game, code, rating, deviation, at_ms FROM rating_history
+             WHERE player = $1 ORDER BY at_ms, code",
+        )
+        .bind(&player.key)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(RatingPoint {
+                game: row.try_get(0)?,
+                code: row.try_get(1)?,
+                rating: row.try_get(2)?,
+                deviation: row.try_get(3)?,
+                at_ms: row.try_get(4)?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
+        // Finished games and games with both seats taken: a waiting
+        // table's code is not shown (it could be a friend's seat).
+        let games = sqlx::query(
+            "SELECT code, variant, size, white_player, white_name, white_computer, black_name,
+                black_computer, winner, reason, rated, ply, created_ms FROM games
+             WHERE (white_player = $1 OR black_player = $1)
+               AND (winner IS NOT NULL OR ((white_token IS NOT NULL OR white_computer IS NOT NULL)
+                    AND (black_token IS NOT NULL OR black_computer IS NOT NULL)))
+             ORDER BY created_ms DESC, code LIMIT 100",
+        )
+        .bind(&player.key)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| {
+            let white_player: Option<String> = row.try_get("white_player")?;
+            let side = if white_player.as_deref() == Some(player.key.as_str()) {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let other = side_name(side.other());
+            let opponent: Option<String> = row
+                .try_get::<Option<String>, _>(format!("{other}_name").as_str())?
+                .or(row
+                    .try_get::<Option<String>, _>(format!("{other}_computer").as_str())?
+                    .map(|level| format!("computer ({level})")));
+            Ok(PlayedGame {
+                code: row.try_get("code")?,
+                variant: row.try_get("variant")?,
+                size: row.try_get("size")?,
+                side,
+                opponent,
+                winner: row.try_get("winner")?,
+                reason: row.try_get("reason")?,
+                rated: row.try_get::<i64, _>("rated")? != 0,
+                turns: row.try_get("ply")?,
+                created_ms: row.try_get("created_ms")?,
+            })
+        })
+        .collect::<Result<_, sqlx::Error>>()?;
+        Ok(Some(PlayerPage {
+            name: player.name,
+            ratings,
+            history,
+            games,
+        }))
+    }
 }
 
 /// A stored account.
@@ -503,6 +785,7 @@ fn table_of(
     let created_ms: i64 = row.try_get("created_ms")?;
     let mut table = Table::new(code.clone(), checked, created_ms);
     table.public = row.try_get::<i64, _>("public")? != 0;
+    table.rated = row.try_get::<i64, _>("rated")? != 0;
     let played = turns
         .iter()
         .enumerate()

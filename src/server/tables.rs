@@ -270,6 +270,7 @@ impl Hub {
         player: Option<String>,
         computer: Option<Level>,
         public: bool,
+        rated: bool,
     ) -> Result<(Arc<Room>, Side, String), Refused> {
         let checked = check_setup(&self.registry, setup)?;
         let side = match side {
@@ -295,6 +296,7 @@ impl Hub {
             };
             table.seats[side.other().index()].computer = computer;
             table.public = public;
+            table.rated = rated;
             table.start_clock_if_ready(now);
             if self
                 .store
