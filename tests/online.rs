@@ -1304,6 +1304,90 @@ async fn rated_games(server: &Server) {
     }
 }
 
+/// The next `lobby` message: the seeks' codes, and the seeks.
+async fn next_lobby(client: &mut Client) -> Vec<burrow::online::protocol::Seek> {
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Lobby { seeks } => Some(seeks.clone()),
+            _ => None,
+        })
+        .await
+        .expect("the lobby")
+}
+
+/// The lobby: a follower gets the open public tables at once and again
+/// whenever a seek opens or is taken; private tables never show.
+async fn lobby(server: &Server) {
+    let url = server.ws();
+    let mut follower = Client::connect(&url).await.expect("connects");
+    follower
+        .send(&ClientMessage::Lobby {})
+        .await
+        .expect("sends");
+    assert_eq!(next_lobby(&mut follower).await, vec![], "an empty lobby");
+    let seeker = create(
+        &url,
+        setup(
+            "path",
+            "6x6",
+            Some(ClockSetting::parse("5+3").expect("a clock")),
+        ),
+        None,
+    )
+    .await;
+    let seeks = next_lobby(&mut follower).await;
+    assert_eq!(seeks.len(), 1, "{seeks:?}");
+    let seek = &seeks[0];
+    assert_eq!(seek.code, seeker.code);
+    assert_eq!(
+        (seek.variant.as_str(), seek.size.to_string().as_str()),
+        ("path", "6x6")
+    );
+    assert_eq!(
+        seek.clock,
+        Some(ClockSetting::parse("5+3").expect("a clock"))
+    );
+    assert_eq!(
+        (seek.name.as_str(), seek.account, seek.rated, seek.side),
+        ("Ada", false, false, Side::Black)
+    );
+    let private = create_table(&url, setup("box", "4x4", None), None, false).await;
+    let mut alice = signed_in(&url, "Alice_L").await;
+    let mut rated = rated_table(None, true);
+    if let ClientMessage::Create { public, .. } = &mut rated {
+        *public = true;
+    }
+    let (rated_code, _) = seat_or_refusal(&mut alice, rated)
+        .await
+        .expect("a rated seek");
+    let seeks = next_lobby(&mut follower).await;
+    let codes: Vec<&str> = seeks.iter().map(|s| s.code.as_str()).collect();
+    assert_eq!(
+        codes,
+        [rated_code.as_str(), seeker.code.as_str()],
+        "newest first, no private table"
+    );
+    assert!(
+        seeks[0].rated && seeks[0].account && seeks[0].name == "Alice_L",
+        "{seeks:?}"
+    );
+    // Taking a seat closes the seek.
+    let taker = join(&url, &seeker.code).await;
+    let seeks = next_lobby(&mut follower).await;
+    assert_eq!(
+        seeks.iter().map(|s| s.code.as_str()).collect::<Vec<_>>(),
+        [rated_code.as_str()]
+    );
+    for client in [follower, alice, seeker.client, private.client, taker.client] {
+        client.close().await;
+    }
+}
+
+#[test]
+fn sqlite_lobby() {
+    runtime().block_on(lobby(&Server::start(&sqlite("lobby"))));
+}
+
 #[test]
 fn sqlite_rated_games() {
     runtime().block_on(rated_games(&Server::start(&sqlite("rated"))));
@@ -1950,6 +2034,7 @@ fn postgres_runs_the_same_suite() {
         rt.block_on(accounts(&server, &database));
     }
     rt.block_on(rated_games(&Server::start(&pg.database("rated"))));
+    rt.block_on(lobby(&Server::start(&pg.database("lobby"))));
     rt.block_on(designed_tables(&pg.database("designed")));
     {
         let server = Server::start(&pg.database("clock"));

@@ -467,7 +467,10 @@ fn handle(
             refused.write(Refused(Refusal::Online(message)));
         }
         // The game does not sign in yet: it plays as a guest.
-        ServerMessage::Pong | ServerMessage::SignedIn { .. } | ServerMessage::SignedOut => {}
+        ServerMessage::Pong
+        | ServerMessage::SignedIn { .. }
+        | ServerMessage::SignedOut
+        | ServerMessage::Lobby { .. } => {}
     }
 }
 

@@ -309,6 +309,9 @@ pub enum ClientMessage {
     },
     /// End this session (on every device that kept it).
     SignOut {},
+    /// Follow the lobby: the open public tables now (`lobby`), and again
+    /// whenever they change, until the connection closes.
+    Lobby {},
 }
 
 /// How a game ended.
@@ -452,6 +455,32 @@ pub enum ServerMessage {
     },
     /// The session is over; the connection plays as a guest.
     SignedOut,
+    /// The lobby: the public tables waiting for a player, newest first
+    /// (at most [`MAX_SEEKS`]).
+    Lobby {
+        seeks: Vec<Seek>,
+    },
+}
+
+/// The most seeks a `lobby` message lists.
+pub const MAX_SEEKS: usize = 100;
+
+/// A public table waiting for a player: join it by its code.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Seek {
+    pub code: String,
+    pub variant: String,
+    #[serde(with = "as_text")]
+    pub size: BoardSize,
+    pub clock: Option<ClockSetting>,
+    pub rated: bool,
+    /// A designed game (its rules come with the table on joining).
+    pub design: bool,
+    /// The waiting player's name, and whether it is an account's.
+    pub name: String,
+    pub account: bool,
+    /// The side the joiner gets.
+    pub side: Side,
 }
 
 /// A message with its version, as it travels.

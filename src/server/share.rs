@@ -32,6 +32,9 @@ pub(super) async fn listen(hub: Arc<Hub>, url: &str) -> Result<(), ServeError> {
                         && process != me
                     {
                         hub.refresh(code).await;
+                        // Another process's table may have opened or
+                        // filled a seek.
+                        hub.announce_lobby().await;
                     }
                 }
                 // The listener reconnects on the next call.

@@ -117,6 +117,8 @@ struct Connection {
     player: Option<SignedIn>,
     /// Sign-in and register attempts.
     attempts: Bucket,
+    /// The task forwarding the lobby, while the connection follows it.
+    lobby: Option<tokio::task::JoinHandle<()>>,
 }
 
 /// A signed-in account: its name's key, its name, and the session's key.
@@ -163,6 +165,7 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
         following: HashMap::new(),
         player: None,
         attempts: Bucket::full(ATTEMPTS_PER_SECOND, ATTEMPTS_BURST),
+        lobby: None,
     };
     let mut bucket = Bucket::full(RATE_PER_SECOND, RATE_BURST);
     let mut refused_in_a_row = 0u32;
@@ -466,6 +469,33 @@ impl Connection {
     async fn handle(&mut self, message: ClientMessage) -> Result<(), Refused> {
         match message {
             ClientMessage::Ping {} => self.send(&ServerMessage::Pong).await,
+            ClientMessage::Lobby {} => {
+                if self.lobby.is_none() {
+                    let mut rx = self.hub.lobby.subscribe();
+                    let out = self.out.clone();
+                    let hub = self.hub.clone();
+                    self.lobby = Some(tokio::spawn(async move {
+                        loop {
+                            let text = match rx.recv().await {
+                                Ok(text) => text,
+                                // Behind: the lobby as it is now instead.
+                                Err(broadcast::error::RecvError::Lagged(_)) => {
+                                    match hub.lobby_message().await {
+                                        Ok(message) => protocol::encode(&message).into(),
+                                        Err(_) => continue,
+                                    }
+                                }
+                                Err(broadcast::error::RecvError::Closed) => break,
+                            };
+                            if out.send(text).await.is_err() {
+                                break;
+                            }
+                        }
+                    }));
+                }
+                let message = self.hub.lobby_message().await?;
+                self.send(&message).await;
+            }
             message @ (ClientMessage::Register { .. }
             | ClientMessage::SignIn { .. }
             | ClientMessage::Hello { .. }
@@ -690,6 +720,9 @@ impl Connection {
 
     /// The connection closed: its seats are no longer connected.
     async fn leave(&mut self) {
+        if let Some(lobby) = self.lobby.take() {
+            lobby.abort();
+        }
         let codes: Vec<String> = self.following.keys().cloned().collect();
         for code in codes {
             self.unfollow(&code).await;

@@ -9,7 +9,7 @@
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
-use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, Side};
+use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, MAX_SEEKS, Seek, Side};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
 use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
 
@@ -642,6 +642,69 @@ impl Store {
             history,
             games,
         }))
+    }
+}
+
+impl Store {
+    /// The public tables waiting for a player, newest first.
+    pub async fn seeks(&self) -> Result<Vec<Seek>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT code, variant, size, clock_initial_ms, clock_increment_ms, rated,
+                design IS NOT NULL AS designed, white_name, white_player, white_token,
+                white_computer, black_name, black_player, black_token, black_computer
+             FROM games
+             WHERE public = 1 AND winner IS NULL
+               AND ((white_token IS NULL AND white_computer IS NULL)
+                    OR (black_token IS NULL AND black_computer IS NULL))
+             ORDER BY created_ms DESC, code LIMIT $1",
+        )
+        .bind(MAX_SEEKS as i64)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut seeks = Vec::new();
+        for row in &rows {
+            let code: String = row.try_get("code")?;
+            let white_free = row.try_get::<Option<String>, _>("white_token")?.is_none()
+                && row
+                    .try_get::<Option<String>, _>("white_computer")?
+                    .is_none();
+            let (side, waiting) = if white_free {
+                (Side::White, "black")
+            } else {
+                (Side::Black, "white")
+            };
+            let clock = match (
+                row.try_get::<Option<i64>, _>("clock_initial_ms")?,
+                row.try_get::<Option<i64>, _>("clock_increment_ms")?,
+            ) {
+                (Some(initial), Some(increment)) => Some(ClockSetting {
+                    initial_ms: initial as u64,
+                    increment_ms: increment as u64,
+                }),
+                _ => None,
+            };
+            let size: String = row.try_get("size")?;
+            seeks.push(Seek {
+                size: size
+                    .parse()
+                    .map_err(|e| StoreError::Corrupt(format!("{code}: {e}")))?,
+                variant: row.try_get("variant")?,
+                clock,
+                rated: row.try_get::<i64, _>("rated")? != 0,
+                design: row
+                    .try_get::<bool, _>("designed")
+                    .or_else(|_| row.try_get::<i64, _>("designed").map(|d| d != 0))?,
+                name: row
+                    .try_get::<Option<String>, _>(format!("{waiting}_name").as_str())?
+                    .unwrap_or_default(),
+                account: row
+                    .try_get::<Option<String>, _>(format!("{waiting}_player").as_str())?
+                    .is_some(),
+                side,
+                code,
+            });
+        }
+        Ok(seeks)
     }
 }
 

@@ -59,6 +59,8 @@ pub struct Hub {
     pub(super) decoy_hash: String,
     /// How long a WebSocket may stay silent.
     pub(super) idle: Duration,
+    /// The lobby's followers listen here.
+    pub(super) lobby: broadcast::Sender<Arc<str>>,
     /// This process's name in change notices (PostgreSQL).
     pub(super) process: u64,
 }
@@ -138,6 +140,7 @@ impl Hub {
             rooms: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
             think,
+            lobby: broadcast::channel(16).0,
             hasher: super::accounts::Hasher::new(2),
             decoy_hash: super::accounts::hash_password(&new_token()).unwrap_or_default(),
             idle,
@@ -221,8 +224,13 @@ impl Hub {
                     let old = std::mem::replace(&mut *table, new);
                     announce(room, &old, &table, now);
                     let code = table.code.clone();
+                    let seeking = table.public
+                        && (old.is_full() != table.is_full() || old.result != table.result);
                     drop(table);
                     share::notify(self, &code).await;
+                    if seeking {
+                        self.announce_lobby().await;
+                    }
                     self.clone().wake_computer(room.clone());
                     return Ok(answer);
                 }
@@ -245,6 +253,25 @@ impl Hub {
             ErrorKind::Storage,
             "the game kept changing; try again",
         ))
+    }
+
+    /// The lobby as its message.
+    pub(super) async fn lobby_message(&self) -> Result<ServerMessage, Refused> {
+        let seeks = self.store.seeks().await.map_err(refused_storage)?;
+        Ok(ServerMessage::Lobby { seeks })
+    }
+
+    /// Tells the lobby's followers (if any) the open public tables.
+    pub(super) async fn announce_lobby(&self) {
+        if self.lobby.receiver_count() == 0 {
+            return;
+        }
+        match self.lobby_message().await {
+            Ok(message) => {
+                let _ = self.lobby.send(protocol::encode(&message).into());
+            }
+            Err(e) => tracing::warn!("the lobby: {}", e.message),
+        }
     }
 
     /// Reloads a table another process changed and tells this process's
@@ -304,7 +331,13 @@ impl Hub {
                 .await
                 .map_err(refused_storage)?
             {
-                return Ok((self.keep(table), side, token));
+                let code = table.code.clone();
+                let room = self.keep(table);
+                if public {
+                    share::notify(self, &code).await;
+                    self.announce_lobby().await;
+                }
+                return Ok((room, side, token));
             }
         }
         Err(Refused::new(ErrorKind::Storage, "no free game code found"))
