@@ -252,7 +252,11 @@ async fn resume(url: &str, code: &str, token: &str) -> Player {
 /// A new connection that sends `request` (a create or a join) and keeps
 /// the seat it is given.
 async fn take_seat(url: &str, request: &ClientMessage) -> Player {
-    let mut client = Client::connect(url).await.expect("connects");
+    take_seat_with(Client::connect(url).await.expect("connects"), request).await
+}
+
+/// A connection (signed in, say) that sends `request` and keeps the seat.
+async fn take_seat_with(mut client: Client, request: &ClientMessage) -> Player {
     client.send(request).await.expect("sends");
     let (code, side, token, view) = seat_and_table(&mut client).await;
     let mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("a table that reads");
@@ -1373,6 +1377,188 @@ async fn lobby(server: &Server) {
     }
 }
 
+/// Correspondence: a clock of days per turn, full again after each turn;
+/// the player to move is told on every connection of the account and
+/// finds the game first in their list; they play from another device by
+/// the account alone; a game whose days ran out while the server was down
+/// ends when it starts again, and one that runs out while the server runs
+/// (not in memory: its days are far) is found and ended on time.
+async fn correspondence(database: &str) {
+    use sqlx::Row as _;
+    let server = Server::start(database);
+    let url = server.ws();
+    let days = |n| Some(ClockSetting::days_per_move(n));
+    let table = |clock| ClientMessage::Create {
+        setup: setup("box", "4x4", clock),
+        side: SideChoice::White,
+        name: None,
+        computer: None,
+        public: false,
+        rated: false,
+    };
+    let mut alice = take_seat_with(signed_in(&url, "Alice_C").await, &table(days(3))).await;
+    let code = alice.code.clone();
+    let bob_joins = ClientMessage::Join {
+        code: code.clone(),
+        name: None,
+    };
+    let mut bob = take_seat_with(signed_in(&url, "Bob_C").await, &bob_joins).await;
+    let mut phone = Client::connect(&url).await.expect("connects");
+    account_answer(&mut phone, sign_in("Bob_C", "a long enough password"))
+        .await
+        .expect("signed in");
+    let turn = alice.some_turn();
+    let before = burrow::server::now_ms();
+    alice.play(&turn).await;
+    alice.follow_to(1).await;
+    bob.follow_to(1).await;
+    let told = phone
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::YourTurn { code } => Some(code.clone()),
+            _ => None,
+        })
+        .await;
+    assert_eq!(told.expect("Bob's phone is told"), code);
+    let three_days = 3 * burrow::online::protocol::DAY_MS as i64;
+    let view = watched(&url, &code).await;
+    let clock = view.clock.expect("a clock");
+    assert_eq!(
+        clock.white_ms as i64, three_days,
+        "full again after the turn"
+    );
+    assert_eq!(clock.running, Some(Side::Black));
+    // Bob's list: this game, his turn, due in three days.
+    phone.send(&ClientMessage::MyGames {}).await.expect("sends");
+    let games = phone
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::MyGames { games } => Some(games.clone()),
+            _ => None,
+        })
+        .await
+        .expect("the list");
+    assert_eq!(games.len(), 1, "{games:?}");
+    assert!(games[0].code == code && games[0].your_turn && games[0].side == Side::Black);
+    assert_eq!(games[0].opponent.as_deref(), Some("Alice_C"));
+    let deadline = games[0].deadline_ms.expect("a deadline");
+    assert!((before + three_days..=burrow::server::now_ms() + three_days).contains(&deadline));
+    // Bob plays from his phone, by his account alone.
+    let mut phone = take_seat_with(
+        phone,
+        &ClientMessage::Resume {
+            code: code.clone(),
+            token: String::new(),
+        },
+    )
+    .await;
+    assert_eq!(phone.side, Side::Black);
+    assert_eq!(phone.token, "", "no token needed");
+    let turn = phone.some_turn();
+    phone.play(&turn).await;
+    phone.follow_to(2).await;
+    alice.follow_to(2).await;
+    let mut stranger = Client::connect(&url).await.expect("connects");
+    stranger
+        .send(&ClientMessage::Resume {
+            code: code.clone(),
+            token: String::new(),
+        })
+        .await
+        .expect("sends");
+    assert_eq!(next_refusal(&mut stranger).await, ErrorKind::NotYourSeat);
+    // Another game, its clock started, days from running out.
+    let second = take_seat_with(signed_in(&url, "Carol_C").await, &table(days(1))).await;
+    let second_code = second.code.clone();
+    let dan = join(&url, &second_code).await;
+    for client in [
+        alice.client,
+        bob.client,
+        phone.client,
+        second.client,
+        dan.client,
+        stranger,
+    ] {
+        client.close().await;
+    }
+    server.kill();
+
+    // Four days pass while the server is down.
+    sqlx::any::install_default_drivers();
+    let pool = sqlx::AnyPool::connect(database).await.expect("opens");
+    let started = burrow::server::now_ms() - 4 * burrow::online::protocol::DAY_MS as i64;
+    sqlx::query("UPDATE games SET clock_started_ms = $1, deadline_ms = $2 WHERE code = $3")
+        .bind(started)
+        .bind(started + three_days)
+        .bind(&code)
+        .execute(&pool)
+        .await
+        .expect("writes");
+    let server = Server::start(database);
+    let ended = watched_until_over(&server.ws(), &code).await;
+    let finish = ended.result.expect("over");
+    assert_eq!(
+        (finish.winner, finish.reason),
+        (Side::Black, EndReason::Time),
+        "White's days ran out"
+    );
+
+    // The second game runs out while the server runs: it is not in memory
+    // (its day is far), yet the clock watch finds it.
+    let day = burrow::online::protocol::DAY_MS as i64;
+    let now = burrow::server::now_ms();
+    sqlx::query("UPDATE games SET clock_started_ms = $1, deadline_ms = $2 WHERE code = $3")
+        .bind(now - day + 3_000)
+        .bind(now + 3_000)
+        .bind(&second_code)
+        .execute(&pool)
+        .await
+        .expect("writes");
+    let result = async {
+        loop {
+            let row = sqlx::query("SELECT winner, reason FROM games WHERE code = $1")
+                .bind(&second_code)
+                .fetch_one(&pool)
+                .await
+                .expect("reads");
+            let winner: Option<String> = row.get(0);
+            if let Some(winner) = winner {
+                return (winner, row.get::<Option<String>, _>(1));
+            }
+            tokio::time::sleep(Duration::from_millis(250)).await;
+        }
+    };
+    let (winner, reason) = tokio::time::timeout(Duration::from_secs(30), result)
+        .await
+        .expect("ended within the clock watch's round");
+    assert_eq!(
+        (winner.as_str(), reason.as_deref()),
+        ("black", Some("time"))
+    );
+    pool.close().await;
+}
+
+/// Watches `code` until its game is over.
+async fn watched_until_over(url: &str, code: &str) -> GameView {
+    let mut client = Client::connect(url).await.expect("connects");
+    client
+        .send(&ClientMessage::Watch { code: code.into() })
+        .await
+        .expect("sends");
+    let view = client
+        .wait_for(Duration::from_secs(10), |m| match m {
+            ServerMessage::Game { game } if game.result.is_some() => Some((**game).clone()),
+            _ => None,
+        })
+        .await
+        .expect("the game ends");
+    client.close().await;
+    view
+}
+
+#[test]
+fn sqlite_correspondence() {
+    runtime().block_on(correspondence(&sqlite("correspondence")));
+}
+
 #[test]
 fn sqlite_lobby() {
     runtime().block_on(lobby(&Server::start(&sqlite("lobby"))));
@@ -1398,6 +1584,7 @@ async fn reconnect_and_restart(database: &str) {
     let clock = ClockSetting {
         initial_ms: 600_000,
         increment_ms: 2_000,
+        per_move: false,
     };
     let mut white = create(&url, setup("sweep", "6x6", Some(clock)), None).await;
     let mut black = join(&url, &white.code).await;
@@ -1475,6 +1662,7 @@ async fn clock_runs_out(server: &Server) {
     let clock = ClockSetting {
         initial_ms: 400,
         increment_ms: 0,
+        per_move: false,
     };
     let mut white = create(&url, setup("box", "5x5", Some(clock)), None).await;
     let _black = join(&url, &white.code).await;
@@ -2014,6 +2202,7 @@ fn postgres_runs_the_same_suite() {
     }
     rt.block_on(rated_games(&Server::start(&pg.database("rated"))));
     rt.block_on(lobby(&Server::start(&pg.database("lobby"))));
+    rt.block_on(correspondence(&pg.database("correspondence")));
     rt.block_on(designed_tables(&pg.database("designed")));
     {
         let server = Server::start(&pg.database("clock"));

@@ -470,7 +470,9 @@ fn handle(
         ServerMessage::Pong
         | ServerMessage::SignedIn { .. }
         | ServerMessage::SignedOut
-        | ServerMessage::Lobby { .. } => {}
+        | ServerMessage::Lobby { .. }
+        | ServerMessage::MyGames { .. }
+        | ServerMessage::YourTurn { .. } => {}
     }
 }
 

@@ -26,23 +26,49 @@ pub const MAX_SERVER_MESSAGE_BYTES: usize = 64 * 1024;
 /// while a table's messages stay small).
 pub const MAX_DESIGN_CODE_CHARS: usize = 6144;
 
-/// A game's clock: time for the whole game plus a gain per turn played.
+/// A game's clock: time for the whole game plus a gain per turn played
+/// (a live game), or, with `per_move`, a time for each turn
+/// (correspondence: the mover's clock is full again after every turn).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ClockSetting {
     pub initial_ms: u64,
     pub increment_ms: u64,
+    /// Correspondence: `initial_ms` is the time for each turn.
+    #[serde(default)]
+    pub per_move: bool,
 }
+
+/// A day, in milliseconds.
+pub const DAY_MS: u64 = 24 * 60 * 60 * 1000;
 
 impl ClockSetting {
     /// The longest game time a server accepts (a day).
-    pub const MAX_MS: u64 = 24 * 60 * 60 * 1000;
+    pub const MAX_MS: u64 = DAY_MS;
+    /// The longest and the shortest time per turn of a correspondence
+    /// game: two weeks, an hour.
+    pub const MAX_PER_MOVE_MS: u64 = 14 * DAY_MS;
+    pub const MIN_PER_MOVE_MS: u64 = 60 * 60 * 1000;
+
+    /// A correspondence clock of `days` per turn.
+    pub fn days_per_move(days: u64) -> ClockSetting {
+        ClockSetting {
+            initial_ms: days * DAY_MS,
+            increment_ms: 0,
+            per_move: true,
+        }
+    }
     /// The longest gain per turn a server takes: ten minutes.
     pub const MAX_INCREMENT_MS: u64 = 10 * 60 * 1000;
 
     /// Reads `5+3` (minutes + seconds per turn), as the menus and the CLI
-    /// write it.
+    /// write it, or `3d` (days per turn, correspondence).
     pub fn parse(text: &str) -> Result<ClockSetting, ClockError> {
         let bad = || ClockError::NotAClock(text.to_string());
+        if let Some(days) = text.trim().strip_suffix('d') {
+            let days: u64 = days.trim().parse().map_err(|_| bad())?;
+            let clock = ClockSetting::days_per_move(days);
+            return clock.check().map(|()| clock);
+        }
         let (minutes, seconds) = text.split_once('+').ok_or_else(bad)?;
         let minutes: f64 = minutes.trim().parse().map_err(|_| bad())?;
         let seconds: f64 = seconds.trim().parse().map_err(|_| bad())?;
@@ -52,12 +78,22 @@ impl ClockSetting {
         let clock = ClockSetting {
             initial_ms: (minutes * 60_000.0).round() as u64,
             increment_ms: (seconds * 1000.0).round() as u64,
+            per_move: false,
         };
         clock.check().map(|()| clock)
     }
 
     /// Whether a server takes this clock.
     pub fn check(&self) -> Result<(), ClockError> {
+        if self.per_move {
+            if !(Self::MIN_PER_MOVE_MS..=Self::MAX_PER_MOVE_MS).contains(&self.initial_ms) {
+                return Err(ClockError::PerMoveOutOfRange);
+            }
+            if self.increment_ms != 0 {
+                return Err(ClockError::IncrementPerMove);
+            }
+            return Ok(());
+        }
         if self.initial_ms == 0 || self.initial_ms > Self::MAX_MS {
             return Err(ClockError::TimeOutOfRange);
         }
@@ -80,10 +116,18 @@ pub enum ClockError {
     TimeOutOfRange,
     #[error("the clock's gain per turn must be at most {} minutes", ClockSetting::MAX_INCREMENT_MS / 60_000)]
     IncrementTooLong,
+    #[error("a correspondence game has an hour to two weeks per turn")]
+    PerMoveOutOfRange,
+    #[error("a correspondence game's clock has no gain per turn")]
+    IncrementPerMove,
 }
 
 impl std::fmt::Display for ClockSetting {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if self.per_move {
+            let days = self.initial_ms as f64 / DAY_MS as f64;
+            return write!(f, "{days}d");
+        }
         let minutes = self.initial_ms as f64 / 60_000.0;
         let seconds = self.increment_ms as f64 / 1000.0;
         write!(f, "{minutes}+{seconds}")
@@ -268,6 +312,9 @@ pub enum ClientMessage {
     /// Come back to a seat after a lost connection.
     Resume {
         code: String,
+        /// The seat's token; left out or empty, the signed-in account's
+        /// seat at that table (from any device).
+        #[serde(default)]
         token: String,
     },
     /// A whole turn in played text (`b1xa1xa2`); `ply` is how many turns
@@ -312,6 +359,8 @@ pub enum ClientMessage {
     /// Follow the lobby: the open public tables now (`lobby`), and again
     /// whenever they change, until the connection closes.
     Lobby {},
+    /// The signed-in player's running games, theirs to move first.
+    MyGames {},
 }
 
 /// How a game ended.
@@ -460,6 +509,31 @@ pub enum ServerMessage {
     Lobby {
         seeks: Vec<Seek>,
     },
+    /// The signed-in player's running games (`my-games`).
+    MyGames {
+        games: Vec<MyGame>,
+    },
+    /// It is the signed-in player's turn at `code` (sent to each of the
+    /// account's connections, whatever tables they follow).
+    YourTurn {
+        code: String,
+    },
+}
+
+/// One of a player's running games.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MyGame {
+    pub code: String,
+    pub variant: String,
+    #[serde(with = "as_text")]
+    pub size: BoardSize,
+    pub side: Side,
+    /// None while the table waits for an opponent.
+    pub opponent: Option<String>,
+    pub your_turn: bool,
+    pub clock: Option<ClockSetting>,
+    /// When the running clock runs out (ms since the Unix epoch).
+    pub deadline_ms: Option<i64>,
 }
 
 /// The most seeks a `lobby` message lists.

@@ -334,7 +334,12 @@ impl Table {
                 let used = (now_ms - started).max(0) as u64;
                 clocks.left_ms[i] = clocks.left_ms[i].saturating_sub(used);
             }
-            clocks.left_ms[i] = clocks.left_ms[i].saturating_add(clocks.setting.increment_ms);
+            clocks.left_ms[i] = if clocks.setting.per_move {
+                // Correspondence: the whole time again for the next turn.
+                clocks.setting.initial_ms
+            } else {
+                clocks.left_ms[i].saturating_add(clocks.setting.increment_ms)
+            };
             clocks.started_ms = Some(now_ms);
         }
         let finish = (!self.rules.has_initial_capture(self.position())).then(|| Finish {
@@ -472,7 +477,7 @@ pub fn date_of(ms: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::online::protocol::{self, ClientMessage, ServerMessage};
+    use crate::online::protocol::{self, ClientMessage, DAY_MS, ServerMessage};
 
     fn table(clock: Option<ClockSetting>) -> Table {
         let registry = VariantRegistry::builtin();
@@ -498,6 +503,7 @@ mod tests {
         let clock = ClockSetting {
             initial_ms: 10_000,
             increment_ms: 1_000,
+            per_move: false,
         };
         let mut t = table(Some(clock));
         t.start_clock_if_ready(1_000);
@@ -661,5 +667,34 @@ mod tests {
         assert!(ClockSetting::parse("5").is_err());
         assert!(ClockSetting::parse("0+3").is_err());
         assert!(ClockSetting::parse("99999+0").is_err());
+        let three = ClockSetting::parse("3d").unwrap();
+        assert_eq!(three, ClockSetting::days_per_move(3));
+        assert_eq!(three.to_string(), "3d");
+        assert!(ClockSetting::parse("15d").is_err(), "two weeks at most");
+        assert!(ClockSetting::parse("0d").is_err());
+        let with_gain = ClockSetting {
+            increment_ms: 5,
+            ..three
+        };
+        assert!(with_gain.check().is_err());
+    }
+
+    #[test]
+    fn a_correspondence_clock_is_full_again_after_every_turn() {
+        let day = DAY_MS as i64;
+        let mut t = table(Some(ClockSetting::days_per_move(1)));
+        t.start_clock_if_ready(0);
+        assert_eq!(t.deadline_ms(), Some(day));
+        let turn = first_turn(&t);
+        // White took 20 hours of the day; Black has a whole day from then.
+        t.play(Side::White, 0, turn, day * 5 / 6).unwrap();
+        assert_eq!(t.clocks.unwrap().left_ms, [DAY_MS, DAY_MS]);
+        assert_eq!(t.deadline_ms(), Some(day * 5 / 6 + day));
+        assert_eq!(t.flag(day * 5 / 6 + day - 1), None);
+        let finish = t.flag(day * 5 / 6 + day).unwrap();
+        assert_eq!(
+            (finish.winner, finish.reason),
+            (Side::White, EndReason::Time)
+        );
     }
 }

@@ -119,6 +119,8 @@ struct Connection {
     attempts: Bucket,
     /// The task forwarding the lobby, while the connection follows it.
     lobby: Option<tokio::task::JoinHandle<()>>,
+    /// This connection's number among the account's connections.
+    id: u64,
 }
 
 /// A signed-in account: its name's key, its name, and the session's key.
@@ -166,6 +168,7 @@ async fn connection(hub: Arc<Hub>, socket: WebSocket) {
         player: None,
         attempts: Bucket::full(ATTEMPTS_PER_SECOND, ATTEMPTS_BURST),
         lobby: None,
+        id: rand::random(),
     };
     let mut bucket = Bucket::full(RATE_PER_SECOND, RATE_BURST);
     let mut refused_in_a_row = 0u32;
@@ -333,6 +336,10 @@ impl Connection {
     /// the account from now on.
     async fn signed_in(&mut self, player: StoredPlayer, session: String) {
         let key = token_key(&session);
+        if let Some(old) = self.player.take() {
+            self.hub.sign_out(&old.key, self.id);
+        }
+        self.hub.sign_in(&player.key, self.id, self.out.clone());
         self.send(&ServerMessage::SignedIn {
             name: player.name.clone(),
             session,
@@ -440,6 +447,7 @@ impl Connection {
             }
             ClientMessage::SignOut {} => {
                 if let Some(player) = self.player.take() {
+                    self.hub.sign_out(&player.key, self.id);
                     self.hub
                         .store
                         .drop_session(&player.session)
@@ -453,14 +461,27 @@ impl Connection {
         }
     }
 
-    /// The seat a token holds at a table, or a refusal.
+    /// The seat a token holds at a table, or a refusal. An empty token
+    /// stands for the signed-in account: its seat, from any device.
     async fn seat(&self, code: &str, token: &str) -> Result<(Arc<Room>, Side), Refused> {
         let room = self.hub.room(code).await?;
-        let key = token_key(token);
-        let side = room.table.lock().await.side_of(&key).ok_or_else(|| {
+        let side = {
+            let table = room.table.lock().await;
+            match (token, &self.player) {
+                ("", Some(player)) => [Side::White, Side::Black]
+                    .into_iter()
+                    .find(|s| table.seats[s.index()].player.as_ref() == Some(&player.key)),
+                _ => table.side_of(&token_key(token)),
+            }
+        };
+        let side = side.ok_or_else(|| {
             Refused::new(
                 ErrorKind::NotYourSeat,
-                "that token holds no seat at this game",
+                if token.is_empty() {
+                    "no seat of yours at this game (sign in, or give the seat's token)"
+                } else {
+                    "that token holds no seat at this game"
+                },
             )
         })?;
         Ok((room, side))
@@ -469,6 +490,21 @@ impl Connection {
     async fn handle(&mut self, message: ClientMessage) -> Result<(), Refused> {
         match message {
             ClientMessage::Ping {} => self.send(&ServerMessage::Pong).await,
+            ClientMessage::MyGames {} => {
+                let Some(player) = &self.player else {
+                    return Err(Refused::new(
+                        ErrorKind::SignInFirst,
+                        "sign in to see your games",
+                    ));
+                };
+                let games = self
+                    .hub
+                    .store
+                    .games_of(&player.key)
+                    .await
+                    .map_err(refused_storage)?;
+                self.send(&ServerMessage::MyGames { games }).await;
+            }
             ClientMessage::Lobby {} => {
                 if self.lobby.is_none() {
                     let mut rx = self.hub.lobby.subscribe();
@@ -722,6 +758,9 @@ impl Connection {
     async fn leave(&mut self) {
         if let Some(lobby) = self.lobby.take() {
             lobby.abort();
+        }
+        if let Some(player) = self.player.take() {
+            self.hub.sign_out(&player.key, self.id);
         }
         let codes: Vec<String> = self.following.keys().cloned().collect();
         for code in codes {

@@ -9,7 +9,9 @@
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
-use crate::online::protocol::{ClockSetting, EndReason, Finish, GameSetup, MAX_SEEKS, Seek, Side};
+use crate::online::protocol::{
+    ClockSetting, EndReason, Finish, GameSetup, MAX_SEEKS, MyGame, Seek, Side,
+};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
 use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
 
@@ -49,7 +51,10 @@ const SCHEMA: [&str; 6] = [
         public BIGINT NOT NULL DEFAULT 0,
         white_player TEXT,
         black_player TEXT,
-        rated BIGINT NOT NULL DEFAULT 0
+        rated BIGINT NOT NULL DEFAULT 0,
+        clock_per_move BIGINT NOT NULL DEFAULT 0,
+        deadline_ms BIGINT,
+        to_move TEXT
     )",
     "CREATE TABLE IF NOT EXISTS ratings (
         player TEXT NOT NULL,
@@ -151,6 +156,9 @@ impl Store {
         add_column(&pool, postgres, "white_player TEXT").await?;
         add_column(&pool, postgres, "black_player TEXT").await?;
         add_column(&pool, postgres, "rated BIGINT NOT NULL DEFAULT 0").await?;
+        add_column(&pool, postgres, "clock_per_move BIGINT NOT NULL DEFAULT 0").await?;
+        add_column(&pool, postgres, "deadline_ms BIGINT").await?;
+        add_column(&pool, postgres, "to_move TEXT").await?;
         hash_plain_tokens(&pool).await?;
         Ok(Store { pool, postgres })
     }
@@ -172,9 +180,10 @@ impl Store {
                 clock_increment_ms, white_ms, black_ms, clock_started_ms, white_token,
                 white_name, white_computer, black_token, black_name, black_computer, ply,
                 winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design,
-                public, white_player, black_player, rated)
+                public, white_player, black_player, rated, clock_per_move, deadline_ms,
+                to_move)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28)
+                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
              ON CONFLICT (code) DO NOTHING",
         )
         .bind(&table.code)
@@ -205,6 +214,9 @@ impl Store {
         .bind(table.seats[0].player.clone())
         .bind(table.seats[1].player.clone())
         .bind(i64::from(table.rated))
+        .bind(i64::from(clock.is_some_and(|c| c.per_move)))
+        .bind(table.deadline_ms())
+        .bind(running_side(table))
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() == 1)
@@ -219,8 +231,9 @@ impl Store {
             "UPDATE games SET version = $1, white_ms = $2, black_ms = $3,
                 clock_started_ms = $4, white_token = $5, white_name = $6, black_token = $7,
                 black_name = $8, ply = $9, winner = $10, reason = $11, rematch_offers = $12,
-                rematch_code = $13, updated_ms = $14, white_player = $15, black_player = $16
-             WHERE code = $17 AND version = $18",
+                rematch_code = $13, updated_ms = $14, white_player = $15, black_player = $16,
+                deadline_ms = $17, to_move = $18
+             WHERE code = $19 AND version = $20",
         )
         .bind(new.version)
         .bind(new.clocks.map(|c| c.left_ms[0] as i64))
@@ -238,6 +251,8 @@ impl Store {
         .bind(now_ms)
         .bind(new.seats[0].player.clone())
         .bind(new.seats[1].player.clone())
+        .bind(new.deadline_ms())
+        .bind(running_side(new))
         .bind(&new.code)
         .bind(old.version)
         .execute(&mut *tx)
@@ -331,7 +346,27 @@ impl Store {
 
     /// The codes of games not finished, for the clock watch after a restart.
     pub async fn running_codes(&self) -> Result<Vec<String>, StoreError> {
-        let rows = sqlx::query("SELECT code FROM games WHERE winner IS NULL")
+        // The games the server must hold at start: a computer at a seat,
+        // a clock that runs out soon, or a running clock whose deadline
+        // an older server did not store.
+        let rows = sqlx::query(
+            "SELECT code FROM games WHERE winner IS NULL
+               AND (white_computer IS NOT NULL OR black_computer IS NOT NULL
+                    OR deadline_ms <= $1
+                    OR (deadline_ms IS NULL AND clock_started_ms IS NOT NULL))",
+        )
+        .bind(super::now_ms() + super::tables::HORIZON_MS)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get::<String, _>("code").map_err(StoreError::from))
+            .collect()
+    }
+
+    /// The running games whose clock runs out by `before_ms`.
+    pub async fn due_codes(&self, before_ms: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query("SELECT code FROM games WHERE winner IS NULL AND deadline_ms <= $1")
+            .bind(before_ms)
             .fetch_all(&self.pool)
             .await?;
         rows.iter()
@@ -649,7 +684,7 @@ impl Store {
     /// The public tables waiting for a player, newest first.
     pub async fn seeks(&self) -> Result<Vec<Seek>, StoreError> {
         let rows = sqlx::query(
-            "SELECT code, variant, size, clock_initial_ms, clock_increment_ms, rated,
+            "SELECT code, variant, size, clock_initial_ms, clock_increment_ms, clock_per_move, rated,
                 design IS NOT NULL AS designed, white_name, white_player, white_token,
                 white_computer, black_name, black_player, black_token, black_computer
              FROM games
@@ -673,16 +708,7 @@ impl Store {
             } else {
                 (Side::Black, "white")
             };
-            let clock = match (
-                row.try_get::<Option<i64>, _>("clock_initial_ms")?,
-                row.try_get::<Option<i64>, _>("clock_increment_ms")?,
-            ) {
-                (Some(initial), Some(increment)) => Some(ClockSetting {
-                    initial_ms: initial as u64,
-                    increment_ms: increment as u64,
-                }),
-                _ => None,
-            };
+            let clock = stored_clock(row)?;
             let size: String = row.try_get("size")?;
             seeks.push(Seek {
                 size: size
@@ -706,6 +732,21 @@ impl Store {
         }
         Ok(seeks)
     }
+}
+
+/// A stored game's clock setting.
+fn stored_clock(row: &AnyRow) -> Result<Option<ClockSetting>, sqlx::Error> {
+    let get = |name: &str| row.try_get::<Option<i64>, _>(name);
+    Ok(
+        match (get("clock_initial_ms")?, get("clock_increment_ms")?) {
+            (Some(initial), Some(increment)) => Some(ClockSetting {
+                initial_ms: initial.max(0) as u64,
+                increment_ms: increment.max(0) as u64,
+                per_move: get("clock_per_move")?.unwrap_or(0) != 0,
+            }),
+            _ => None,
+        },
+    )
 }
 
 /// A stored account.
@@ -777,6 +818,66 @@ impl Store {
         }
     }
 
+    /// Stores when a game's clock runs out and whose turn it is (for a
+    /// game an older server stored without them).
+    pub async fn store_deadline(&self, table: &Table) -> Result<(), StoreError> {
+        sqlx::query("UPDATE games SET deadline_ms = $1, to_move = $2 WHERE code = $3")
+            .bind(table.deadline_ms())
+            .bind(running_side(table))
+            .bind(&table.code)
+            .execute(&self.pool)
+            .await?;
+        Ok(())
+    }
+
+    /// An account's running games (those with both seats taken or waiting
+    /// for a player), most urgent first.
+    pub async fn games_of(&self, player: &str) -> Result<Vec<MyGame>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT code, variant, size, white_player, white_name, white_computer, black_name,
+                black_computer, clock_initial_ms, clock_increment_ms, clock_per_move,
+                deadline_ms, to_move, updated_ms FROM games
+             WHERE winner IS NULL AND (white_player = $1 OR black_player = $1)
+             ORDER BY updated_ms DESC, code LIMIT 200",
+        )
+        .bind(player)
+        .fetch_all(&self.pool)
+        .await?;
+        let mut games = Vec::new();
+        for row in &rows {
+            let code: String = row.try_get("code")?;
+            let white: Option<String> = row.try_get("white_player")?;
+            let side = if white.as_deref() == Some(player) {
+                Side::White
+            } else {
+                Side::Black
+            };
+            let other = side_name(side.other());
+            let opponent = row
+                .try_get::<Option<String>, _>(format!("{other}_name").as_str())?
+                .or(row
+                    .try_get::<Option<String>, _>(format!("{other}_computer").as_str())?
+                    .map(|level| format!("computer ({level})")));
+            let to_move: Option<String> = row.try_get("to_move")?;
+            let size: String = row.try_get("size")?;
+            games.push(MyGame {
+                size: size
+                    .parse()
+                    .map_err(|e| StoreError::Corrupt(format!("{code}: {e}")))?,
+                variant: row.try_get("variant")?,
+                side,
+                your_turn: opponent.is_some() && to_move.as_deref() == Some(side_name(side)),
+                opponent,
+                clock: stored_clock(row)?,
+                deadline_ms: row.try_get("deadline_ms")?,
+                code,
+            });
+        }
+        // Your turn first, the nearest deadline first among them.
+        games.sort_by_key(|g| (!g.your_turn, g.deadline_ms.unwrap_or(i64::MAX)));
+        Ok(games)
+    }
+
     pub async fn drop_session(&self, key: &str) -> Result<(), StoreError> {
         sqlx::query("DELETE FROM sessions WHERE key = $1")
             .bind(key)
@@ -784,6 +885,12 @@ impl Store {
             .await?;
         Ok(())
     }
+}
+
+/// The side to move of a running game (`white`/`black`), for the "your
+/// turn" lists; None once it is over.
+fn running_side(table: &Table) -> Option<&'static str> {
+    table.result.is_none().then(|| side_name(table.to_move()))
 }
 
 fn side_name(side: Side) -> &'static str {
@@ -820,13 +927,7 @@ fn table_of(
             .map_err(StoreError::from)
     };
     let code: String = row.try_get("code")?;
-    let clock = match (get_i64("clock_initial_ms")?, get_i64("clock_increment_ms")?) {
-        (Some(initial), Some(increment)) => Some(ClockSetting {
-            initial_ms: initial.max(0) as u64,
-            increment_ms: increment.max(0) as u64,
-        }),
-        _ => None,
-    };
+    let clock = stored_clock(row)?;
     let text = |name: &str| -> Result<String, StoreError> { Ok(row.try_get(name)?) };
     let setup = GameSetup {
         variant: text("variant")?,

@@ -21,6 +21,12 @@ use super::{ServeError, now_ms, share};
 const ROOM_QUEUE: usize = 256;
 /// How often tables nobody uses are let go, in clock-watch ticks of 100 ms.
 const FORGET_EVERY_TICKS: u32 = 20;
+/// How often the database is asked for games whose clocks run out soon.
+const DUE_EVERY_TICKS: u32 = 100;
+/// A table whose clock runs out within this time is held in memory (the
+/// clock watch ends it on time); one with more time left, such as a
+/// correspondence game's days, waits in the database.
+pub(super) const HORIZON_MS: i64 = 60_000;
 
 /// One table in memory: its state, the channel its connections listen on,
 /// and how many connections hold each seat.
@@ -61,6 +67,9 @@ pub struct Hub {
     pub(super) idle: Duration,
     /// The lobby's followers listen here.
     pub(super) lobby: broadcast::Sender<Arc<str>>,
+    /// The connections of each signed-in account (by the account's key;
+    /// each with its connection's number), told when it is their turn.
+    pub(super) players: Mutex<HashMap<String, Vec<(u64, tokio::sync::mpsc::Sender<Arc<str>>)>>>,
     /// This process's name in change notices (PostgreSQL).
     pub(super) process: u64,
 }
@@ -141,6 +150,7 @@ impl Hub {
             connections: AtomicUsize::new(0),
             think,
             lobby: broadcast::channel(16).0,
+            players: Mutex::new(HashMap::new()),
             hasher: super::accounts::Hasher::new(2),
             decoy_hash: super::accounts::hash_password(&new_token()).unwrap_or_default(),
             idle,
@@ -162,6 +172,10 @@ impl Hub {
             .map_err(ServeError::Resume)?;
         for code in running {
             if let Ok(room) = self.room(&code).await {
+                let table = room.table.lock().await.clone();
+                if let Err(e) = self.store.store_deadline(&table).await {
+                    tracing::warn!("{code}: {e}");
+                }
                 self.clone().wake_computer(room);
             }
         }
@@ -226,10 +240,19 @@ impl Hub {
                     let code = table.code.clone();
                     let seeking = table.public
                         && (old.is_full() != table.is_full() || old.result != table.result);
+                    // A new turn to play (or the first, once both sit).
+                    let mover = (table.result.is_none()
+                        && table.is_full()
+                        && (old.ply() != table.ply() || !old.is_full()))
+                    .then(|| table.seats[table.to_move().index()].player.clone())
+                    .flatten();
                     drop(table);
                     share::notify(self, &code).await;
                     if seeking {
                         self.announce_lobby().await;
+                    }
+                    if let Some(player) = mover {
+                        self.tell_player(&player, &ServerMessage::YourTurn { code });
                     }
                     self.clone().wake_computer(room.clone());
                     return Ok(answer);
@@ -253,6 +276,39 @@ impl Hub {
             ErrorKind::Storage,
             "the game kept changing; try again",
         ))
+    }
+
+    /// Sends `message` to every connection signed in to `player`.
+    pub(super) fn tell_player(&self, player: &str, message: &ServerMessage) {
+        let text: Arc<str> = protocol::encode(message).into();
+        if let Some(connections) = self.players.lock().expect("not poisoned").get(player) {
+            for (_, out) in connections {
+                // A connection too far behind misses this one; its list
+                // (`my-games`) still tells.
+                let _ = out.try_send(text.clone());
+            }
+        }
+    }
+
+    /// Counts a connection as signed in to `player` (`out`: its queue).
+    pub(super) fn sign_in(&self, player: &str, id: u64, out: tokio::sync::mpsc::Sender<Arc<str>>) {
+        self.players
+            .lock()
+            .expect("not poisoned")
+            .entry(player.to_string())
+            .or_default()
+            .push((id, out));
+    }
+
+    /// The connection `id` is no longer signed in to `player`.
+    pub(super) fn sign_out(&self, player: &str, id: u64) {
+        let mut players = self.players.lock().expect("not poisoned");
+        if let Some(connections) = players.get_mut(player) {
+            connections.retain(|(other, _)| *other != id);
+            if connections.is_empty() {
+                players.remove(player);
+            }
+        }
     }
 
     /// The lobby as its message.
@@ -349,13 +405,26 @@ impl Hub {
     /// request for one loads it again. Holding the map's lock while
     /// counting keeps anyone from taking a room out meanwhile.
     pub(super) fn forget_idle(&self) {
+        let soon = now_ms() + HORIZON_MS;
         self.rooms.lock().expect("not poisoned").retain(|_, room| {
             Arc::strong_count(room) > 1
-                || room
-                    .table
-                    .try_lock()
-                    .map_or(true, |table| table.deadline_ms().is_some())
+                || room.table.try_lock().map_or(true, |table| {
+                    table.deadline_ms().is_some_and(|deadline| deadline <= soon)
+                })
         });
+    }
+
+    /// Loads the games whose clocks run out soon, so the clock watch ends
+    /// them on time.
+    async fn load_due(&self) {
+        match self.store.due_codes(now_ms() + HORIZON_MS).await {
+            Ok(codes) => {
+                for code in codes {
+                    let _ = self.room(&code).await;
+                }
+            }
+            Err(e) => tracing::warn!("the clocks due: {e}"),
+        }
     }
 
     /// Lets the server's computer move if it is its turn.
@@ -449,6 +518,9 @@ pub(super) async fn watch_clocks(hub: Arc<Hub>) {
         tick.tick().await;
         if ticks % FORGET_EVERY_TICKS == 0 {
             hub.forget_idle();
+        }
+        if ticks % DUE_EVERY_TICKS == 0 {
+            hub.load_due().await;
         }
         let now = now_ms();
         let rooms: Vec<Arc<Room>> = hub

@@ -201,6 +201,7 @@ fn lobby(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
         let clock = CLOCKS[form.clock].map(|(m, s)| ClockSetting {
             initial_ms: m * 60_000,
             increment_ms: s * 1000,
+            per_move: false,
         });
         data.online_intents.write(OnlineIntent::Create {
             server: form.server.clone(),
