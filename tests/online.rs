@@ -595,25 +595,7 @@ async fn connection_limits(server: &Server) {
 
     // Opens a 4x4 table on `client`: its code and token, or the refusal.
     async fn open_table(client: &mut Client) -> Result<(String, String), ErrorKind> {
-        client
-            .send(&ClientMessage::Create {
-                setup: setup("box", "4x4", None),
-                side: SideChoice::White,
-                name: None,
-                computer: None,
-                public: false,
-                rated: false,
-            })
-            .await
-            .expect("sends");
-        client
-            .wait_for(WAIT, |m| match m {
-                ServerMessage::Seat { code, token, .. } => Some(Ok((code.clone(), token.clone()))),
-                ServerMessage::Error { kind, .. } => Some(Err(*kind)),
-                _ => None,
-            })
-            .await
-            .expect("an answer")
+        seat_or_refusal(client, box_table(None, false)).await
     }
     let mut client = Client::connect(&url).await.expect("connects");
     let mut seats = Vec::new();
@@ -810,15 +792,20 @@ fn sqlite_silent_connections_are_closed() {
     runtime().block_on(silent_connections(&server));
 }
 
+/// The server's database, opened as the test's own connection.
+async fn open_database(database: &str) -> sqlx::AnyPool {
+    sqlx::any::install_default_drivers();
+    sqlx::AnyPool::connect(database)
+        .await
+        .expect("opens the database")
+}
+
 /// The codes of the games the database holds, with their white player's
 /// name (a test that cannot read a private table's code from the list).
 #[cfg_attr(not(feature = "game"), allow(dead_code))]
 pub(crate) async fn stored_codes(database: &str) -> Vec<(String, Option<String>)> {
     use sqlx::Row;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(database)
-        .await
-        .expect("opens the database");
+    let pool = open_database(database).await;
     let rows = sqlx::query("SELECT code, white_name FROM games")
         .fetch_all(&pool)
         .await
@@ -830,10 +817,7 @@ pub(crate) async fn stored_codes(database: &str) -> Vec<(String, Option<String>)
 /// Every text column of the `games` table, as the database holds it.
 async fn stored_games(database: &str) -> Vec<String> {
     use sqlx::Row;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(database)
-        .await
-        .expect("opens the database");
+    let pool = open_database(database).await;
     let rows = sqlx::query("SELECT code, white_token, black_token FROM games")
         .fetch_all(&pool)
         .await
@@ -871,10 +855,7 @@ async fn tokens_are_stored_hashed(database: &str) {
 
     // As an older server left it: the white token in plain text.
     use sqlx::Row as _;
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(database)
-        .await
-        .expect("opens the database");
+    let pool = open_database(database).await;
     sqlx::query("UPDATE games SET white_token = $1 WHERE code = $2")
         .bind(&white.token)
         .bind(&white.code)
@@ -907,21 +888,33 @@ fn sqlite_tokens_are_stored_hashed() {
     runtime().block_on(tokens_are_stored_hashed(&sqlite("tokens")));
 }
 
+/// Sends `message` and reads the answer `pick` takes, or the refusal.
+async fn answer_or_refusal<T>(
+    client: &mut Client,
+    message: ClientMessage,
+    mut pick: impl FnMut(&ServerMessage) -> Option<T>,
+) -> Result<T, ErrorKind> {
+    client.send(&message).await.expect("sends");
+    client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Error { kind, .. } => Some(Err(*kind)),
+            other => pick(other).map(Ok),
+        })
+        .await
+        .expect("an answer")
+}
+
 /// The answer to an account message: the name and session signed in to,
 /// or the refusal.
 async fn account_answer(
     client: &mut Client,
     message: ClientMessage,
 ) -> Result<(String, String), ErrorKind> {
-    client.send(&message).await.expect("sends");
-    client
-        .wait_for(WAIT, |m| match m {
-            ServerMessage::SignedIn { name, session } => Some(Ok((name.clone(), session.clone()))),
-            ServerMessage::Error { kind, .. } => Some(Err(*kind)),
-            _ => None,
-        })
-        .await
-        .expect("an answer")
+    answer_or_refusal(client, message, |m| match m {
+        ServerMessage::SignedIn { name, session } => Some((name.clone(), session.clone())),
+        _ => None,
+    })
+    .await
 }
 
 fn register(name: &str, password: &str) -> ClientMessage {
@@ -1036,8 +1029,7 @@ async fn accounts(server: &Server, database: &str) {
     // What the database keeps.
     {
         use sqlx::Row;
-        sqlx::any::install_default_drivers();
-        let pool = sqlx::AnyPool::connect(database).await.expect("opens");
+        let pool = open_database(database).await;
         let stored: String = sqlx::query("SELECT password FROM players")
             .fetch_one(&pool)
             .await
@@ -1124,23 +1116,20 @@ async fn signed_in(url: &str, name: &str) -> Client {
     client
 }
 
-/// Sends `message` and reads the seat's code, or the refusal.
+/// Sends `message` and reads the seat's code and token, or the refusal.
 async fn seat_or_refusal(
     client: &mut Client,
     message: ClientMessage,
 ) -> Result<(String, String), ErrorKind> {
-    client.send(&message).await.expect("sends");
-    client
-        .wait_for(WAIT, |m| match m {
-            ServerMessage::Seat { code, token, .. } => Some(Ok((code.clone(), token.clone()))),
-            ServerMessage::Error { kind, .. } => Some(Err(*kind)),
-            _ => None,
-        })
-        .await
-        .expect("an answer")
+    answer_or_refusal(client, message, |m| match m {
+        ServerMessage::Seat { code, token, .. } => Some((code.clone(), token.clone())),
+        _ => None,
+    })
+    .await
 }
 
-fn rated_table(computer: Option<&str>, rated: bool) -> ClientMessage {
+/// A private 4x4 Box table, rated or not, against the computer or not.
+fn box_table(computer: Option<&str>, rated: bool) -> ClientMessage {
     ClientMessage::Create {
         setup: setup("box", "4x4", None),
         side: SideChoice::White,
@@ -1194,12 +1183,12 @@ async fn rated_games(server: &Server) {
     let address = server.address.as_str();
     let mut guest = Client::connect(&url).await.expect("connects");
     assert_eq!(
-        seat_or_refusal(&mut guest, rated_table(None, true)).await,
+        seat_or_refusal(&mut guest, box_table(None, true)).await,
         Err(ErrorKind::SignInFirst)
     );
     let mut alice = signed_in(&url, "Alice_R").await;
     let mut bob = signed_in(&url, "Bob_R").await;
-    let (code, alice_token) = seat_or_refusal(&mut alice, rated_table(None, true))
+    let (code, alice_token) = seat_or_refusal(&mut alice, box_table(None, true))
         .await
         .expect("a rated table");
     let join = ClientMessage::Join {
@@ -1248,7 +1237,7 @@ async fn rated_games(server: &Server) {
     assert_eq!(leaderboard(address, "box").await, board, "rated once");
 
     // An unrated game between them changes nothing.
-    let (code, _) = seat_or_refusal(&mut alice, rated_table(None, false))
+    let (code, _) = seat_or_refusal(&mut alice, box_table(None, false))
         .await
         .expect("a table");
     let (_, token) = seat_or_refusal(
@@ -1264,7 +1253,7 @@ async fn rated_games(server: &Server) {
     assert_eq!(leaderboard(address, "box").await, board, "unrated");
 
     // The server's computer is a rated opponent under its level.
-    let (code, token) = seat_or_refusal(&mut alice, rated_table(Some("random"), true))
+    let (code, token) = seat_or_refusal(&mut alice, box_table(Some("random"), true))
         .await
         .expect("a rated table against the computer");
     resign(&mut alice, &code, &token).await;
@@ -1347,7 +1336,7 @@ async fn lobby(server: &Server) {
     );
     let private = create_table(&url, setup("box", "4x4", None), None, false).await;
     let mut alice = signed_in(&url, "Alice_L").await;
-    let mut rated = rated_table(None, true);
+    let mut rated = box_table(None, true);
     if let ClientMessage::Create { public, .. } = &mut rated {
         *public = true;
     }
@@ -1482,8 +1471,7 @@ async fn correspondence(database: &str) {
     server.kill();
 
     // Four days pass while the server is down.
-    sqlx::any::install_default_drivers();
-    let pool = sqlx::AnyPool::connect(database).await.expect("opens");
+    let pool = open_database(database).await;
     let started = burrow::server::now_ms() - 4 * burrow::online::protocol::DAY_MS as i64;
     sqlx::query("UPDATE games SET clock_started_ms = $1, deadline_ms = $2 WHERE code = $3")
         .bind(started)
