@@ -323,17 +323,12 @@ impl Store {
         .await?;
         rows.iter()
             .map(|r| {
-                let name = |person: &str, computer: &str| -> Result<Option<String>, sqlx::Error> {
-                    Ok(r.try_get::<Option<String>, _>(person)?.or(r
-                        .try_get::<Option<String>, _>(computer)?
-                        .map(|l| format!("computer ({l})"))))
-                };
                 Ok(Listed {
                     code: r.try_get("code")?,
                     variant: r.try_get("variant")?,
                     size: r.try_get("size")?,
-                    white: name("white_name", "white_computer")?,
-                    black: name("black_name", "black_computer")?,
+                    white: seat_shown(r, "white")?,
+                    black: seat_shown(r, "black")?,
                     turns: r.try_get("ply")?,
                     winner: r.try_get("winner")?,
                     reason: r.try_get("reason")?,
@@ -453,12 +448,7 @@ async fn rate_game(
         .fetch_optional(&mut **tx)
         .await?;
         current.push(match row {
-            Some(row) => Rating {
-                rating: row.try_get(0)?,
-                deviation: row.try_get(1)?,
-                volatility: row.try_get(2)?,
-                games: row.try_get(3)?,
-            },
+            Some(row) => stored_rating(&row, 0)?,
             None => Rating::default(),
         });
     }
@@ -569,12 +559,7 @@ impl Store {
         .await?;
         rows.iter()
             .map(|row| {
-                let rating = Rating {
-                    rating: row.try_get(2)?,
-                    deviation: row.try_get(3)?,
-                    volatility: row.try_get(4)?,
-                    games: row.try_get(5)?,
-                };
+                let rating = stored_rating(row, 2)?;
                 Ok(Ranked {
                     name: shown_player(&row.try_get::<String, _>(0)?, row.try_get(1)?),
                     provisional: rating.provisional(),
@@ -599,12 +584,7 @@ impl Store {
         .await?
         .iter()
         .map(|row| {
-            let rating = Rating {
-                rating: row.try_get(1)?,
-                deviation: row.try_get(2)?,
-                volatility: row.try_get(3)?,
-                games: row.try_get(4)?,
-            };
+            let rating = stored_rating(row, 1)?;
             Ok(GameRating {
                 game: row.try_get(0)?,
                 provisional: rating.provisional(),
@@ -652,11 +632,7 @@ impl Store {
                 Side::Black
             };
             let other = side_name(side.other());
-            let opponent: Option<String> = row
-                .try_get::<Option<String>, _>(format!("{other}_name").as_str())?
-                .or(row
-                    .try_get::<Option<String>, _>(format!("{other}_computer").as_str())?
-                    .map(|level| format!("computer ({level})")));
+            let opponent = seat_shown(row, other)?;
             Ok(PlayedGame {
                 code: row.try_get("code")?,
                 variant: row.try_get("variant")?,
@@ -732,6 +708,27 @@ impl Store {
         }
         Ok(seeks)
     }
+}
+
+/// A rating stored in four columns from `first`: rating, deviation,
+/// volatility, games.
+fn stored_rating(row: &AnyRow, first: usize) -> Result<Rating, sqlx::Error> {
+    Ok(Rating {
+        rating: row.try_get(first)?,
+        deviation: row.try_get(first + 1)?,
+        volatility: row.try_get(first + 2)?,
+        games: row.try_get(first + 3)?,
+    })
+}
+
+/// How a stored seat (`white`/`black`) is shown: its player's name, or
+/// `computer (LEVEL)`; None while free.
+fn seat_shown(row: &AnyRow, side: &str) -> Result<Option<String>, sqlx::Error> {
+    Ok(row
+        .try_get::<Option<String>, _>(format!("{side}_name").as_str())?
+        .or(row
+            .try_get::<Option<String>, _>(format!("{side}_computer").as_str())?
+            .map(|level| format!("computer ({level})"))))
 }
 
 /// A stored game's clock setting.
@@ -853,11 +850,7 @@ impl Store {
                 Side::Black
             };
             let other = side_name(side.other());
-            let opponent = row
-                .try_get::<Option<String>, _>(format!("{other}_name").as_str())?
-                .or(row
-                    .try_get::<Option<String>, _>(format!("{other}_computer").as_str())?
-                    .map(|level| format!("computer ({level})")));
+            let opponent = seat_shown(row, other)?;
             let to_move: Option<String> = row.try_get("to_move")?;
             let size: String = row.try_get("size")?;
             games.push(MyGame {
