@@ -5,9 +5,11 @@
 //! in one test that starts its own PostgreSQL, against PostgreSQL, where two
 //! server processes also share one game.
 
-use std::io::{BufRead, BufReader, Read};
+use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use burrow::cli::online::{ServerStats, check_stored, http_get, load_run, server_idle};
@@ -50,13 +52,20 @@ impl Server {
         // The server reads no designs folder but its own (an empty one).
         let home = std::env::temp_dir().join(format!("burrow-online-{}-home", std::process::id()));
         std::fs::create_dir_all(&home).expect("temp dir");
+        // The log goes to a file: a pipe nobody reads would stop the
+        // server once full.
+        static SERVERS: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let log = home.join(format!(
+            "server-{}.log",
+            SERVERS.fetch_add(1, Ordering::Relaxed)
+        ));
         let mut child = Command::new(env!("CARGO_BIN_EXE_burrow"))
             .env("XDG_CONFIG_HOME", &home)
             .args(["serve", "--listen", listen, "--think-ms", "100"])
             .args(["--database", database])
             .args(options)
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(std::fs::File::create(&log).expect("a log file"))
             .spawn()
             .expect("burrow serve starts");
         let mut line = String::new();
@@ -67,8 +76,8 @@ impl Server {
             .trim()
             .strip_prefix("burrow server listening on http://")
         else {
-            let mut err = String::new();
-            let _ = child.stderr.take().expect("piped").read_to_string(&mut err);
+            let _ = child.wait();
+            let err = std::fs::read_to_string(&log).unwrap_or_default();
             panic!("the server did not start: {line}{err}");
         };
         Server {
@@ -298,7 +307,15 @@ impl Player {
     pub(crate) async fn follow_to(&mut self, ply: u32) {
         let registry = VariantRegistry::builtin();
         while self.mirror.ply() < ply {
-            let message = self.client.recv_within(WAIT).await.expect("a message");
+            let message = match self.client.recv_within(WAIT).await {
+                Ok(message) => message,
+                Err(e) => panic!(
+                    "{:?} at {} waiting for turn {ply} (has {}): {e}",
+                    self.side,
+                    self.code,
+                    self.mirror.ply()
+                ),
+            };
             if let ServerMessage::Error { message, .. } = &message {
                 panic!("refused: {message}");
             }
@@ -1928,6 +1945,44 @@ async fn two_processes_share_a_game(database: &str) {
     let record = record_of(&b.address, &white.code).await;
     record.replay(&VariantRegistry::builtin()).expect("replays");
     assert_eq!(record.turns.len(), white.mirror.view.turns.len());
+
+    // A notice lost (the listening connections cut): a sits at a table
+    // whose seat b just filled without a knowing; its first turn there is
+    // judged on the stored table, not refused as "waiting for a player".
+    let mut white = create(&a.ws(), setup("box", "4x4", None), None).await;
+    let pool = open_database(database).await;
+    let cutting = Arc::new(AtomicBool::new(true));
+    let cutter = tokio::spawn({
+        let cutting = cutting.clone();
+        async move {
+            let mut cuts = 0u32;
+            while cutting.load(Ordering::Relaxed) {
+                let cut = sqlx::query(
+                    "SELECT pg_terminate_backend(pid) FROM pg_stat_activity \
+                     WHERE query LIKE 'LISTEN%' AND pid <> pg_backend_pid()",
+                )
+                .fetch_all(&pool)
+                .await
+                .expect("cuts the listeners");
+                cuts += cut.len() as u32;
+                tokio::time::sleep(Duration::from_millis(2)).await;
+            }
+            cuts
+        }
+    });
+    tokio::time::sleep(Duration::from_millis(50)).await;
+    let mut black = join(&b.ws(), &white.code).await;
+    let turn = white.some_turn();
+    white.play(&turn).await;
+    white.follow_to(1).await;
+    black.follow_to(1).await;
+    cutting.store(false, Ordering::Relaxed);
+    assert!(
+        cutter.await.expect("the cutter ends") > 0,
+        "no listener was cut"
+    );
+    play_out(&mut white, &mut black).await;
+    assert!(white.mirror.is_over());
 }
 
 // ---------------------------------------------------------------------------

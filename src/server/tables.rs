@@ -231,7 +231,18 @@ impl Hub {
             let mut table = room.table.lock().await;
             let now = now_ms();
             let mut new = table.clone();
-            let answer = change(&mut new, now)?;
+            let answer = match change(&mut new, now) {
+                Ok(answer) => answer,
+                // Judged on a table another process may have changed
+                // before its notice came (a seat just taken, a turn just
+                // played): judge again on the stored one if it moved.
+                Err(refused) => {
+                    if self.is_postgres() && self.reload_if_moved(room, &mut table, now).await {
+                        continue;
+                    }
+                    return Err(refused);
+                }
+            };
             new.version += 1;
             match self.store.update(&table, &new, now).await {
                 Ok(()) => {
@@ -258,16 +269,7 @@ impl Hub {
                     return Ok(answer);
                 }
                 Err(StoreError::Conflict) => {
-                    let code = table.code.clone();
-                    if let Some(fresh) = self
-                        .store
-                        .load(&self.registry, &code)
-                        .await
-                        .map_err(refused_storage)?
-                    {
-                        let old = std::mem::replace(&mut *table, fresh);
-                        announce(room, &old, &table, now);
-                    }
+                    self.reload_if_moved(room, &mut table, now).await;
                 }
                 Err(e) => return Err(refused_storage(e)),
             }
@@ -276,6 +278,24 @@ impl Hub {
             ErrorKind::Storage,
             "the game kept changing; try again",
         ))
+    }
+
+    /// Replaces `table` by the stored one if that is newer (another
+    /// process changed it) and tells the room; false if it is not newer or
+    /// cannot be read.
+    async fn reload_if_moved(&self, room: &Room, table: &mut Table, now: i64) -> bool {
+        match self.store.load(&self.registry, &table.code).await {
+            Ok(Some(fresh)) if fresh.version > table.version => {
+                let old = std::mem::replace(table, fresh);
+                announce(room, &old, table, now);
+                true
+            }
+            Ok(_) => false,
+            Err(e) => {
+                tracing::warn!("could not reload {}: {e}", table.code);
+                false
+            }
+        }
     }
 
     /// Sends `message` to every connection signed in to `player`.
@@ -336,11 +356,20 @@ impl Hub {
         let room = self.rooms.lock().expect("not poisoned").get(code).cloned();
         let Some(room) = room else { return };
         let mut table = room.table.lock().await;
-        if let Ok(Some(fresh)) = self.store.load(&self.registry, code).await
-            && fresh.version > table.version
-        {
-            let old = std::mem::replace(&mut *table, fresh);
-            announce(&room, &old, &table, now_ms());
+        self.reload_if_moved(&room, &mut table, now_ms()).await;
+    }
+
+    /// Reloads every table in memory that another process changed.
+    pub(super) async fn refresh_all(&self) {
+        let codes: Vec<String> = self
+            .rooms
+            .lock()
+            .expect("not poisoned")
+            .keys()
+            .cloned()
+            .collect();
+        for code in codes {
+            self.refresh(&code).await;
         }
     }
 
