@@ -1299,7 +1299,127 @@ async fn rated_games(server: &Server) {
         let (status, _) = http_get(address, missing).await.expect("GET");
         assert_eq!(status, 404, "{missing}");
     }
+    // The same over the WebSocket (the game and the page ask there).
+    let players = answer_or_refusal(
+        &mut guest,
+        ClientMessage::Players { game: "box".into() },
+        |m| match m {
+            ServerMessage::Players { players, .. } => Some(players.clone()),
+            _ => None,
+        },
+    )
+    .await
+    .expect("the leaderboard");
+    let names: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+    let http: Vec<&str> = board.iter().map(|p| p.0.as_str()).collect();
+    assert_eq!(names, http);
+    let page = answer_or_refusal(
+        &mut guest,
+        ClientMessage::Player {
+            name: "alice_r".into(),
+        },
+        |m| match m {
+            ServerMessage::Player { page } => Some(page.clone()),
+            _ => None,
+        },
+    )
+    .await
+    .expect("Alice's page");
+    assert_eq!((page.name.as_str(), page.history.len()), ("Alice_R", 2));
+    assert_eq!(page.games.len(), 3);
+    for refused in [
+        ClientMessage::Player {
+            name: "Nobody_Here".into(),
+        },
+        ClientMessage::Players {
+            game: "chess".into(),
+        },
+    ] {
+        let answer = answer_or_refusal(&mut guest, refused, |_| None::<()>).await;
+        assert!(
+            matches!(
+                answer,
+                Err(ErrorKind::UnknownPlayer | ErrorKind::BadSetup)
+            ),
+            "{answer:?}"
+        );
+    }
     for client in [guest, alice, bob, alice_again] {
+        client.close().await;
+    }
+}
+
+fn pair(variant: &str, size: &str, bot_after_s: Option<u32>) -> ClientMessage {
+    ClientMessage::Pair {
+        variant: variant.into(),
+        size: size.parse().expect("a size"),
+        clock: None,
+        bot_after_s,
+    }
+}
+
+/// Quick pairing: two signed-in players asking for the same game meet at
+/// one rated table; a guest is never seated at a rated one; a player
+/// nobody comes for gets the server's computer after the wait they asked
+/// for; a bad wait or a game the server lacks is refused.
+async fn pairing(server: &Server) {
+    let url = server.ws();
+    let mut ada = signed_in(&url, "Ada_P").await;
+    let mut bo = signed_in(&url, "Bo_P").await;
+    let (code, _) = seat_or_refusal(&mut ada, pair("path", "5x5", None))
+        .await
+        .expect("Ada waits");
+    let (met, _) = seat_or_refusal(&mut bo, pair("path", "5x5", None))
+        .await
+        .expect("Bo is paired");
+    assert_eq!(met, code, "the same table");
+    let view = next_view(&mut bo).await;
+    assert!(view.rated);
+    assert!(view.white.account && view.black.account, "{view:?}");
+
+    // A guest asking for the same game opens an unrated table of its own.
+    let mut seeker = signed_in(&url, "Cy_P").await;
+    let (cy_code, _) = seat_or_refusal(&mut seeker, pair("path", "5x5", None))
+        .await
+        .expect("Cy waits");
+    let mut guest = Client::connect(&url).await.expect("connects");
+    let (guest_code, _) = seat_or_refusal(&mut guest, pair("path", "5x5", Some(5)))
+        .await
+        .expect("the guest waits");
+    assert_ne!(guest_code, cy_code, "a guest never takes a rated seat");
+    // Nobody comes: the computer sits after the 5 s asked for.
+    let started = Instant::now();
+    let view = guest
+        .wait_for(Duration::from_secs(15), |m| match m {
+            ServerMessage::Game { game }
+                if game.white.computer.is_some() || game.black.computer.is_some() =>
+            {
+                Some((**game).clone())
+            }
+            _ => None,
+        })
+        .await
+        .expect("the computer sits");
+    assert!(started.elapsed() >= Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(!view.rated);
+    for refused in [
+        pair("path", "5x5", Some(1)),
+        pair("chess", "5x5", None),
+        ClientMessage::Pair {
+            variant: "path".into(),
+            size: "5x5".parse().expect("a size"),
+            clock: Some(ClockSetting {
+                initial_ms: 0,
+                increment_ms: 0,
+                per_move: false,
+            }),
+            bot_after_s: None,
+        },
+    ] {
+        let answer = seat_or_refusal(&mut guest, refused).await;
+        assert_eq!(answer, Err(ErrorKind::BadSetup));
+    }
+    for client in [ada, bo, seeker, guest] {
         client.close().await;
     }
 }
@@ -1567,6 +1687,11 @@ fn sqlite_correspondence() {
 #[test]
 fn sqlite_lobby() {
     runtime().block_on(lobby(&Server::start(&sqlite("lobby"))));
+}
+
+#[test]
+fn sqlite_pairing() {
+    runtime().block_on(pairing(&Server::start(&sqlite("pairing"))));
 }
 
 #[test]
@@ -2245,6 +2370,7 @@ fn postgres_runs_the_same_suite() {
     }
     rt.block_on(rated_games(&Server::start(&pg.database("rated"))));
     rt.block_on(lobby(&Server::start(&pg.database("lobby"))));
+    rt.block_on(pairing(&Server::start(&pg.database("pairing"))));
     rt.block_on(correspondence(&pg.database("correspondence")));
     rt.block_on(designed_tables(&pg.database("designed")));
     {

@@ -361,7 +361,29 @@ pub enum ClientMessage {
     Lobby {},
     /// The signed-in player's running games, theirs to move first.
     MyGames {},
+    /// A game's leaderboard (`players`).
+    Players { game: String },
+    /// An account's page (`player`): ratings, their history, recent games.
+    Player { name: String },
+    /// Play someone now: take the open rated (signed in) or unrated
+    /// (guest) table of this game, board and clock whose player's rating
+    /// is nearest, or open one; with `bot_after_s`, the server's computer
+    /// of a strength near the player's takes the seat if nobody has
+    /// after that many seconds (5 to 600).
+    Pair {
+        variant: String,
+        #[serde(with = "as_text")]
+        size: BoardSize,
+        #[serde(default)]
+        clock: Option<ClockSetting>,
+        #[serde(default)]
+        bot_after_s: Option<u32>,
+    },
 }
+
+/// The shortest and longest wait before a paired player gets the
+/// computer.
+pub const BOT_WAIT_S: std::ops::RangeInclusive<u32> = 5..=600;
 
 /// How a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -463,6 +485,8 @@ pub enum ErrorKind {
     BadSession,
     /// Only a signed-in player may do that (a rated game).
     SignInFirst,
+    /// No account by that name.
+    UnknownPlayer,
 }
 
 /// A message from the server.
@@ -518,6 +542,80 @@ pub enum ServerMessage {
     YourTurn {
         code: String,
     },
+    /// A game's leaderboard: the best ratings, highest first.
+    Players {
+        game: String,
+        players: Vec<Ranked>,
+    },
+    /// An account's page.
+    Player {
+        page: Box<PlayerPage>,
+    },
+}
+
+/// A rating: the Glicko-2 number, its deviation (how sure it is) and its
+/// volatility, and the rated games behind it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    pub rating: f64,
+    pub deviation: f64,
+    pub volatility: f64,
+    pub games: i64,
+}
+
+/// One line of a leaderboard.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ranked {
+    /// The account's name, or `computer (LEVEL)`.
+    pub name: String,
+    #[serde(flatten)]
+    pub rating: Rating,
+    /// Too few games for the rating to say much (shown with a `?`).
+    pub provisional: bool,
+}
+
+/// A player's page: ratings per game, their history, recent games.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerPage {
+    pub name: String,
+    pub ratings: Vec<GameRating>,
+    pub history: Vec<RatingPoint>,
+    pub games: Vec<PlayedGame>,
+}
+
+/// A player's rating in one game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameRating {
+    pub game: String,
+    #[serde(flatten)]
+    pub rating: Rating,
+    pub provisional: bool,
+}
+
+/// A player's rating after one rated game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPoint {
+    pub game: String,
+    pub code: String,
+    pub rating: f64,
+    pub deviation: f64,
+    pub at_ms: i64,
+}
+
+/// A game on a player's page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayedGame {
+    pub code: String,
+    pub variant: String,
+    pub size: String,
+    pub side: Side,
+    pub opponent: Option<String>,
+    /// `white` or `black`; none while the game runs.
+    pub winner: Option<String>,
+    pub reason: Option<String>,
+    pub rated: bool,
+    pub turns: i64,
+    pub created_ms: i64,
 }
 
 /// One of a player's running games.
@@ -540,7 +638,7 @@ pub struct MyGame {
 pub const MAX_SEEKS: usize = 100;
 
 /// A public table waiting for a player: join it by its code.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Seek {
     pub code: String,
     pub variant: String,
@@ -555,6 +653,9 @@ pub struct Seek {
     pub account: bool,
     /// The side the joiner gets.
     pub side: Side,
+    /// The waiting player's rating in this game (an account that has one).
+    #[serde(default)]
+    pub rating: Option<f64>,
 }
 
 /// A message with its version, as it travels.

@@ -28,6 +28,7 @@ use crate::rules::VariantRegistry;
 pub mod accounts;
 mod http;
 pub mod limits;
+mod pairing;
 pub mod ratings;
 mod share;
 mod socket;

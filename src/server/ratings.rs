@@ -11,18 +11,8 @@ use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
 use crate::ai::Level;
-use crate::online::protocol::Side;
+use crate::online::protocol::{Rating, Side};
 use crate::online::table::Seat;
-
-/// A rating: the Glicko-2 number, its deviation (how sure it is) and its
-/// volatility, and the rated games behind it.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Rating {
-    pub rating: f64,
-    pub deviation: f64,
-    pub volatility: f64,
-    pub games: i64,
-}
 
 impl Default for Rating {
     /// A new player's rating: 1500, deviation 350, volatility 0.06.

@@ -17,6 +17,7 @@ use crate::online::protocol::{self, ClientMessage, ErrorKind, ServerMessage, Sid
 use crate::online::table::{Refused, Table, check_setup, read_turn};
 
 use super::accounts;
+use super::pairing;
 use super::limits::Admission;
 use super::now_ms;
 use super::store::StoredPlayer;
@@ -544,82 +545,46 @@ impl Connection {
                 public,
                 rated,
             } => {
-                self.room_for_another(None).await?;
-                let (name, player) = self.holder(name);
-                if rated {
-                    if player.is_none() {
-                        return Err(Refused::new(
-                            ErrorKind::SignInFirst,
-                            "sign in to play a rated game",
-                        ));
-                    }
-                    if setup.design.is_some() {
-                        return Err(Refused::new(
-                            ErrorKind::BadSetup,
-                            "rated games are the built-in games; a design plays unrated",
-                        ));
-                    }
-                }
-                let (room, side, token) = self
-                    .hub
-                    .create(&setup, side, name, player, computer, public, rated)
+                self.create(&setup, side, name, computer, public, rated)
                     .await?;
-                let code = room.table.lock().await.code.clone();
-                self.send(&ServerMessage::Seat { code, side, token }).await;
-                self.follow(room.clone(), Some(side)).await;
-                self.hub.clone().wake_computer(room);
             }
-            ClientMessage::Join { code, name } => {
-                self.room_for_another(Some(&code)).await?;
-                let room = self.hub.room(&code).await?;
-                let token = new_token();
-                let key = token_key(&token);
-                let (name, player) = self.holder(name);
-                let side = self
+            ClientMessage::Join { code, name } => self.join(&code, name).await?,
+            ClientMessage::Players { game } => {
+                if self.hub.registry.get(&game).is_none() {
+                    return Err(Refused::new(
+                        ErrorKind::BadSetup,
+                        format!("no game `{game}` here"),
+                    ));
+                }
+                let players = self
                     .hub
-                    .change(&room, |table, now| {
-                        let side = [Side::White, Side::Black]
-                            .into_iter()
-                            .find(|s| {
-                                let seat = &table.seats[s.index()];
-                                seat.key.is_none() && seat.computer.is_none()
-                            })
-                            .ok_or_else(|| {
-                                Refused::new(
-                                    ErrorKind::TableFull,
-                                    "both seats are taken (watch instead)",
-                                )
-                            })?;
-                        if table.rated {
-                            let Some(player) = &player else {
-                                return Err(Refused::new(
-                                    ErrorKind::SignInFirst,
-                                    "sign in to play a rated game",
-                                ));
-                            };
-                            if table.seats[side.other().index()].player.as_ref() == Some(player) {
-                                return Err(Refused::new(
-                                    ErrorKind::BadSetup,
-                                    "a rated game is between two players",
-                                ));
-                            }
-                        }
-                        table.seats[side.index()].key = Some(key.clone());
-                        table.seats[side.index()].name = Some(name.clone());
-                        table.seats[side.index()].player = player.clone();
-                        table.start_clock_if_ready(now);
-                        Ok(side)
-                    })
-                    .await?;
-                let code = room.table.lock().await.code.clone();
-                self.send(&ServerMessage::Seat {
-                    code,
-                    side,
-                    token: token.clone(),
+                    .store
+                    .leaderboard(&game, 100)
+                    .await
+                    .map_err(refused_storage)?;
+                self.send(&ServerMessage::Players { game, players }).await;
+            }
+            ClientMessage::Player { name } => {
+                let page = self
+                    .hub
+                    .store
+                    .player_page(&name)
+                    .await
+                    .map_err(refused_storage)?
+                    .ok_or_else(|| {
+                        Refused::new(ErrorKind::UnknownPlayer, format!("no player `{name}`"))
+                    })?;
+                self.send(&ServerMessage::Player {
+                    page: Box::new(page),
                 })
                 .await;
-                self.follow(room, Some(side)).await;
             }
+            ClientMessage::Pair {
+                variant,
+                size,
+                clock,
+                bot_after_s,
+            } => self.pair(variant, size, clock, bot_after_s).await?,
             ClientMessage::Watch { code } => {
                 self.room_for_another(Some(&code)).await?;
                 let room = self.hub.room(&code).await?;
@@ -667,6 +632,188 @@ impl Connection {
                     self.open_rematch(&room).await?;
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Opens a table with the player at one seat (see `create`).
+    async fn create(
+        &mut self,
+        setup: &protocol::GameSetup,
+        side: protocol::SideChoice,
+        name: Option<String>,
+        computer: Option<crate::ai::Level>,
+        public: bool,
+        rated: bool,
+    ) -> Result<Arc<Room>, Refused> {
+        self.room_for_another(None).await?;
+        let (name, player) = self.holder(name);
+        if rated {
+            if player.is_none() {
+                return Err(Refused::new(
+                    ErrorKind::SignInFirst,
+                    "sign in to play a rated game",
+                ));
+            }
+            if setup.design.is_some() {
+                return Err(Refused::new(
+                    ErrorKind::BadSetup,
+                    "rated games are the built-in games; a design plays unrated",
+                ));
+            }
+        }
+        let (room, side, token) = self
+            .hub
+            .create(setup, side, name, player, computer, public, rated)
+            .await?;
+        let code = room.table.lock().await.code.clone();
+        self.send(&ServerMessage::Seat { code, side, token }).await;
+        self.follow(room.clone(), Some(side)).await;
+        self.hub.clone().wake_computer(room.clone());
+        Ok(room)
+    }
+
+    /// Takes the free seat at `code` (see `join`).
+    async fn join(&mut self, code: &str, name: Option<String>) -> Result<(), Refused> {
+        self.room_for_another(Some(code)).await?;
+        let room = self.hub.room(code).await?;
+        let token = new_token();
+        let key = token_key(&token);
+        let (name, player) = self.holder(name);
+        let side = self
+            .hub
+            .change(&room, |table, now| {
+                let side = [Side::White, Side::Black]
+                    .into_iter()
+                    .find(|s| {
+                        let seat = &table.seats[s.index()];
+                        seat.key.is_none() && seat.computer.is_none()
+                    })
+                    .ok_or_else(|| {
+                        Refused::new(
+                            ErrorKind::TableFull,
+                            "both seats are taken (watch instead)",
+                        )
+                    })?;
+                if table.rated {
+                    let Some(player) = &player else {
+                        return Err(Refused::new(
+                            ErrorKind::SignInFirst,
+                            "sign in to play a rated game",
+                        ));
+                    };
+                    if table.seats[side.other().index()].player.as_ref() == Some(player) {
+                        return Err(Refused::new(
+                            ErrorKind::BadSetup,
+                            "a rated game is between two players",
+                        ));
+                    }
+                }
+                table.seats[side.index()].key = Some(key.clone());
+                table.seats[side.index()].name = Some(name.clone());
+                table.seats[side.index()].player = player.clone();
+                table.start_clock_if_ready(now);
+                Ok(side)
+            })
+            .await?;
+        let code = room.table.lock().await.code.clone();
+        self.send(&ServerMessage::Seat {
+            code,
+            side,
+            token: token.clone(),
+        })
+        .await;
+        self.follow(room, Some(side)).await;
+        Ok(())
+    }
+
+    /// Play someone now (see `pair`).
+    async fn pair(
+        &mut self,
+        variant: String,
+        size: crate::rules::BoardSize,
+        clock: Option<protocol::ClockSetting>,
+        bot_after_s: Option<u32>,
+    ) -> Result<(), Refused> {
+        if let Some(wait) = bot_after_s
+            && !protocol::BOT_WAIT_S.contains(&wait)
+        {
+            return Err(Refused::new(
+                ErrorKind::BadSetup,
+                format!(
+                    "the wait for the computer is {} to {} s, not {wait}",
+                    protocol::BOT_WAIT_S.start(),
+                    protocol::BOT_WAIT_S.end()
+                ),
+            ));
+        }
+        let setup = protocol::GameSetup {
+            variant: variant.clone(),
+            size,
+            start: None,
+            clock,
+            design: None,
+        };
+        // The game, board and clock must be ones a table takes, whatever
+        // follows.
+        if check_setup(&self.hub.registry, &setup)?
+            .setup
+            .design
+            .is_some()
+        {
+            return Err(Refused::new(
+                ErrorKind::BadSetup,
+                "pairing is for the built-in games; open a table for a design",
+            ));
+        }
+        let rating = match &self.player {
+            Some(player) => Some(
+                self.hub
+                    .store
+                    .rating(&player.key, &variant)
+                    .await
+                    .map_err(refused_storage)?
+                    .unwrap_or_default()
+                    .rating,
+            ),
+            None => None,
+        };
+        let seeks = self.hub.store.seeks().await.map_err(refused_storage)?;
+        let wanted = pairing::Wanted {
+            variant: &variant,
+            size,
+            clock,
+            player: self
+                .player
+                .as_ref()
+                .zip(rating)
+                .map(|(p, r)| (p.name.as_str(), r)),
+        };
+        if let Some(seek) = pairing::choose(&seeks, &wanted) {
+            let code = seek.code.clone();
+            // Taken meanwhile by someone else: open a table instead.
+            match self.join(&code, None).await {
+                Err(e) if e.kind == ErrorKind::TableFull => {}
+                other => return other,
+            }
+        }
+        let rated = self.player.is_some();
+        let room = self
+            .create(&setup, protocol::SideChoice::Random, None, None, true, rated)
+            .await?;
+        if let Some(wait) = bot_after_s {
+            let level = pairing::level_near(
+                &self.hub,
+                &variant,
+                rating.unwrap_or(protocol::Rating::default().rating),
+            )
+            .await;
+            pairing::computer_after(
+                self.hub.clone(),
+                room,
+                std::time::Duration::from_secs(u64::from(wait)),
+                level,
+            );
         }
         Ok(())
     }

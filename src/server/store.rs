@@ -15,7 +15,8 @@ use crate::online::protocol::{
 use crate::online::table::{Clocks, Seat, Table, check_setup};
 use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
 
-use super::ratings::{self, Rating};
+use super::ratings;
+use crate::online::protocol::{GameRating, PlayedGame, PlayerPage, Ranked, Rating, RatingPoint};
 use super::tables::{KEY_PREFIX, token_key};
 
 /// The `start` column of a table that starts as its game says (no layout
@@ -485,58 +486,6 @@ async fn rate_game(
     Ok(())
 }
 
-/// One line of a leaderboard.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct Ranked {
-    /// The account's name, or `computer (LEVEL)`.
-    pub name: String,
-    #[serde(flatten)]
-    pub rating: Rating,
-    pub provisional: bool,
-}
-
-/// A player's page: ratings per game, their history, recent games.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct PlayerPage {
-    pub name: String,
-    pub ratings: Vec<GameRating>,
-    pub history: Vec<RatingPoint>,
-    pub games: Vec<PlayedGame>,
-}
-
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct GameRating {
-    pub game: String,
-    #[serde(flatten)]
-    pub rating: Rating,
-    pub provisional: bool,
-}
-
-/// A player's rating after one rated game.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct RatingPoint {
-    pub game: String,
-    pub code: String,
-    pub rating: f64,
-    pub deviation: f64,
-    pub at_ms: i64,
-}
-
-/// A game on a player's page.
-#[derive(Clone, Debug, serde::Serialize)]
-pub struct PlayedGame {
-    pub code: String,
-    pub variant: String,
-    pub size: String,
-    pub side: Side,
-    pub opponent: Option<String>,
-    pub winner: Option<String>,
-    pub reason: Option<String>,
-    pub rated: bool,
-    pub turns: i64,
-    pub created_ms: i64,
-}
-
 /// How a rated player is named on a leaderboard.
 fn shown_player(key: &str, name: Option<String>) -> String {
     match key.strip_prefix("computer:") {
@@ -568,6 +517,19 @@ impl Store {
             })
             .collect::<Result<_, sqlx::Error>>()
             .map_err(StoreError::from)
+    }
+
+    /// A player's rating in `game`, if they have one.
+    pub async fn rating(&self, player: &str, game: &str) -> Result<Option<Rating>, StoreError> {
+        let row = sqlx::query(
+            "SELECT rating, deviation, volatility, games FROM ratings
+             WHERE player = $1 AND game = $2",
+        )
+        .bind(player)
+        .bind(game)
+        .fetch_optional(&self.pool)
+        .await?;
+        Ok(row.map(|row| stored_rating(&row, 0)).transpose()?)
     }
 
     /// The page of the account whose name reads as `name`.
@@ -660,14 +622,16 @@ impl Store {
     /// The public tables waiting for a player, newest first.
     pub async fn seeks(&self) -> Result<Vec<Seek>, StoreError> {
         let rows = sqlx::query(
-            "SELECT code, variant, size, clock_initial_ms, clock_increment_ms, clock_per_move, rated,
-                design IS NOT NULL AS designed, white_name, white_player, white_token,
-                white_computer, black_name, black_player, black_token, black_computer
-             FROM games
-             WHERE public = 1 AND winner IS NULL
-               AND ((white_token IS NULL AND white_computer IS NULL)
-                    OR (black_token IS NULL AND black_computer IS NULL))
-             ORDER BY created_ms DESC, code LIMIT $1",
+            "SELECT g.code, g.variant, g.size, g.clock_initial_ms, g.clock_increment_ms,
+                g.clock_per_move, g.rated, g.design IS NOT NULL AS designed, g.white_name,
+                g.white_player, g.white_token, g.white_computer, g.black_name, g.black_player,
+                g.black_token, g.black_computer, r.rating AS rating
+             FROM games g LEFT JOIN ratings r
+               ON r.game = g.variant AND r.player = COALESCE(g.white_player, g.black_player)
+             WHERE g.public = 1 AND g.winner IS NULL
+               AND ((g.white_token IS NULL AND g.white_computer IS NULL)
+                    OR (g.black_token IS NULL AND g.black_computer IS NULL))
+             ORDER BY g.created_ms DESC, g.code LIMIT $1",
         )
         .bind(MAX_SEEKS as i64)
         .fetch_all(&self.pool)
@@ -703,6 +667,7 @@ impl Store {
                     .try_get::<Option<String>, _>(format!("{waiting}_player").as_str())?
                     .is_some(),
                 side,
+                rating: row.try_get("rating")?,
                 code,
             });
         }

@@ -1,0 +1,183 @@
+//! Quick pairing ("play someone now"): a player asks for a game, board and
+//! clock; the server seats them at the open table of that kind whose
+//! player's rating is nearest (rated tables for signed-in players, unrated
+//! ones for guests), or opens one in the lobby; a player who asked for it
+//! gets the server's computer, at the level whose rating is nearest
+//! theirs, when nobody came in time.
+//!
+//! The open tables are the lobby's, in the database, so two server
+//! processes on one PostgreSQL pair their players with each other.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use crate::ai::Level;
+use crate::online::protocol::{ClockSetting, Rating, Seek};
+use crate::rules::BoardSize;
+
+use super::tables::{Hub, Room};
+
+/// How far apart two ratings may be and still be paired (about two
+/// deviations of a settled rating).
+pub(super) const RATING_WINDOW: f64 = 400.0;
+
+/// What a player asks for.
+pub(super) struct Wanted<'a> {
+    pub variant: &'a str,
+    pub size: BoardSize,
+    pub clock: Option<ClockSetting>,
+    /// Signed in: rated tables, and the player's name (never paired with
+    /// their own table) and rating in this game.
+    pub player: Option<(&'a str, f64)>,
+}
+
+/// The open table to take, if one fits: the same game, board and clock,
+/// rated for a signed-in player and unrated for a guest, not a design,
+/// not the player's own, the nearest rating within [`RATING_WINDOW`].
+pub(super) fn choose<'s>(seeks: &'s [Seek], wanted: &Wanted) -> Option<&'s Seek> {
+    let default = Rating::default().rating;
+    seeks
+        .iter()
+        .filter(|seek| {
+            seek.variant == wanted.variant
+                && seek.size == wanted.size
+                && seek.clock == wanted.clock
+                && !seek.design
+                && seek.rated == wanted.player.is_some()
+        })
+        .filter_map(|seek| match wanted.player {
+            None => Some((seek, 0.0)),
+            Some((name, rating)) => {
+                let gap = (seek.rating.unwrap_or(default) - rating).abs();
+                (!(seek.account && seek.name == name) && gap <= RATING_WINDOW)
+                    .then_some((seek, gap))
+            }
+        })
+        .min_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(seek, _)| seek)
+}
+
+/// Ratings a level starts from before it has played rated games, so a new
+/// server still offers a new player a fair computer.
+fn prior(level: Level) -> f64 {
+    match level {
+        Level::Random => 700.0,
+        Level::Greedy => 1000.0,
+        Level::Easy => 1300.0,
+        Level::Medium => 1500.0,
+        Level::Hard => 1750.0,
+        Level::Strongest => 2000.0,
+    }
+}
+
+/// The level whose rating in `variant` (its own once it has rated games,
+/// the prior before) is nearest `rating`.
+pub(super) async fn level_near(hub: &Hub, variant: &str, rating: f64) -> Level {
+    let mut best = (Level::Medium, f64::INFINITY);
+    for level in Level::ALL {
+        let own = hub
+            .store
+            .rating(&format!("computer:{}", level.name()), variant)
+            .await
+            .ok()
+            .flatten()
+            .filter(|r| r.games > 0)
+            .map_or(prior(level), |r| r.rating);
+        let gap = (own - rating).abs();
+        if gap < best.1 {
+            best = (level, gap);
+        }
+    }
+    best.0
+}
+
+/// After `wait`, seats the server's computer at `level` in `room` if its
+/// free seat is still free, the game not over and its player still
+/// connected.
+pub(super) fn computer_after(hub: Arc<Hub>, room: Arc<Room>, wait: Duration, level: Level) {
+    tokio::spawn(async move {
+        tokio::time::sleep(wait).await;
+        let present = room.connected();
+        let seated = hub
+            .change(&room, |table, now| {
+                let waiting = table.seats.iter().position(|s| s.key.is_some());
+                let free = table
+                    .seats
+                    .iter()
+                    .position(|s| s.key.is_none() && s.computer.is_none());
+                match (waiting, free) {
+                    (Some(waiting), Some(free))
+                        if table.result.is_none() && present[waiting] =>
+                    {
+                        table.seats[free].computer = Some(level);
+                        table.start_clock_if_ready(now);
+                        Ok(())
+                    }
+                    _ => Err(crate::online::table::Refused::new(
+                        crate::online::protocol::ErrorKind::TableFull,
+                        "taken meanwhile",
+                    )),
+                }
+            })
+            .await;
+        if seated.is_ok() {
+            hub.announce_lobby().await;
+        }
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::online::protocol::Side;
+
+    fn seek(code: &str, name: &str, rated: bool, rating: Option<f64>) -> Seek {
+        Seek {
+            code: code.into(),
+            variant: "box".into(),
+            size: BoardSize::new(6, 6).unwrap(),
+            clock: None,
+            rated,
+            design: false,
+            name: name.into(),
+            account: rated,
+            side: Side::Black,
+            rating,
+        }
+    }
+
+    #[test]
+    fn the_nearest_rating_within_the_window_and_never_ones_own() {
+        let seeks = [
+            seek("AAAAAA", "Ada", true, Some(1900.0)),
+            seek("BBBBBB", "Bo", true, Some(1620.0)),
+            seek("CCCCCC", "Cy", true, Some(1450.0)),
+            seek("DDDDDD", "Me", true, Some(1500.0)),
+            seek("EEEEEE", "guest", false, None),
+        ];
+        let mut wanted = Wanted {
+            variant: "box",
+            size: BoardSize::new(6, 6).unwrap(),
+            clock: None,
+            player: Some(("Me", 1510.0)),
+        };
+        assert_eq!(choose(&seeks, &wanted).map(|s| &*s.code), Some("CCCCCC"));
+        wanted.player = Some(("Me", 2000.0));
+        assert_eq!(choose(&seeks, &wanted).map(|s| &*s.code), Some("AAAAAA"));
+        // Nobody within the window of a very high rating.
+        wanted.player = Some(("Me", 2400.0));
+        assert_eq!(choose(&seeks, &wanted), None);
+        // A guest takes only unrated tables.
+        wanted.player = None;
+        assert_eq!(choose(&seeks, &wanted).map(|s| &*s.code), Some("EEEEEE"));
+        // Another board or clock is not a match.
+        wanted.size = BoardSize::new(8, 8).unwrap();
+        assert_eq!(choose(&seeks, &wanted), None);
+    }
+
+    #[test]
+    fn priors_rise_with_the_level() {
+        let priors: Vec<f64> = Level::ALL.iter().map(|&l| prior(l)).collect();
+        assert!(priors.windows(2).all(|w| w[0] < w[1]), "{priors:?}");
+    }
+}
