@@ -86,6 +86,18 @@ fn open_window(
         },
     };
     let online = online_request(&request);
+    let sign_in = match &request.sign_in {
+        None => None,
+        Some(name) => match std::env::var("BURROW_PASSWORD") {
+            Ok(password) => Some((name.clone(), password)),
+            Err(_) => {
+                eprintln!(
+                    "error: --sign-in takes the password from BURROW_PASSWORD, which is not set"
+                );
+                return ExitCode::from(2);
+            }
+        },
+    };
     let lesson = request.variant.clone().filter(|_| request.lesson);
     let start = request.variant.filter(|_| !request.lesson).map(|variant| {
         let computer = Player::Computer(Level::Medium);
@@ -121,6 +133,14 @@ fn open_window(
         show_settings: request.settings,
         designer: request.designer,
         online,
+        sign_in,
+        online_tab: request.online.as_deref().map(|tab| match tab {
+            "lobby" => crate::game::OnlineTab::Lobby,
+            "my-games" => crate::game::OnlineTab::MyGames,
+            "players" => crate::game::OnlineTab::Players,
+            "account" => crate::game::OnlineTab::Account,
+            _ => crate::game::OnlineTab::Play,
+        }),
         server: request.server,
         #[cfg(feature = "checks")]
         checks: crate::game::checks::Checks {
@@ -144,6 +164,15 @@ fn online_request(request: &WindowRequest) -> Option<crate::game::online::Online
         .clone()
         .unwrap_or_else(|| "127.0.0.1:8080".into());
     let name = request.name.clone().unwrap_or_else(|| "guest".into());
+    if let Some(variant) = &request.pair {
+        return Some(OnlineIntent::Pair {
+            server,
+            variant: variant.clone(),
+            size: crate::rules::BoardSize::STANDARD,
+            clock: None,
+            bot_after_s: None,
+        });
+    }
     if let Some(code) = &request.join {
         return Some(OnlineIntent::Join {
             server,
@@ -163,6 +192,8 @@ fn online_request(request: &WindowRequest) -> Option<crate::game::online::Online
         side: crate::online::protocol::SideChoice::White,
         name,
         computer: request.opponent,
+        public: false,
+        rated: false,
     })
 }
 

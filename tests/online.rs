@@ -1337,10 +1337,7 @@ async fn rated_games(server: &Server) {
     ] {
         let answer = answer_or_refusal(&mut guest, refused, |_| None::<()>).await;
         assert!(
-            matches!(
-                answer,
-                Err(ErrorKind::UnknownPlayer | ErrorKind::BadSetup)
-            ),
+            matches!(answer, Err(ErrorKind::UnknownPlayer | ErrorKind::BadSetup)),
             "{answer:?}"
         );
     }
@@ -1400,7 +1397,11 @@ async fn pairing(server: &Server) {
         })
         .await
         .expect("the computer sits");
-    assert!(started.elapsed() >= Duration::from_secs(4), "{:?}", started.elapsed());
+    assert!(
+        started.elapsed() >= Duration::from_secs(4),
+        "{:?}",
+        started.elapsed()
+    );
     assert!(!view.rated);
     for refused in [
         pair("path", "5x5", Some(1)),

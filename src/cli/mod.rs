@@ -195,7 +195,20 @@ pub struct WindowRequest {
     /// With --host: the server's computer takes the other seat at this level.
     #[arg(long, requires = "host")]
     pub opponent: Option<Level>,
-    /// The server for --join, --host and the Online window (host:port).
+    /// Play someone now at --server: this game, 8x8, no clock (rated when
+    /// the remembered account is signed in).
+    #[arg(long, value_name = "GAME", conflicts_with_all = ["join", "host", "variant", "puzzle", "review"])]
+    pub pair: Option<String>,
+    /// Sign in at --server under this account at start, with the password
+    /// in the BURROW_PASSWORD environment variable (never on the command
+    /// line). The game remembers the account otherwise.
+    #[arg(long, value_name = "NAME", requires = "server")]
+    pub sign_in: Option<String>,
+    /// Open with the Online window showing this tab.
+    #[arg(long, value_name = "TAB", value_parser = ["play", "lobby", "my-games", "players", "account"])]
+    pub online: Option<String>,
+    /// The server for --join, --host, --pair and the Online window
+    /// (host:port).
     #[arg(long)]
     pub server: Option<String>,
     /// Your name at an online table.

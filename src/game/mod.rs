@@ -14,6 +14,7 @@ pub mod background;
 pub mod board;
 #[cfg(feature = "checks")]
 pub mod checks;
+pub mod community;
 pub mod computer;
 pub mod designer;
 mod egui_idle;
@@ -35,6 +36,7 @@ pub mod settings;
 mod settings_store;
 pub mod tutorial;
 mod ui;
+pub use ui::online_window::OnlineTab;
 mod wake;
 #[cfg(target_arch = "wasm32")]
 pub mod web_files;
@@ -139,6 +141,7 @@ impl Plugin for GameCorePlugin {
             review::plugin,
             online::plugin,
         ));
+        app.add_plugins(community::plugin);
         app.add_plugins(designer::plugin);
         #[cfg(not(target_arch = "wasm32"))]
         app.add_plugins(records::plugin);

@@ -56,6 +56,22 @@ pub enum OnlineIntent {
         side: SideChoice,
         name: String,
         computer: Option<crate::ai::Level>,
+        /// Listed in the lobby (a seek) rather than kept for a friend.
+        public: bool,
+        rated: bool,
+    },
+    /// Play someone now (see the protocol's `pair`).
+    Pair {
+        server: String,
+        variant: String,
+        size: crate::rules::BoardSize,
+        clock: Option<protocol::ClockSetting>,
+        bot_after_s: Option<u32>,
+    },
+    /// Take back the signed-in account's seat at `code` (from any device).
+    Resume {
+        server: String,
+        code: String,
     },
     Join {
         server: String,
@@ -99,6 +115,13 @@ pub struct Online {
     pub seat: Option<(NetSide, String)>,
     /// The server's last word on something this player did.
     pub notice: Option<String>,
+    /// The signed-in account's session (from the community connection):
+    /// sent first on every table connection.
+    pub session: Option<String>,
+    /// A sign-in is under way: a new connection waits for its session.
+    pub session_pending: bool,
+    /// The greeting went on the current connection.
+    greeted: bool,
     /// When the clocks in `table` were read (seconds of real time).
     pub clock_read_at: f64,
     /// The first request, sent once the connection opens.
@@ -120,6 +143,9 @@ impl Default for Online {
             code: None,
             seat: None,
             notice: None,
+            session: None,
+            session_pending: false,
+            greeted: false,
             clock_read_at: 0.0,
             opening: None,
             shown: None,
@@ -179,36 +205,44 @@ impl Online {
         Some((left, clock.running))
     }
 
-    fn connect(&mut self, socket: &mut Socket, now: f64) {
-        let url = websocket_url(&self.server);
-        let options = ewebsock::Options::default();
-        let result = match socket.waker.clone() {
-            Some(wake) => ewebsock::connect_with_wakeup(url.clone(), options, move || wake.wake()),
-            None => ewebsock::connect(url.clone(), options),
-        };
-        match result {
-            Ok(connection) => {
-                socket.connection = Some(connection);
-                self.link = Link::Connecting;
-            }
-            Err(e) => lost(self, socket, now, format!("cannot connect to {url}: {e}")),
+    fn connect(
+        &mut self,
+        socket: &mut Socket,
+        proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
+        now: f64,
+    ) {
+        match socket.open(&self.server, proxy) {
+            Ok(()) => self.link = Link::Connecting,
+            Err(e) => lost(self, socket, now, e),
         }
     }
 
     fn leave(&mut self, socket: &mut Socket) {
-        socket.connection = None;
+        socket.close();
         let server = std::mem::take(&mut self.server);
         let name = std::mem::take(&mut self.name);
+        let session = self.session.take();
         *self = Online {
             server,
             name,
+            session,
+            session_pending: self.session_pending,
             ..Online::default()
         };
     }
 
-    /// What to send first on a (new) connection: take the seat back, follow
-    /// the table again, or the player's request.
-    fn greeting(&mut self) -> Option<ClientMessage> {
+    /// What to send first on a (new) connection: the account's session
+    /// (a seat taken or taken back is the account's), then take the seat
+    /// back, follow the table again, or the player's request.
+    fn greeting(&mut self) -> Vec<ClientMessage> {
+        let hello = self
+            .session
+            .clone()
+            .map(|session| ClientMessage::Hello { session });
+        hello.into_iter().chain(self.table_greeting()).collect()
+    }
+
+    fn table_greeting(&mut self) -> Option<ClientMessage> {
         match (&self.code, &self.seat) {
             (Some(code), Some((_, token))) => Some(ClientMessage::Resume {
                 code: code.clone(),
@@ -222,20 +256,74 @@ impl Online {
     }
 }
 
-/// The connection, kept apart from [`Online`]: the browser's socket may
-/// not leave the main thread.
+/// A connection to a server, kept apart from the resources: the browser's
+/// socket may not leave the main thread.
 #[derive(Default)]
-struct Socket {
+pub(super) struct Socket {
     connection: Option<(ewebsock::WsSender, ewebsock::WsReceiver)>,
     waker: Option<Waker>,
 }
 
 impl Socket {
-    fn send(&mut self, message: &ClientMessage) {
+    pub(super) fn send(&mut self, message: &ClientMessage) {
         if let Some((sender, _)) = &mut self.connection {
             sender.send(ewebsock::WsMessage::Text(protocol::encode(message)));
         }
     }
+
+    pub(super) fn is_open(&self) -> bool {
+        self.connection.is_some()
+    }
+
+    pub(super) fn close(&mut self) {
+        self.connection = None;
+    }
+
+    /// Connects to `server` (as typed); messages wake the window through
+    /// `proxy`.
+    pub(super) fn open(
+        &mut self,
+        server: &str,
+        proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
+    ) -> Result<(), String> {
+        if self.waker.is_none()
+            && let Some(proxy) = proxy
+        {
+            self.waker = Some(Waker(std::sync::Arc::new(std::sync::Mutex::new(
+                (**proxy).clone(),
+            ))));
+        }
+        let url = websocket_url(server);
+        let options = ewebsock::Options::default();
+        let result = match self.waker.clone() {
+            Some(wake) => ewebsock::connect_with_wakeup(url.clone(), options, move || wake.wake()),
+            None => ewebsock::connect(url.clone(), options),
+        };
+        match result {
+            Ok(connection) => {
+                self.connection = Some(connection);
+                Ok(())
+            }
+            Err(e) => Err(format!("cannot connect to {url}: {e}")),
+        }
+    }
+
+    /// What came since the last call.
+    pub(super) fn events(&self) -> Vec<ewebsock::WsEvent> {
+        let mut events = Vec::new();
+        if let Some((_, receiver)) = &self.connection {
+            while let Some(event) = receiver.try_recv() {
+                events.push(event);
+            }
+        }
+        events
+    }
+}
+
+/// The pause before connecting again after the `retries`-th loss: 2 s
+/// growing to 8 s.
+pub(super) fn retry_pause(retries: u32) -> f64 {
+    f64::from(1u32 << retries.min(3))
 }
 
 /// Wakes the window when a message arrives (the game sleeps between inputs).
@@ -266,6 +354,8 @@ fn follow_intents(
                 side,
                 name,
                 computer,
+                public,
+                rated,
             } => {
                 if setup.design.is_none() {
                     // A designed game goes to the server with its rules.
@@ -279,9 +369,34 @@ fn follow_intents(
                     side,
                     name: Some(name),
                     computer,
-                    // A table for a friend: reached by its code only.
-                    public: false,
-                    rated: false,
+                    public,
+                    rated,
+                });
+                online.link = Link::Lost { retry_at: 0.0 };
+            }
+            OnlineIntent::Pair {
+                server,
+                variant,
+                size,
+                clock,
+                bot_after_s,
+            } => {
+                online.leave(&mut socket);
+                online.server = server;
+                online.opening = Some(ClientMessage::Pair {
+                    variant,
+                    size,
+                    clock,
+                    bot_after_s,
+                });
+                online.link = Link::Lost { retry_at: 0.0 };
+            }
+            OnlineIntent::Resume { server, code } => {
+                online.leave(&mut socket);
+                online.server = server;
+                online.opening = Some(ClientMessage::Resume {
+                    code,
+                    token: String::new(),
                 });
                 online.link = Link::Lost { retry_at: 0.0 };
             }
@@ -333,31 +448,16 @@ fn receive(
     let now = time.elapsed_secs_f64();
     if let Link::Lost { retry_at } = online.link
         && now >= retry_at
-        && socket.connection.is_none()
+        && !socket.is_open()
     {
-        if socket.waker.is_none()
-            && let Some(proxy) = &proxy
-        {
-            socket.waker = Some(Waker(std::sync::Arc::new(std::sync::Mutex::new(
-                (***proxy).clone(),
-            ))));
-        }
-        online.connect(&mut socket, now);
+        online.connect(&mut socket, proxy.as_deref(), now);
     }
-    let mut events = Vec::new();
-    if let Some((_, receiver)) = &socket.connection {
-        while let Some(event) = receiver.try_recv() {
-            events.push(event);
-        }
-    }
-    for event in events {
+    for event in socket.events() {
         match event {
             ewebsock::WsEvent::Opened => {
                 online.link = Link::Open;
                 online.retries = 0;
-                if let Some(hello) = online.greeting() {
-                    socket.send(&hello);
-                }
+                online.greeted = false;
             }
             ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
                 match protocol::decode::<ServerMessage>(&text) {
@@ -379,6 +479,14 @@ fn receive(
             }
         }
     }
+    // The first words on a new connection, once a sign-in under way is
+    // over (so the table is the account's).
+    if online.link == Link::Open && !online.greeted && !online.session_pending {
+        online.greeted = true;
+        for hello in online.greeting() {
+            socket.send(&hello);
+        }
+    }
     reconcile(&mut online, &session, &mut intents);
 }
 
@@ -387,11 +495,10 @@ fn lost(online: &mut Online, socket: &mut Socket, now: f64, why: String) {
     if online.link == Link::Off {
         return;
     }
-    socket.connection = None;
+    socket.close();
     online.retries += 1;
-    let pause = f64::from(1u32 << online.retries.min(3));
     online.link = Link::Lost {
-        retry_at: now + pause,
+        retry_at: now + retry_pause(online.retries),
     };
     online.notice = Some(format!("connection lost ({why}); trying again"));
 }
@@ -432,7 +539,7 @@ fn handle(
                 return;
             };
             if table.apply(&variants.0, &message) == Mirrored::OutOfStep
-                && let Some(hello) = online.greeting()
+                && let Some(hello) = online.table_greeting()
             {
                 socket.send(&hello);
             }
@@ -443,12 +550,18 @@ fn handle(
                 online.code = Some(new_code);
                 online.table = None;
                 online.shown = None;
-                if let Some(hello) = online.greeting() {
+                for hello in online.greeting() {
                     socket.send(&hello);
                 }
             }
         }
         ServerMessage::Error { kind, message } => {
+            if kind == ErrorKind::BadSession {
+                // The session is over: the community connection says so;
+                // the table is played as a guest.
+                online.session = None;
+                return;
+            }
             if online.table.is_none() && online.opening.is_some() {
                 // The request itself was refused (unknown code, full table…).
                 online.leave(socket);
@@ -466,13 +579,15 @@ fn handle(
             online.notice = Some(message.clone());
             refused.write(Refused(Refusal::Online(message)));
         }
-        // The game does not sign in yet: it plays as a guest.
+        // The account's messages are the community connection's.
         ServerMessage::Pong
         | ServerMessage::SignedIn { .. }
         | ServerMessage::SignedOut
         | ServerMessage::Lobby { .. }
         | ServerMessage::MyGames { .. }
-        | ServerMessage::YourTurn { .. } => {}
+        | ServerMessage::YourTurn { .. }
+        | ServerMessage::Players { .. }
+        | ServerMessage::Player { .. } => {}
     }
 }
 

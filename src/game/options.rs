@@ -38,6 +38,10 @@ pub struct GameOptions {
     pub designer: Option<String>,
     /// Join (or watch) an online table at once.
     pub online: Option<super::online::OnlineIntent>,
+    /// Sign in at the server at start (name, password).
+    pub sign_in: Option<(String, String)>,
+    /// Open the Online window at this tab.
+    pub online_tab: Option<super::OnlineTab>,
     /// The Online window's server.
     pub server: Option<String>,
     /// What a check drives: clicks, a screenshot, a storm of inputs.
@@ -116,6 +120,29 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                     ui.show_online = true;
                 },
             );
+        }
+        if let (Some((name, password)), Some(server)) =
+            (options.sign_in.clone(), options.server.clone())
+        {
+            app.add_systems(
+                Startup,
+                move |mut intents: MessageWriter<super::community::CommunityIntent>| {
+                    use super::community::CommunityIntent;
+                    intents.write(CommunityIntent::Connect {
+                        server: server.clone(),
+                    });
+                    intents.write(CommunityIntent::SignIn {
+                        name: name.clone(),
+                        password: password.clone(),
+                    });
+                },
+            );
+        }
+        if let Some(tab) = options.online_tab {
+            app.add_systems(Startup, move |mut ui: ResMut<super::ui::UiState>| {
+                ui.show_online = true;
+                ui.online_form.tab = tab;
+            });
         }
         if options.show_rules {
             app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {

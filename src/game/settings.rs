@@ -83,6 +83,12 @@ pub struct Settings {
     /// The window's size when it was last resized (logical pixels); none:
     /// the window opens at a size that fits the screen.
     pub window: Option<UVec2>,
+    /// The online server last used (host:port or a URL).
+    pub server: Option<String>,
+    /// The account signed in at `server`: its name and the session that
+    /// signs in again without the password (kept like a browser's cookie;
+    /// signing out ends it on the server).
+    pub account: Option<(String, String)>,
 }
 
 /// The look of the board and panels.
@@ -134,6 +140,8 @@ impl Default for Settings {
             ui_scale: 1.0,
             theme: Theme::Classic,
             window: None,
+            server: None,
+            account: None,
         }
     }
 }
@@ -168,6 +176,12 @@ impl Settings {
         );
         if let Some(size) = self.window {
             text.push_str(&format!("window = {}x{}\n", size.x, size.y));
+        }
+        if let Some(server) = &self.server {
+            text.push_str(&format!("server = {server}\n"));
+        }
+        if let Some((name, session)) = &self.account {
+            text.push_str(&format!("account = {name}\nsession = {session}\n"));
         }
         text
     }
@@ -240,6 +254,19 @@ impl Settings {
                         })?;
                     settings.window = Some(size);
                 }
+                "server" if !value.is_empty() => settings.server = Some(value.to_string()),
+                // The session comes after its account's name.
+                "account" if !value.is_empty() => {
+                    settings.account = Some((value.to_string(), String::new()));
+                }
+                "session" => match &mut settings.account {
+                    Some((_, session)) if is_session(value) => *session = value.to_string(),
+                    _ => {
+                        return Err(error(
+                            "`session` must follow `account` and be the server's hex text".into(),
+                        ));
+                    }
+                },
                 "solved_puzzles" => {
                     settings.solved_puzzles = value
                         .split(';')
@@ -251,8 +278,18 @@ impl Settings {
                 _ => {}
             }
         }
+        // An account without its session cannot sign in: forgotten.
+        if settings.account.as_ref().is_some_and(|(_, s)| s.is_empty()) {
+            settings.account = None;
+        }
         Ok(settings)
     }
+}
+
+/// A session as the server hands them out: 32 hex digits (some room
+/// left for longer ones).
+fn is_session(text: &str) -> bool {
+    (16..=128).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
 
 #[cfg(test)]
@@ -271,6 +308,8 @@ mod tests {
             ui_scale: 1.5,
             theme: Theme::HighContrast,
             window: Some(UVec2::new(1600, 900)),
+            server: Some("wss://burrow.example".into()),
+            account: Some(("Ada".into(), "0123456789abcdef0123456789abcdef".into())),
         };
         assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
     }
@@ -286,6 +325,13 @@ mod tests {
         assert!(Settings::from_text("window = 100x100").is_err());
         assert!(Settings::from_text("window = wide").is_err());
         assert!(Settings::from_text("no equals sign").is_err());
+        assert!(Settings::from_text("account = Ada\nsession = not hex!").is_err());
+        assert!(Settings::from_text("session = 0123456789abcdef0123").is_err());
+        // A name without its session is forgotten.
+        assert_eq!(
+            Settings::from_text("account = Ada").map(|s| s.account),
+            Ok(None)
+        );
         // Unknown keys and comments are skipped.
         assert_eq!(
             Settings::from_text("# saved by Burrow\ncolour = blue\n"),

@@ -88,6 +88,8 @@ fn start_from_address(
             side: crate::online::protocol::SideChoice::White,
             name,
             computer: get("computer").and_then(|level| level.parse().ok()),
+            public: false,
+            rated: false,
         });
         return;
     }

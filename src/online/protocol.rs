@@ -362,9 +362,13 @@ pub enum ClientMessage {
     /// The signed-in player's running games, theirs to move first.
     MyGames {},
     /// A game's leaderboard (`players`).
-    Players { game: String },
+    Players {
+        game: String,
+    },
     /// An account's page (`player`): ratings, their history, recent games.
-    Player { name: String },
+    Player {
+        name: String,
+    },
     /// Play someone now: take the open rated (signed in) or unrated
     /// (guest) table of this game, board and clock whose player's rating
     /// is nearest, or open one; with `bot_after_s`, the server's computer

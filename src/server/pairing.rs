@@ -106,9 +106,7 @@ pub(super) fn computer_after(hub: Arc<Hub>, room: Arc<Room>, wait: Duration, lev
                     .iter()
                     .position(|s| s.key.is_none() && s.computer.is_none());
                 match (waiting, free) {
-                    (Some(waiting), Some(free))
-                        if table.result.is_none() && present[waiting] =>
-                    {
+                    (Some(waiting), Some(free)) if table.result.is_none() && present[waiting] => {
                         table.seats[free].computer = Some(level);
                         table.start_clock_if_ready(now);
                         Ok(())

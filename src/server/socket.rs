@@ -17,9 +17,9 @@ use crate::online::protocol::{self, ClientMessage, ErrorKind, ServerMessage, Sid
 use crate::online::table::{Refused, Table, check_setup, read_turn};
 
 use super::accounts;
-use super::pairing;
 use super::limits::Admission;
 use super::now_ms;
+use super::pairing;
 use super::store::StoredPlayer;
 use super::tables::{Hub, Room, clean_name, new_code, new_token, refused_storage, token_key};
 
@@ -690,10 +690,7 @@ impl Connection {
                         seat.key.is_none() && seat.computer.is_none()
                     })
                     .ok_or_else(|| {
-                        Refused::new(
-                            ErrorKind::TableFull,
-                            "both seats are taken (watch instead)",
-                        )
+                        Refused::new(ErrorKind::TableFull, "both seats are taken (watch instead)")
                     })?;
                 if table.rated {
                     let Some(player) = &player else {
@@ -799,7 +796,14 @@ impl Connection {
         }
         let rated = self.player.is_some();
         let room = self
-            .create(&setup, protocol::SideChoice::Random, None, None, true, rated)
+            .create(
+                &setup,
+                protocol::SideChoice::Random,
+                None,
+                None,
+                true,
+                rated,
+            )
             .await?;
         if let Some(wait) = bot_after_s {
             let level = pairing::level_near(

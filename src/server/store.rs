@@ -16,8 +16,8 @@ use crate::online::table::{Clocks, Seat, Table, check_setup};
 use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
 
 use super::ratings;
-use crate::online::protocol::{GameRating, PlayedGame, PlayerPage, Ranked, Rating, RatingPoint};
 use super::tables::{KEY_PREFIX, token_key};
+use crate::online::protocol::{GameRating, PlayedGame, PlayerPage, Ranked, Rating, RatingPoint};
 
 /// The `start` column of a table that starts as its game says (no layout
 /// chosen).

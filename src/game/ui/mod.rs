@@ -44,6 +44,7 @@ pub(super) fn plugin(app: &mut App) {
                 dialogs::puzzles_window,
                 online_window::online_window,
                 online_window::banner,
+                online_window::your_turn_news,
                 dialogs::rules_window,
                 designer_window::designer_window,
                 table_windows::settings_window,
