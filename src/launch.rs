@@ -169,8 +169,14 @@ fn online_request(request: &WindowRequest) -> Option<crate::game::online::Online
             server,
             variant: variant.clone(),
             size: crate::rules::BoardSize::STANDARD,
-            clock: None,
+            clock: request.clock,
             bot_after_s: None,
+        });
+    }
+    if let Some(code) = &request.resume {
+        return Some(OnlineIntent::Resume {
+            server,
+            code: code.trim().to_ascii_uppercase(),
         });
     }
     if let Some(code) = &request.join {
@@ -186,7 +192,7 @@ fn online_request(request: &WindowRequest) -> Option<crate::game::online::Online
             variant: variant.clone(),
             size: crate::rules::BoardSize::STANDARD,
             start: None,
-            clock: None,
+            clock: request.clock,
             design: None,
         },
         side: crate::online::protocol::SideChoice::White,

@@ -1166,6 +1166,8 @@ fn open_table(app: &mut App, address: &str, setup: burrow::online::protocol::Gam
         side: burrow::online::protocol::SideChoice::White,
         name: "Ada".into(),
         computer: None,
+        public: false,
+        rated: false,
     });
     pump(app, "a table", |app| {
         app.world().resource::<Online>().table.is_some()

@@ -119,7 +119,7 @@ pub(crate) fn runtime() -> tokio::runtime::Runtime {
         .expect("runtime")
 }
 
-fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
+pub(crate) fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
     GameSetup {
         variant: variant.into(),
         size: size.parse().expect("a board size"),
@@ -133,7 +133,7 @@ fn setup(variant: &str, size: &str, clock: Option<ClockSetting>) -> GameSetup {
 pub(crate) struct Player {
     pub(crate) client: Client,
     pub(crate) code: String,
-    side: Side,
+    pub(crate) side: Side,
     pub(crate) token: String,
     pub(crate) mirror: Mirror,
 }
@@ -179,7 +179,7 @@ async fn create_table(url: &str, setup: GameSetup, computer: Option<&str>, publi
 }
 
 /// GET `path` from the server at `address`: a 200 with JSON.
-async fn get_json(address: &str, path: &str) -> serde_json::Value {
+pub(crate) async fn get_json(address: &str, path: &str) -> serde_json::Value {
     let (status, body) = http_get(address, path).await.expect("GET");
     assert_eq!(status, 200, "GET {path}: {body}");
     serde_json::from_str(&body).expect("JSON")
@@ -265,7 +265,7 @@ async fn take_seat(url: &str, request: &ClientMessage) -> Player {
 }
 
 /// A connection (signed in, say) that sends `request` and keeps the seat.
-async fn take_seat_with(mut client: Client, request: &ClientMessage) -> Player {
+pub(crate) async fn take_seat_with(mut client: Client, request: &ClientMessage) -> Player {
     client.send(request).await.expect("sends");
     let (code, side, token, view) = seat_and_table(&mut client).await;
     let mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("a table that reads");
@@ -1125,12 +1125,32 @@ async fn accounts(server: &Server, database: &str) {
 }
 
 /// A signed-in connection to `url` (registering `name`).
-async fn signed_in(url: &str, name: &str) -> Client {
+pub(crate) async fn signed_in(url: &str, name: &str) -> Client {
     let mut client = Client::connect(url).await.expect("connects");
     account_answer(&mut client, register(name, "a long enough password"))
         .await
         .expect("registered");
     client
+}
+
+/// A new connection signed in to the account `name` made by
+/// [`signed_in`].
+pub(crate) async fn signed_in_as(url: &str, name: &str) -> Client {
+    let mut client = Client::connect(url).await.expect("connects");
+    account_answer(&mut client, sign_in(name, "a long enough password"))
+        .await
+        .expect("signed in");
+    client
+}
+
+/// The account `name`'s seat at `code`, taken back from a new connection
+/// without a token.
+pub(crate) async fn resume_by_account(url: &str, name: &str, code: &str) -> Player {
+    let resume = ClientMessage::Resume {
+        code: code.into(),
+        token: String::new(),
+    };
+    take_seat_with(signed_in_as(url, name).await, &resume).await
 }
 
 /// Sends `message` and reads the seat's code and token, or the refusal.
@@ -1158,7 +1178,7 @@ fn box_table(computer: Option<&str>, rated: bool) -> ClientMessage {
 }
 
 /// Resigns at `code` and waits for the game's end.
-async fn resign(client: &mut Client, code: &str, token: &str) {
+pub(crate) async fn resign(client: &mut Client, code: &str, token: &str) {
     client
         .send(&ClientMessage::Resign {
             code: code.into(),
@@ -1176,7 +1196,7 @@ async fn resign(client: &mut Client, code: &str, token: &str) {
 }
 
 /// A game's leaderboard: (name, rating, games) from the best down.
-async fn leaderboard(address: &str, game: &str) -> Vec<(String, f64, i64)> {
+pub(crate) async fn leaderboard(address: &str, game: &str) -> Vec<(String, f64, i64)> {
     get_json(address, &format!("/players?game={game}")).await["players"]
         .as_array()
         .expect("a list")

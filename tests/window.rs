@@ -370,6 +370,199 @@ fn the_window_plays_its_turn_at_an_online_table() {
     );
 }
 
+/// The game run with a config folder of its own and the password of
+/// `--sign-in` in its environment.
+fn run_signed_in(args: &[&str], path: &PathBuf, home: &std::path::Path) {
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(args)
+        .arg("--screenshot")
+        .arg(path)
+        .env("XDG_CONFIG_HOME", home)
+        .env("BURROW_PASSWORD", "a long enough password")
+        .status()
+        .expect("xvfb-run runs (bash .ci/setup installs it)");
+    assert!(status.success(), "the game exited with {status}");
+}
+
+/// The squares to click for a played turn (`b1xa1xa2`).
+fn clicks_of(turn: &str) -> String {
+    turn.split('/').next().unwrap_or(turn).replace('x', ",")
+}
+
+/// Two players find each other from the desktop game. A player (a script)
+/// opens a rated seek; the window signs in, asks to play someone now, is
+/// seated at that seek and plays its turn; the seek's player resigns and
+/// both ratings move; after a second rated game the window's Players tab
+/// draws the account's rating line. Then a correspondence game of three
+/// days a turn, found the same way: the window plays its first turn, the
+/// server is killed and started again, the opponent replies, and the
+/// window, started again, takes its seat back by account and plays its
+/// second turn.
+#[test]
+fn the_window_meets_a_player_rated_and_by_correspondence() {
+    use crate::online::{
+        Server, leaderboard, resign, resume_by_account, runtime, setup, signed_in, signed_in_as,
+        sqlite, take_seat_with,
+    };
+    use burrow::online::protocol::{ClientMessage, ClockSetting, SideChoice};
+    if !crate::support::xvfb() {
+        return;
+    }
+    let database = sqlite("window-community");
+    let server = Server::start(&database);
+    let address = server.address.clone();
+    let url = server.ws();
+    let rt = runtime();
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-community");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let path = dir.join("shot.png");
+    let seek = |clock: Option<ClockSetting>| ClientMessage::Create {
+        setup: setup("box", "8x8", clock),
+        side: SideChoice::Black,
+        name: None,
+        computer: None,
+        public: true,
+        rated: true,
+    };
+    let mut bo = rt.block_on(async {
+        signed_in(&url, "Window_W").await.close().await;
+        take_seat_with(signed_in(&url, "Bo_W").await, &seek(None)).await
+    });
+    run_signed_in(
+        &[
+            "--server",
+            &address,
+            "--sign-in",
+            "Window_W",
+            "--pair",
+            "box",
+            "--click",
+            "b1,a1",
+        ],
+        &path,
+        &dir,
+    );
+    rt.block_on(bo.follow_to(1));
+    let view = &bo.mirror.view;
+    assert_eq!(
+        view.turns,
+        ["b1xa1"],
+        "the window's turn reached Bo's table"
+    );
+    assert!(view.rated && view.white.account, "{view:?}");
+    assert_eq!(view.white.name.as_deref(), Some("Window_W"));
+    rt.block_on(resign(&mut bo.client, &bo.code.clone(), &bo.token.clone()));
+    let board = rt.block_on(leaderboard(&address, "box"));
+    let rating = |name: &str| board.iter().find(|p| p.0 == name).map(|p| p.1);
+    assert!(rating("Window_W") > Some(1600.0), "{board:?}");
+    assert!(rating("Bo_W") < Some(1400.0), "{board:?}");
+
+    // A second rated game of the account (played by a script) makes a line
+    // on its page.
+    rt.block_on(async {
+        let table = take_seat_with(signed_in_as(&url, "Window_W").await, &seek(None)).await;
+        let join = ClientMessage::Join {
+            code: table.code.clone(),
+            name: None,
+        };
+        let mut joined = take_seat_with(signed_in_as(&url, "Bo_W").await, &join).await;
+        resign(
+            &mut joined.client,
+            &joined.code.clone(),
+            &joined.token.clone(),
+        )
+        .await;
+    });
+    run_signed_in(
+        &[
+            "--server",
+            &address,
+            "--sign-in",
+            "Window_W",
+            "--online",
+            "players",
+        ],
+        &path,
+        &dir,
+    );
+    let (_, _, pixels) = load_png(&path);
+    // The rating line's colour (src/game/ui/online_window.rs).
+    let line = pixels
+        .iter()
+        .filter(|&&p| near(p, [220, 120, 40], 12))
+        .count();
+    assert!(line > 150, "the rating line: {line} pixels");
+
+    // Correspondence: three days a turn, across a restart.
+    // (Bo's rating is now too far below the window's to pair them: a new
+    // player of 1500 waits.)
+    let mut cy = rt.block_on(async {
+        take_seat_with(
+            signed_in(&url, "Cy_W").await,
+            &seek(Some(ClockSetting::days_per_move(3))),
+        )
+        .await
+    });
+    run_signed_in(
+        &[
+            "--server",
+            &address,
+            "--sign-in",
+            "Window_W",
+            "--pair",
+            "box",
+            "--clock",
+            "3d",
+            "--click",
+            "b1,a1",
+        ],
+        &path,
+        &dir,
+    );
+    rt.block_on(cy.follow_to(1));
+    let code = cy.code.clone();
+    drop(cy);
+    server.kill();
+    let server = Server::start_on(&database, &address);
+    let reply = rt.block_on(async {
+        let mut cy = resume_by_account(&server.ws(), "Cy_W", &code).await;
+        let turn = cy.some_turn();
+        cy.play(&turn).await;
+        cy.follow_to(2).await;
+        cy
+    });
+    // White's turn again, on the window's side.
+    let second = reply.some_turn();
+    run_signed_in(
+        &[
+            "--server",
+            &address,
+            "--sign-in",
+            "Window_W",
+            "--resume",
+            &code,
+            "--click",
+            &clicks_of(&second),
+        ],
+        &path,
+        &dir,
+    );
+    let mut reply = reply;
+    rt.block_on(reply.follow_to(3));
+    assert_eq!(reply.mirror.view.turns.len(), 3);
+    assert_eq!(
+        reply.mirror.view.turns[2], second,
+        "the window's second turn"
+    );
+    assert_eq!(
+        reply.mirror.view.setup.clock,
+        Some(ClockSetting::days_per_move(3))
+    );
+}
+
 /// The storm: 3,000 seeded random clicks (board, panels, menus), pointer
 /// moves, key presses and window resizes through the real window, a few a
 /// frame and so mid-animation too; then the game must not have panicked,

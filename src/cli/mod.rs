@@ -189,7 +189,7 @@ pub struct WindowRequest {
     /// Join this online table (its code) at --server.
     #[arg(long, conflicts_with_all = ["variant", "puzzle", "review"])]
     pub join: Option<String>,
-    /// Open a new online table of this game at --server (8x8, no clock).
+    /// Open a new online table of this game at --server (8x8; no clock unless --clock).
     #[arg(long, conflicts_with_all = ["join", "variant", "puzzle", "review"])]
     pub host: Option<String>,
     /// With --host: the server's computer takes the other seat at this level.
@@ -199,6 +199,14 @@ pub struct WindowRequest {
     /// the remembered account is signed in).
     #[arg(long, value_name = "GAME", conflicts_with_all = ["join", "host", "variant", "puzzle", "review"])]
     pub pair: Option<String>,
+    /// The clock of --host or --pair: minutes+seconds (`5+3`) or days per
+    /// turn (`3d`).
+    #[arg(long, value_parser = parse_clock)]
+    pub clock: Option<crate::online::protocol::ClockSetting>,
+    /// Take back the signed-in account's seat at this table (needs
+    /// --sign-in).
+    #[arg(long, value_name = "CODE", requires = "sign_in", conflicts_with_all = ["join", "host", "pair", "variant", "puzzle", "review"])]
+    pub resume: Option<String>,
     /// Sign in at --server under this account at start, with the password
     /// in the BURROW_PASSWORD environment variable (never on the command
     /// line). The game remembers the account otherwise.
@@ -218,6 +226,10 @@ pub struct WindowRequest {
     /// given more than once, before or after the command.
     #[arg(long = "game-file", global = true, value_name = "FILE")]
     pub game_files: Vec<PathBuf>,
+}
+
+fn parse_clock(text: &str) -> Result<crate::online::protocol::ClockSetting, String> {
+    crate::online::protocol::ClockSetting::parse(text).map_err(|e| e.to_string())
 }
 
 /// What a run of the CLI came to.
