@@ -1199,6 +1199,136 @@ fn seat_black(
     black
 }
 
+/// The game's place in the community, read from its state: it registers
+/// and remembers the account, follows the lobby live (a seek opened by
+/// another player shows), pairs itself at that seek as the account (a
+/// rated table), hears that it is the account's turn at another of its
+/// games (played from another connection of the account) and lists its
+/// games, shows a leaderboard, and forgets the account when signed out.
+#[test]
+fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
+    use crate::online::{setup, signed_in, signed_in_as, take_seat_with};
+    use burrow::game::community::{Community, CommunityIntent};
+    use burrow::game::online::{Online, OnlineIntent};
+    use burrow::game::settings::Settings;
+    use burrow::online::protocol::{ClientMessage, SideChoice};
+
+    let (server, _database, address) = online_server("game-community");
+    let rt = crate::online::runtime();
+    let mut app = app();
+    app.world_mut().write_message(CommunityIntent::Connect {
+        server: address.clone(),
+    });
+    app.world_mut().write_message(CommunityIntent::Register {
+        name: "Dee_G".into(),
+        password: "a long enough password".into(),
+    });
+    pump(&mut app, "signed in, the lobby read", |app| {
+        let community = app.world().resource::<Community>();
+        community.account.as_deref() == Some("Dee_G") && community.lobby == Some(Vec::new())
+    });
+    let remembered = app.world().resource::<Settings>().account.clone();
+    assert_eq!(remembered.map(|a| a.0).as_deref(), Some("Dee_G"));
+
+    // Another player's seek shows in the lobby as it opens.
+    let seek = ClientMessage::Create {
+        setup: setup("box", "6x6", None),
+        side: SideChoice::Black,
+        name: None,
+        computer: None,
+        public: true,
+        rated: true,
+    };
+    let eve =
+        rt.block_on(async { take_seat_with(signed_in(&server.ws(), "Eve_G").await, &seek).await });
+    pump(&mut app, "the seek in the lobby", |app| {
+        let community = app.world().resource::<Community>();
+        community
+            .lobby
+            .as_ref()
+            .is_some_and(|seeks| seeks.iter().any(|s| s.code == eve.code && s.rated))
+    });
+    // Play someone now: the game takes that seek, as the account.
+    app.world_mut().write_message(OnlineIntent::Pair {
+        server: address.clone(),
+        variant: "box".into(),
+        size: "6x6".parse().expect("a size"),
+        clock: None,
+        bot_after_s: None,
+    });
+    pump(&mut app, "seated at Eve's table", |app| {
+        let online = app.world().resource::<Online>();
+        online.table.as_ref().is_some_and(|t| {
+            t.view.code == eve.code && t.view.rated && t.view.white.name.as_deref() == Some("Dee_G")
+        })
+    });
+    pump(&mut app, "the seek gone from the lobby", |app| {
+        let community = app.world().resource::<Community>();
+        community
+            .lobby
+            .as_ref()
+            .is_some_and(|seeks| seeks.is_empty())
+    });
+
+    // Another game of the account, from another connection: when Eve has
+    // played there, the game hears it is Dee's turn.
+    let other = rt.block_on(async {
+        let mut eve_again = take_seat_with(
+            signed_in_as(&server.ws(), "Eve_G").await,
+            &ClientMessage::Create {
+                setup: setup("path", "6x6", None),
+                side: SideChoice::White,
+                name: None,
+                computer: None,
+                public: false,
+                rated: false,
+            },
+        )
+        .await;
+        let join = ClientMessage::Join {
+            code: eve_again.code.clone(),
+            name: None,
+        };
+        let dee = take_seat_with(signed_in_as(&server.ws(), "Dee_G").await, &join).await;
+        let turn = eve_again.some_turn();
+        eve_again.play(&turn).await;
+        eve_again.follow_to(1).await;
+        (eve_again, dee)
+    });
+    let code = other.0.code.clone();
+    pump(&mut app, "your turn", |app| {
+        app.world()
+            .resource::<Community>()
+            .your_turn
+            .contains(&code)
+    });
+    pump(&mut app, "my games", |app| {
+        let community = app.world().resource::<Community>();
+        community
+            .my_games
+            .iter()
+            .any(|g| g.code == code && g.your_turn)
+    });
+    app.world_mut()
+        .write_message(CommunityIntent::Seen { code: code.clone() });
+    app.world_mut()
+        .write_message(CommunityIntent::Leaderboard { game: "box".into() });
+    pump(&mut app, "the leaderboard", |app| {
+        let community = app.world().resource::<Community>();
+        community.your_turn.is_empty()
+            && community
+                .leaderboard
+                .as_ref()
+                .is_some_and(|(game, _)| game == "box")
+    });
+    app.world_mut().write_message(CommunityIntent::SignOut);
+    pump(&mut app, "signed out", |app| {
+        app.world().resource::<Community>().account.is_none()
+            && app.world().resource::<Settings>().account.is_none()
+    });
+    drop((eve, other));
+}
+
 /// The game at an online table: it opens the table, a scripted client joins
 /// it, the game's own turn reaches the client, the client's turn is played
 /// onto the board like a computer's, undo is refused, and when the server
