@@ -12,7 +12,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use burrow::cli::online::{ServerStats, check_stored, http_get, load_run, server_idle};
+use burrow::cli::online::{
+    LoadPlan, ServerStats, check_stored, http_get, load_run, server_idle,
+};
 use burrow::online::client::Client;
 use burrow::online::mirror::Mirror;
 use burrow::online::protocol::{
@@ -1135,6 +1137,8 @@ pub(crate) async fn signed_in(url: &str, name: &str) -> Client {
 
 /// A new connection signed in to the account `name` made by
 /// [`signed_in`].
+// Used by the game's and the window's tests.
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
 pub(crate) async fn signed_in_as(url: &str, name: &str) -> Client {
     let mut client = Client::connect(url).await.expect("connects");
     account_answer(&mut client, sign_in(name, "a long enough password"))
@@ -1145,6 +1149,8 @@ pub(crate) async fn signed_in_as(url: &str, name: &str) -> Client {
 
 /// The account `name`'s seat at `code`, taken back from a new connection
 /// without a token.
+// Used by the game's and the window's tests.
+#[cfg_attr(not(feature = "game"), allow(dead_code))]
 pub(crate) async fn resume_by_account(url: &str, name: &str, code: &str) -> Player {
     let resume = ClientMessage::Resume {
         code: code.into(),
@@ -1931,14 +1937,8 @@ async fn bot_plays(server: &Server) {
 /// stored and replays.
 async fn load(server: &Server) {
     let registry = VariantRegistry::builtin();
-    let report = load_run(
-        &registry,
-        &server.ws(),
-        200,
-        "6x6".parse().expect("a board size"),
-        7,
-        Duration::from_secs(240),
-    )
+    let plan = LoadPlan::new(200, "6x6".parse().expect("a board size"), 7);
+    let report = load_run(&registry, &server.ws(), &plan, Duration::from_secs(240))
     .await
     .expect("every game finishes in time");
     assert_eq!(report.codes.len(), 200);

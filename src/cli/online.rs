@@ -10,7 +10,9 @@ use std::time::{Duration, Instant};
 use crate::ai::{self, Level};
 use crate::online::client::Client;
 use crate::online::mirror::{Mirror, Mirrored, websocket_url};
-use crate::online::protocol::{ClientMessage, GameSetup, ServerMessage, Side, SideChoice};
+use crate::online::protocol::{
+    ClientMessage, ClockSetting, GameSetup, ServerMessage, Side, SideChoice,
+};
 use crate::rules::{BoardSize, GameRecord, VariantRegistry};
 
 use super::args::{CliError, think_ms};
@@ -131,20 +133,26 @@ pub struct LoadArgs {
     /// The server's process id, to report its memory.
     #[arg(long)]
     server_pid: Option<u32>,
+    /// How many of the games are correspondence games (3 days a turn);
+    /// the others have a live clock of 10+5.
+    #[arg(long, default_value_t = 0)]
+    correspondence: usize,
+    /// A second server process on the same database: every game's Black
+    /// plays through it (White through --server).
+    #[arg(long, value_name = "HOST:PORT")]
+    second_server: Option<String>,
 }
 
 impl LoadArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
-        let (server, size) = (&self.server, self.size);
-        load(
-            registry,
-            server,
-            self.games,
-            size,
-            self.seed,
-            self.server_pid,
-            out,
-        )
+        let plan = LoadPlan {
+            games: self.games,
+            size: self.size,
+            seed: self.seed,
+            correspondence: self.correspondence,
+            second: self.second_server.as_deref().map(websocket_url),
+        };
+        load(registry, &self.server, &plan, self.server_pid, out)
     }
 }
 
@@ -393,21 +401,59 @@ async fn scripted_player(
 /// Plays `games` games at once through the server at `url`, each between
 /// two scripted clients choosing random turns, the variants taken in turn
 /// on `size` boards. Fails if any game does not finish within `limit`.
+/// What a load run plays.
+#[derive(Clone, Debug)]
+pub struct LoadPlan {
+    pub games: usize,
+    pub size: BoardSize,
+    pub seed: u64,
+    /// Games with a correspondence clock (3 days a turn), the first ones;
+    /// the others have a live clock (10+5) when any is correspondence, no
+    /// clock otherwise.
+    pub correspondence: usize,
+    /// A second server's WebSocket URL: Black plays through it.
+    pub second: Option<String>,
+}
+
+impl LoadPlan {
+    /// `games` games on `size`, no clocks, one server.
+    pub fn new(games: usize, size: BoardSize, seed: u64) -> LoadPlan {
+        LoadPlan {
+            games,
+            size,
+            seed,
+            correspondence: 0,
+            second: None,
+        }
+    }
+}
+
 pub async fn load_run(
     registry: &VariantRegistry,
     url: &str,
-    games: usize,
-    size: BoardSize,
-    seed: u64,
+    plan: &LoadPlan,
     limit: Duration,
 ) -> Result<LoadReport, CliError> {
     let ids: Vec<String> = registry.ids().iter().map(|s| s.to_string()).collect();
     let started = Instant::now();
     let mut tasks = tokio::task::JoinSet::new();
+    let (games, seed) = (plan.games, plan.seed);
     for i in 0..games {
         let registry = registry.clone();
         let url = url.to_string();
-        let setup = GameSetup::new(&registry, &ids[i % ids.len()], size);
+        let black_url = plan.second.clone().unwrap_or_else(|| url.clone());
+        let mut setup = GameSetup::new(&registry, &ids[i % ids.len()], plan.size);
+        if plan.correspondence > 0 {
+            setup.clock = Some(if i < plan.correspondence {
+                ClockSetting::days_per_move(3)
+            } else {
+                ClockSetting {
+                    initial_ms: 10 * 60_000,
+                    increment_ms: 5_000,
+                    per_move: false,
+                }
+            });
+        }
         let seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
         tasks.spawn(async move {
             let mut first = Client::connect(&url).await?;
@@ -430,7 +476,7 @@ pub async fn load_run(
                     _ => None,
                 })
                 .await??;
-            let mut second = Client::connect(&url).await?;
+            let mut second = Client::connect(&black_url).await?;
             second
                 .send(&ClientMessage::Join {
                     code: code.clone(),
@@ -550,19 +596,20 @@ pub async fn check_stored(
 pub fn load(
     registry: &VariantRegistry,
     server: &str,
-    games: usize,
-    size: BoardSize,
-    seed: u64,
+    plan: &LoadPlan,
     server_pid: Option<u32>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
+    // Two sockets a game here too: as many open files as the system lets.
+    let _ = crate::server::limits::connections_that_fit();
     let url = websocket_url(server);
     let http = url
         .trim_start_matches("ws://")
         .trim_end_matches("/ws")
         .to_string();
+    let size = plan.size;
     let report = runtime()?.block_on(async {
-        let report = load_run(registry, &url, games, size, seed, Duration::from_secs(600)).await?;
+        let report = load_run(registry, &url, plan, Duration::from_secs(600)).await?;
         check_stored(registry, &http, &report.codes).await?;
         Ok::<_, CliError>(report)
     })?;

@@ -5,8 +5,11 @@
 //! - In a build with the `checks` feature, the game's state is published
 //!   on the page for the browser tests (see `checks::page_state`).
 //! - Online: `?join=CODE` takes the free seat of a table at the server that
-//!   served the page, `?watch=CODE` follows one, and `?host=VARIANT`
-//!   (with `&size=6x6&name=…&computer=LEVEL`) opens a new table.
+//!   served the page, `?watch=CODE` follows one, `?host=VARIANT` (with
+//!   `&size=6x6&name=…&computer=LEVEL&clock=5+3`) opens a new table,
+//!   `?pair=VARIANT` (with `&size=…&clock=3d`) plays someone now (as the
+//!   remembered account, if any), and `?online=TAB` opens the Online
+//!   window at a tab (`play`, `lobby`, `my-games`, `players`, `account`).
 //! - A designed game: `?design=CODE` (a share code, with `&black=easy` and
 //!   the like) adds the design to the games and starts it.
 //! - The loading note goes once the game has drawn.
@@ -50,6 +53,7 @@ fn start_from_address(
     mut online_intents: MessageWriter<super::online::OnlineIntent>,
     mut puzzles: MessageWriter<PuzzleIntent>,
     mut intents: MessageWriter<SessionIntent>,
+    mut ui: ResMut<super::ui::UiState>,
 ) {
     let query = address_query();
     let get = |key: &str| {
@@ -60,6 +64,31 @@ fn start_from_address(
     };
     use super::online::OnlineIntent;
     let name = get("name").unwrap_or("guest").to_string();
+    // `+` is a space in an address's query: `5+3` may come as `5 3`.
+    let clock = get("clock").and_then(|c| {
+        crate::online::protocol::ClockSetting::parse(&c.replace(' ', "+").replace("%2B", "+"))
+            .ok()
+    });
+    if let Some(tab) = get("online") {
+        ui.show_online = true;
+        ui.online_form.tab = match tab {
+            "lobby" => super::OnlineTab::Lobby,
+            "my-games" => super::OnlineTab::MyGames,
+            "players" => super::OnlineTab::Players,
+            "account" => super::OnlineTab::Account,
+            _ => super::OnlineTab::Play,
+        };
+    }
+    if let Some(variant) = get("pair") {
+        online_intents.write(OnlineIntent::Pair {
+            server: online.server.clone(),
+            variant: variant.to_string(),
+            size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
+            clock,
+            bot_after_s: None,
+        });
+        return;
+    }
     if let Some(code) = get("join") {
         online_intents.write(OnlineIntent::Join {
             server: online.server.clone(),
@@ -82,7 +111,7 @@ fn start_from_address(
                 variant: variant.to_string(),
                 size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
                 start: None,
-                clock: None,
+                clock,
                 design: None,
             },
             side: crate::online::protocol::SideChoice::White,

@@ -403,6 +403,7 @@ impl Connection {
                         format!("`{}` (or a name that reads like it) is taken", player.name),
                     ));
                 }
+                tracing::info!("account {} registered", player.name);
                 self.sign_in(player).await
             }
             ClientMessage::SignIn { name, password } => {

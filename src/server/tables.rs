@@ -248,6 +248,15 @@ impl Hub {
                 Ok(()) => {
                     let old = std::mem::replace(&mut *table, new);
                     announce(room, &old, &table, now);
+                    if let (None, Some(finish)) = (&old.result, &table.result) {
+                        tracing::info!(
+                            "{} over after {} turns: {:?} won ({:?})",
+                            table.code,
+                            table.ply(),
+                            finish.winner,
+                            finish.reason
+                        );
+                    }
                     let code = table.code.clone();
                     let seeking = table.public
                         && (old.is_full() != table.is_full() || old.result != table.result);
@@ -417,6 +426,13 @@ impl Hub {
                 .map_err(refused_storage)?
             {
                 let code = table.code.clone();
+                tracing::info!(
+                    "{code} opened: {} {}{}{}",
+                    setup.variant,
+                    setup.size,
+                    if public { ", public" } else { "" },
+                    if rated { ", rated" } else { "" }
+                );
                 let room = self.keep(table);
                 if public {
                     share::notify(self, &code).await;

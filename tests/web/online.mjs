@@ -5,7 +5,12 @@
 // (`?join=CODE`, the link a player shares). Each turn is chosen from the
 // legal ones `burrow moves --played` lists; the other page must show it
 // (the same position), and at the end the server's record of the game must
-// hold the same turns and result as both pages.
+// hold the same turns and result as both pages. Then two new players,
+// signed in on their pages (the account kept in local storage, as the game
+// keeps it), find each other by "play someone now", play a rated game
+// (both ratings move; the winner's page shows it in the Online window),
+// and a correspondence game of three days a turn across a restart of the
+// server, which both pages ride out by themselves.
 //
 // Usage: node tests/web/online.mjs SITE_DIR BURROW_BINARY SCREENSHOT.png
 
@@ -32,20 +37,26 @@ function fail(message) {
 }
 
 const data = await mkdtemp(join(tmpdir(), "burrow-online-"));
-const server = spawn(
-  burrow,
-  ["serve", "--listen", "127.0.0.1:0", "--site", site, "--database", `sqlite://${data}/games.sqlite?mode=rwc`],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const origin = await new Promise((resolve, reject) => {
-  const lines = createInterface({ input: server.stdout });
-  lines.once("line", (line) => {
-    const match = line.match(/listening on (http:\/\/\S+)/);
-    if (match) resolve(match[1]);
-    else reject(new Error(`the server said: ${line}`));
+let server;
+/// Starts `burrow serve` on `listen` (the same database each time); its
+/// address once it listens.
+async function startServer(listen) {
+  server = spawn(
+    burrow,
+    ["serve", "--listen", listen, "--site", site, "--database", `sqlite://${data}/games.sqlite?mode=rwc`],
+    { stdio: ["ignore", "pipe", "inherit"] },
+  );
+  return new Promise((resolve, reject) => {
+    const lines = createInterface({ input: server.stdout });
+    lines.once("line", (line) => {
+      const match = line.match(/listening on (http:\/\/\S+)/);
+      if (match) resolve(match[1]);
+      else reject(new Error(`the server said: ${line}`));
+    });
+    server.once("exit", (code) => reject(new Error(`burrow serve exited (${code})`)));
   });
-  server.once("exit", (code) => reject(new Error(`burrow serve exited (${code})`)));
-});
+}
+const origin = await startServer("127.0.0.1:0");
 console.log(`online check: burrow serve at ${origin} (site ${site})`);
 
 const browser = await chromium.launch({
@@ -114,27 +125,22 @@ async function playTurn(page, turn) {
   await waitFor(page, `${turn} to be played`, async () => Number(await attr(page, "turns")) > turns);
 }
 
-try {
-  const host = await open("/?host=box&size=4x4&name=Ada");
-  const code = await waitFor(host, "a table", async () => {
-    const [c, side, link] = (await attr(host, "online")).split(" ");
-    return c && c !== "-" && side === "white" && link === "open" ? c : null;
-  });
-  console.log(`online check: the first page opened table ${code} (White)`);
-  const guest = await open(`/?join=${code}&name=Bo`);
-  await waitFor(guest, "the second page's seat", async () => (await attr(guest, "online")) === `${code} black open`);
-  console.log(`online check: the second page joined ${code} by its link (Black)`);
-
-  const pages = { W: host, B: guest };
+/// Plays the game on the two pages (White's, Black's) to its end, each
+/// turn chosen from the legal ones `burrow moves --played` lists and
+/// clicked; the other page must show it. `between(ply)` runs before each
+/// turn. The turns played.
+async function playOut(white, black, between = async () => {}) {
+  const pages = { W: white, B: black };
   const played = [];
   for (let ply = 0; ply < 40; ply++) {
-    await waitFor(host, "both pages on the same position", async () => {
-      const [a, b] = [await attr(host, "position"), await attr(guest, "position")];
-      const [ta, tb] = [await attr(host, "turns"), await attr(guest, "turns")];
+    await between(ply);
+    await waitFor(white, "both pages on the same position", async () => {
+      const [a, b] = [await attr(white, "position"), await attr(black, "position")];
+      const [ta, tb] = [await attr(white, "turns"), await attr(black, "turns")];
       return a === b && ta === String(ply) && tb === String(ply) ? a : null;
     });
-    const position = await attr(host, "position");
-    const screen = await attr(host, "screen");
+    const position = await attr(white, "position");
+    const screen = await attr(white, "screen");
     if (screen === "game-over") break;
     const mover = position.trim().split(" ").pop();
     const page = pages[mover];
@@ -149,9 +155,80 @@ try {
     await playTurn(page, turn);
     played.push(turn);
   }
-  await waitFor(host, "the end on both pages", async () =>
-    (await attr(host, "screen")) === "game-over" && (await attr(guest, "screen")) === "game-over",
+  await waitFor(white, "the end on both pages", async () =>
+    (await attr(white, "screen")) === "game-over" && (await attr(black, "screen")) === "game-over",
   );
+  return played;
+}
+
+/// A page signed in to a new account `name`: the account is registered
+/// through the browser's own WebSocket and remembered in the page's local
+/// storage as the game remembers it; then the page opens at `path`.
+async function signedInPage(name, path) {
+  const page = await open("/");
+  const session = await page.evaluate(
+    (name) =>
+      new Promise((resolve, reject) => {
+        const ws = new WebSocket(`ws://${location.host}/ws`);
+        ws.onopen = () =>
+          ws.send(JSON.stringify({ v: 1, type: "register", name, password: "a long enough password" }));
+        ws.onmessage = (e) => {
+          const m = JSON.parse(e.data);
+          if (m.type === "signed-in") resolve(m.session);
+          else if (m.type === "error") reject(new Error(m.message));
+        };
+      }),
+    name,
+  );
+  await page.evaluate(
+    ([server, name, session]) =>
+      localStorage.setItem("burrow-settings", `server = ${server}\naccount = ${name}\nsession = ${session}\n`),
+    [origin.replace(/^http/, "ws"), name, session],
+  );
+  await page.goto(`${origin}${path}`);
+  await waitFor(page, `${name} signed in`, async () => (await attr(page, "community")).startsWith(`${name} `));
+  return page;
+}
+
+/// The code, side and link of the page's table (`data-online`).
+async function seat(page) {
+  const [code, side, link] = (await attr(page, "online")).split(" ");
+  return { code, side, link };
+}
+
+/// Two signed-in pages asking to play someone now (`pair` and its
+/// options): the first opens a seek, the second is seated at it. The
+/// pages as White and Black, and the table's code.
+async function paired(first, second, query) {
+  await first.goto(`${origin}/?${query}`);
+  const code = await waitFor(first, "a seek", async () => {
+    const s = await seat(first);
+    return s.code && s.code !== "-" && s.link === "open" ? s.code : null;
+  });
+  await second.goto(`${origin}/?${query}`);
+  await waitFor(second, "the second page paired", async () => (await seat(second)).code === code);
+  const white = (await seat(first)).side === "white" ? first : second;
+  return { code, white, black: white === first ? second : first };
+}
+
+async function getJson(path) {
+  const response = await fetch(`${origin}${path}`);
+  if (!response.ok) throw new Error(`GET ${path} answered ${response.status}`);
+  return response.json();
+}
+
+try {
+  const host = await open("/?host=box&size=4x4&name=Ada");
+  const code = await waitFor(host, "a table", async () => {
+    const [c, side, link] = (await attr(host, "online")).split(" ");
+    return c && c !== "-" && side === "white" && link === "open" ? c : null;
+  });
+  console.log(`online check: the first page opened table ${code} (White)`);
+  const guest = await open(`/?join=${code}&name=Bo`);
+  await waitFor(guest, "the second page's seat", async () => (await attr(guest, "online")) === `${code} black open`);
+  console.log(`online check: the second page joined ${code} by its link (Black)`);
+
+  const played = await playOut(host, guest);
   await host.screenshot({ path: shot("host") });
   await guest.screenshot({ path: shot("guest") });
   console.log(`online check: the game ended after ${played.length} turns: ${played.join(" ")}`);
@@ -167,6 +244,53 @@ try {
   const winner = played.length % 2 === 1 ? "1-0" : "0-1";
   if (result !== winner) fail(`the record's result is ${result}, the board's ${winner}`);
   console.log(`online check: the server's record of ${code} holds the same ${moves.length} turns and ${result}; screenshots ${shot("host")}, ${shot("guest")}`);
+
+  // Two new players, signed in on their pages, find each other by "play
+  // someone now" and play a rated game; their ratings move and the
+  // winner's page (the Online window's Players tab) shows the game.
+  const ada = await signedInPage("Ada_Web", "/");
+  const bo = await signedInPage("Bo_Web", "/");
+  const rated = await paired(ada, bo, "pair=box&size=4x4");
+  const ratedTurns = await playOut(rated.white, rated.black);
+  const board = await getJson("/players?game=box");
+  const rating = (name) => board.players.find((p) => p.name === name);
+  const victor = ratedTurns.length % 2 === 1 ? rated.white : rated.black;
+  const winnerName = victor === ada ? "Ada_Web" : "Bo_Web";
+  const loserName = victor === ada ? "Bo_Web" : "Ada_Web";
+  if (!(rating(winnerName)?.rating > 1500 && rating(loserName)?.rating < 1500)) {
+    fail(`the ratings after the rated game: ${JSON.stringify(board.players)}`);
+  }
+  await victor.goto(`${origin}/?online=players`);
+  await waitFor(victor, "the winner's page with one rated game", async () =>
+    (await attr(victor, "community")).endsWith(` ${winnerName}:1`),
+  );
+  await victor.screenshot({ path: shot("players") });
+  console.log(`online check: ${winnerName} beat ${loserName} in a rated game (${rating(winnerName).rating.toFixed(0)} to ${rating(loserName).rating.toFixed(0)}); page ${shot("players")}`);
+
+  // A correspondence game (three days a turn) across a restart of the
+  // server: both pages reconnect by themselves and play on.
+  const slow = await paired(ada, bo, "pair=box&size=4x4&clock=3d");
+  const port = new URL(origin).port;
+  const slowTurns = await playOut(slow.white, slow.black, async (ply) => {
+    if (ply !== 2) return;
+    server.kill("SIGKILL");
+    await new Promise((resolve) => server.once("exit", resolve));
+    await startServer(`127.0.0.1:${port}`);
+    for (const page of [slow.white, slow.black]) {
+      await waitFor(page, "the page back at its table", async () => {
+        const s = await seat(page);
+        return s.code === slow.code && s.link === "open";
+      });
+    }
+    console.log(`online check: the server restarted after 2 turns of ${slow.code}; both pages are back`);
+  });
+  const slowRecord = await (await fetch(`${origin}/games/${slow.code}.txt`)).text();
+  if (!slowRecord.includes("3d")) fail(`the correspondence record has no 3d clock:\n${slowRecord}`);
+  const page = await getJson(`/players/${winnerName}`);
+  if (page.games.length !== 2 || page.history.length !== 2) {
+    fail(`${winnerName}'s page after two rated games: ${JSON.stringify(page)}`);
+  }
+  console.log(`online check: the correspondence game ${slow.code} went on across the restart to its end after ${slowTurns.length} turns`);
 } catch (error) {
   fail(String(error));
 } finally {

@@ -6,7 +6,8 @@
 //! since the page opened), `data-controls` (the named controls on screen
 //! and their centres, `review:x,y;…`, see
 //! `UiState::spot`), `data-online` (`CODE SIDE LINK`,
-//! side `-` when watching), `data-phase`, `data-captures` (captures made so
+//! side `-` when watching), `data-community` (`ACCOUNT SEEKS YOUR-TURN
+//! PAGE`, see below), `data-phase`, `data-captures` (captures made so
 //! far in the turn on show), `data-analysis` and `data-puzzle`.
 
 use bevy::prelude::*;
@@ -20,6 +21,7 @@ use crate::game::session::GameSession;
 pub(super) fn publish_state(
     session: Res<GameSession>,
     online: Res<crate::game::online::Online>,
+    community: Res<crate::game::community::Community>,
     phase: Option<Res<State<crate::game::screens::Phase>>>,
     analysis: Res<BoardAnalysis>,
     puzzles: Res<Puzzles>,
@@ -74,6 +76,22 @@ pub(super) fn publish_state(
         };
         let code = online.code.as_deref().unwrap_or("-");
         let _ = html.set_attribute("data-online", &format!("{code} {side} {link}"));
+    }
+    if community.is_changed() {
+        // "ACCOUNT SEEKS YOUR-TURN PAGE-NAME:RATED-GAMES": `-` for none.
+        let page = community.page.as_ref().map_or("-".to_string(), |p| {
+            format!("{}:{}", p.name, p.history.len())
+        });
+        let text = format!(
+            "{} {} {} {page}",
+            community.account.as_deref().unwrap_or("-"),
+            community
+                .lobby
+                .as_ref()
+                .map_or("-".to_string(), |l| l.len().to_string()),
+            community.your_turn.len(),
+        );
+        let _ = html.set_attribute("data-community", &text);
     }
     if analysis.is_changed() {
         // "TURNS PROVEN running|done": the turns marked, how many of them proven.
