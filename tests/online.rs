@@ -12,9 +12,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use burrow::cli::online::{
-    LoadPlan, ServerStats, check_stored, http_get, load_run, server_idle,
-};
+use burrow::cli::online::{LoadPlan, ServerStats, check_stored, http_get, load_run, server_idle};
 use burrow::online::client::Client;
 use burrow::online::mirror::Mirror;
 use burrow::online::protocol::{
@@ -1939,8 +1937,8 @@ async fn load(server: &Server) {
     let registry = VariantRegistry::builtin();
     let plan = LoadPlan::new(200, "6x6".parse().expect("a board size"), 7);
     let report = load_run(&registry, &server.ws(), &plan, Duration::from_secs(240))
-    .await
-    .expect("every game finishes in time");
+        .await
+        .expect("every game finishes in time");
     assert_eq!(report.codes.len(), 200);
     assert!(report.turns > 200 * 4);
     check_stored(&registry, &server.address, &report.codes)

@@ -370,12 +370,13 @@ fn the_window_plays_its_turn_at_an_online_table() {
     );
 }
 
-/// The game run with a config folder of its own and the password of
-/// `--sign-in` in its environment.
-fn run_signed_in(args: &[&str], path: &PathBuf, home: &std::path::Path) {
+/// The game signed in at `server` as `Window_W` (the password in its
+/// environment), with a config folder of its own, and `args`.
+fn run_signed_in(server: &str, args: &[&str], path: &PathBuf, home: &std::path::Path) {
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(["--server", server, "--sign-in", "Window_W"])
         .args(args)
         .arg("--screenshot")
         .arg(path)
@@ -432,16 +433,8 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         take_seat_with(signed_in(&url, "Bo_W").await, &seek(None)).await
     });
     run_signed_in(
-        &[
-            "--server",
-            &address,
-            "--sign-in",
-            "Window_W",
-            "--pair",
-            "box",
-            "--click",
-            "b1,a1",
-        ],
+        &address,
+        &["--pair", "box", "--click", "b1,a1"],
         &path,
         &dir,
     );
@@ -476,18 +469,7 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         )
         .await;
     });
-    run_signed_in(
-        &[
-            "--server",
-            &address,
-            "--sign-in",
-            "Window_W",
-            "--online",
-            "players",
-        ],
-        &path,
-        &dir,
-    );
+    run_signed_in(&address, &["--online", "players"], &path, &dir);
     let (_, _, pixels) = load_png(&path);
     // The rating line's colour (src/game/ui/online_window.rs).
     let line = pixels
@@ -507,18 +489,8 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         .await
     });
     run_signed_in(
-        &[
-            "--server",
-            &address,
-            "--sign-in",
-            "Window_W",
-            "--pair",
-            "box",
-            "--clock",
-            "3d",
-            "--click",
-            "b1,a1",
-        ],
+        &address,
+        &["--pair", "box", "--clock", "3d", "--click", "b1,a1"],
         &path,
         &dir,
     );
@@ -537,16 +509,8 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
     // White's turn again, on the window's side.
     let second = reply.some_turn();
     run_signed_in(
-        &[
-            "--server",
-            &address,
-            "--sign-in",
-            "Window_W",
-            "--resume",
-            &code,
-            "--click",
-            &clicks_of(&second),
-        ],
+        &address,
+        &["--resume", &code, "--click", &clicks_of(&second)],
         &path,
         &dir,
     );

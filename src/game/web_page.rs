@@ -66,8 +66,7 @@ fn start_from_address(
     let name = get("name").unwrap_or("guest").to_string();
     // `+` is a space in an address's query: `5+3` may come as `5 3`.
     let clock = get("clock").and_then(|c| {
-        crate::online::protocol::ClockSetting::parse(&c.replace(' ', "+").replace("%2B", "+"))
-            .ok()
+        crate::online::protocol::ClockSetting::parse(&c.replace(' ', "+").replace("%2B", "+")).ok()
     });
     if let Some(tab) = get("online") {
         ui.show_online = true;
