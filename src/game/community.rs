@@ -211,7 +211,7 @@ fn receive(
     for event in socket.events() {
         match event {
             ewebsock::WsEvent::Opened => {
-                info!(
+                tracing::info!(
                     "connected to {} ({})",
                     community.server,
                     if community.session.is_some() {
@@ -252,7 +252,7 @@ fn handle(
 ) {
     match message {
         ServerMessage::SignedIn { name, session } => {
-            info!("signed in as {name}");
+            tracing::info!("signed in as {name}");
             community.account = Some(name.clone());
             community.session = Some(session.clone());
             community.signing_in = false;
