@@ -306,7 +306,7 @@ fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm) {
     egui::Grid::new("online-new").num_columns(2).show(ui, |ui| {
         ui.label("Game");
         egui::ComboBox::from_id_salt("online-variant")
-            .selected_text(form.variant.clone())
+            .selected_text(game_name(data, &form.variant))
             .show_ui(ui, |ui| {
                 for rules in data.variants.iter() {
                     let name = rules.variant().name().to_string();
