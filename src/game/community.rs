@@ -25,7 +25,7 @@ pub(super) fn plugin(app: &mut App) {
         .add_systems(Startup, remember_account)
         .add_systems(
             Update,
-            (follow_intents, receive, share_session)
+            (follow_intents, receive, share_session, forget_news_on_board)
                 .chain()
                 .in_set(GameSet::Input),
         );
@@ -313,6 +313,16 @@ fn share_session(community: Res<Community>, mut online: ResMut<Online>) {
     let pending = community.signing_in && community.retries < 2;
     if online.session_pending != pending {
         online.session_pending = pending;
+    }
+}
+
+/// News of the table on the board is no news (it may come before the
+/// table's own connection has said which table that is).
+fn forget_news_on_board(online: Res<Online>, mut community: ResMut<Community>) {
+    if let Some(code) = &online.code
+        && community.your_turn.contains(code)
+    {
+        community.your_turn.retain(|c| c != code);
     }
 }
 

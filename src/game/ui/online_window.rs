@@ -994,3 +994,28 @@ pub fn your_turn_news(
         });
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn clocks_read_in_days_hours_minutes_and_seconds() {
+        assert_eq!(clock_text(3 * DAY_MS), "3d 00h");
+        assert_eq!(clock_text(2 * DAY_MS + 5 * 3_600_000 + 1), "2d 05h");
+        assert_eq!(clock_text(5 * 3_600_000 + 7 * 60_000), "5h 07m");
+        assert_eq!(clock_text(65_000), "1:05");
+        assert_eq!(clock_text(9_500), "9.5");
+        assert_eq!(
+            clock_label(Some(ClockSetting::days_per_move(1))),
+            "1 day per turn"
+        );
+        assert_eq!(
+            clock_label(Some(ClockSetting::days_per_move(7))),
+            "7 days per turn"
+        );
+        assert_eq!(clock_label(clocks()[2]), "5 min + 3 s");
+        // Every clock offered is one a server takes.
+        assert!(clocks().iter().flatten().all(|c| c.check().is_ok()));
+    }
+}
