@@ -265,12 +265,13 @@ fn handle(
         ServerMessage::Lobby { seeks } => community.lobby = Some(seeks),
         ServerMessage::MyGames { games } => community.my_games = games,
         ServerMessage::YourTurn { code } => {
-            // The table on the board tells by itself.
+            // The table on the board tells by itself (news of it that
+            // comes early is dropped by `forget_news_on_board`).
             if online.code.as_ref() != Some(&code) {
-                if !community.your_turn.contains(&code) {
-                    community.your_turn.push(code.clone());
-                }
                 notifications::show(&format!("Your turn in Burrow (game {code})"));
+            }
+            if !community.your_turn.contains(&code) {
+                community.your_turn.push(code);
             }
             socket.send(&ClientMessage::MyGames {});
         }

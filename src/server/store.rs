@@ -13,7 +13,7 @@ use crate::online::protocol::{
     ClockSetting, EndReason, Finish, GameSetup, MAX_SEEKS, MyGame, Seek, Side,
 };
 use crate::online::table::{Clocks, Seat, Table, check_setup};
-use crate::rules::{History, PlayedTurn, StartLayout, VariantRegistry};
+use crate::rules::{BoardSize, History, PlayedTurn, StartLayout, VariantRegistry};
 
 use super::ratings;
 use super::tables::{KEY_PREFIX, token_key};
@@ -649,11 +649,8 @@ impl Store {
                 (Side::Black, "white")
             };
             let clock = stored_clock(row)?;
-            let size: String = row.try_get("size")?;
             seeks.push(Seek {
-                size: size
-                    .parse()
-                    .map_err(|e| StoreError::Corrupt(format!("{code}: {e}")))?,
+                size: stored_size(row, &code)?,
                 variant: row.try_get("variant")?,
                 clock,
                 rated: row.try_get::<i64, _>("rated")? != 0,
@@ -694,6 +691,13 @@ fn seat_shown(row: &AnyRow, side: &str) -> Result<Option<String>, sqlx::Error> {
         .or(row
             .try_get::<Option<String>, _>(format!("{side}_computer").as_str())?
             .map(|level| format!("computer ({level})"))))
+}
+
+/// A stored game's board size (`code` names the game if it does not read).
+fn stored_size(row: &AnyRow, code: &str) -> Result<BoardSize, StoreError> {
+    let size: String = row.try_get("size")?;
+    size.parse()
+        .map_err(|e| StoreError::Corrupt(format!("{code}: {e}")))
 }
 
 /// A stored game's clock setting.
@@ -817,11 +821,8 @@ impl Store {
             let other = side_name(side.other());
             let opponent = seat_shown(row, other)?;
             let to_move: Option<String> = row.try_get("to_move")?;
-            let size: String = row.try_get("size")?;
             games.push(MyGame {
-                size: size
-                    .parse()
-                    .map_err(|e| StoreError::Corrupt(format!("{code}: {e}")))?,
+                size: stored_size(row, &code)?,
                 variant: row.try_get("variant")?,
                 side,
                 your_turn: opponent.is_some() && to_move.as_deref() == Some(side_name(side)),
