@@ -729,14 +729,5 @@ fn keep_frames_coming(online: Res<Online>, mut redraw: MessageWriter<RequestRedr
 /// How the server's result reads.
 pub fn result_text(online: &Online) -> Option<String> {
     let table = online.table.as_ref()?;
-    let finish = table.view.result?;
-    let winner = match finish.winner {
-        NetSide::White => "White",
-        NetSide::Black => "Black",
-    };
-    Some(match finish.reason {
-        EndReason::NoCapture => format!("{winner} won: {}", table.rules.end().ending()),
-        EndReason::Time => format!("{winner} won on time"),
-        EndReason::Resigned => format!("{winner} won: the other side resigned"),
-    })
+    Some(table.view.result?.text(table.rules.end()))
 }

@@ -407,6 +407,20 @@ pub struct Finish {
     pub reason: EndReason,
 }
 
+impl Finish {
+    /// The result in words ("White won: the loser had no capture"), under
+    /// the game's end rule: the game's result line, the record's
+    /// Termination tag and the server's log.
+    pub fn text(self, end: crate::rules::EndRule) -> String {
+        let winner = self.winner.color();
+        match self.reason {
+            EndReason::NoCapture => format!("{winner} won: {}", end.ending()),
+            EndReason::Time => format!("{winner} won on time"),
+            EndReason::Resigned => format!("{winner} won: the loser resigned"),
+        }
+    }
+}
+
 /// The clocks as the server last set them: what each side had left when
 /// the message was written, and which one is running.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]

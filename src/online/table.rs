@@ -441,18 +441,9 @@ impl Table {
                 .push(("TimeControl".into(), clock.to_string()));
         }
         if let Some(f) = self.result {
-            let winner = match f.winner {
-                Side::White => "White",
-                Side::Black => "Black",
-            };
-            let how = match f.reason {
-                EndReason::NoCapture => self.rules.end().ending(),
-                EndReason::Time => "the loser's time ran out",
-                EndReason::Resigned => "the loser resigned",
-            };
             record
                 .other_tags
-                .push(("Termination".into(), format!("{winner} won: {how}")));
+                .push(("Termination".into(), f.text(self.rules.end())));
         }
         record
     }

@@ -250,11 +250,10 @@ impl Hub {
                     announce(room, &old, &table, now);
                     if let (None, Some(finish)) = (&old.result, &table.result) {
                         tracing::info!(
-                            "{} over after {} turns: {:?} won ({:?})",
+                            "{} over after {} turns: {}",
                             table.code,
                             table.ply(),
-                            finish.winner,
-                            finish.reason
+                            finish.text(table.rules.end())
                         );
                     }
                     let code = table.code.clone();
