@@ -134,13 +134,7 @@ fn open_window(
         designer: request.designer,
         online,
         sign_in,
-        online_tab: request.online.as_deref().map(|tab| match tab {
-            "lobby" => crate::game::OnlineTab::Lobby,
-            "my-games" => crate::game::OnlineTab::MyGames,
-            "players" => crate::game::OnlineTab::Players,
-            "account" => crate::game::OnlineTab::Account,
-            _ => crate::game::OnlineTab::Play,
-        }),
+        online_tab: request.online.as_deref().map(crate::game::OnlineTab::named),
         server: request.server,
         #[cfg(feature = "checks")]
         checks: crate::game::checks::Checks {

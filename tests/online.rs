@@ -1126,10 +1126,16 @@ async fn accounts(server: &Server, database: &str) {
 
 /// A signed-in connection to `url` (registering `name`).
 pub(crate) async fn signed_in(url: &str, name: &str) -> Client {
+    connected_with(url, register(name, "a long enough password")).await
+}
+
+/// A new connection to `url` that has sent `account` (a register or a
+/// sign-in) and been signed in.
+async fn connected_with(url: &str, account: ClientMessage) -> Client {
     let mut client = Client::connect(url).await.expect("connects");
-    account_answer(&mut client, register(name, "a long enough password"))
+    account_answer(&mut client, account)
         .await
-        .expect("registered");
+        .expect("signed in");
     client
 }
 
@@ -1138,11 +1144,7 @@ pub(crate) async fn signed_in(url: &str, name: &str) -> Client {
 // Used by the game's and the window's tests.
 #[cfg_attr(not(feature = "game"), allow(dead_code))]
 pub(crate) async fn signed_in_as(url: &str, name: &str) -> Client {
-    let mut client = Client::connect(url).await.expect("connects");
-    account_answer(&mut client, sign_in(name, "a long enough password"))
-        .await
-        .expect("signed in");
-    client
+    connected_with(url, sign_in(name, "a long enough password")).await
 }
 
 /// The account `name`'s seat at `code`, taken back from a new connection

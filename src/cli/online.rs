@@ -398,9 +398,6 @@ async fn scripted_player(
     }
 }
 
-/// Plays `games` games at once through the server at `url`, each between
-/// two scripted clients choosing random turns, the variants taken in turn
-/// on `size` boards. Fails if any game does not finish within `limit`.
 /// What a load run plays.
 #[derive(Clone, Debug)]
 pub struct LoadPlan {
@@ -428,6 +425,10 @@ impl LoadPlan {
     }
 }
 
+/// Plays the plan's games at once through the server at `url`, each
+/// between two scripted clients choosing random turns, the variants taken
+/// in turn on the plan's boards. Fails if any game does not finish within
+/// `limit`.
 pub async fn load_run(
     registry: &VariantRegistry,
     url: &str,

@@ -323,6 +323,7 @@ fn forget_news_on_board(online: Res<Online>, mut community: ResMut<Community>) {
     if let Some(code) = &online.code
         && community.your_turn.contains(code)
     {
+        // Only when it is there: a change would redraw the panels.
         community.your_turn.retain(|c| c != code);
     }
 }

@@ -70,13 +70,7 @@ fn start_from_address(
     });
     if let Some(tab) = get("online") {
         ui.show_online = true;
-        ui.online_form.tab = match tab {
-            "lobby" => super::OnlineTab::Lobby,
-            "my-games" => super::OnlineTab::MyGames,
-            "players" => super::OnlineTab::Players,
-            "account" => super::OnlineTab::Account,
-            _ => super::OnlineTab::Play,
-        };
+        ui.online_form.tab = super::OnlineTab::named(tab);
     }
     if let Some(variant) = get("pair") {
         online_intents.write(OnlineIntent::Pair {

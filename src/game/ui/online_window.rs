@@ -49,6 +49,16 @@ impl OnlineTab {
         OnlineTab::Account,
     ];
 
+    /// The tab named in an address (`?online=`) or on the command line
+    /// (`--online`): `play`, `lobby`, `my-games`, `players`, `account`;
+    /// Play for any other.
+    pub fn named(name: &str) -> OnlineTab {
+        Self::ALL
+            .into_iter()
+            .find(|tab| tab.label().to_lowercase().replace(' ', "-") == name)
+            .unwrap_or_default()
+    }
+
     fn label(self) -> &'static str {
         match self {
             OnlineTab::Play => "Play",
@@ -1017,5 +1027,13 @@ mod tests {
         assert_eq!(clock_label(clocks()[2]), "5 min + 3 s");
         // Every clock offered is one a server takes.
         assert!(clocks().iter().flatten().all(|c| c.check().is_ok()));
+    }
+
+    #[test]
+    fn tabs_are_named_as_in_addresses() {
+        assert_eq!(OnlineTab::named("my-games"), OnlineTab::MyGames);
+        assert_eq!(OnlineTab::named("lobby"), OnlineTab::Lobby);
+        assert_eq!(OnlineTab::named("account"), OnlineTab::Account);
+        assert_eq!(OnlineTab::named("nonsense"), OnlineTab::Play);
     }
 }
