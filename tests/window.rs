@@ -41,12 +41,18 @@ fn srgb(r: f32, g: f32, b: f32) -> [u8; 3] {
 
 /// Runs the game under Xvfb with `args`, to its screenshot at `path`.
 fn run_game(args: &[&str], path: &PathBuf) {
+    run_game_with(args, path, &[]);
+}
+
+/// [`run_game`] with these environment variables set.
+fn run_game_with(args: &[&str], path: &PathBuf, env: &[(&str, &std::ffi::OsStr)]) {
     let status = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_burrow"))
         .args(args)
         .arg("--screenshot")
         .arg(path)
+        .envs(env.iter().copied())
         .status()
         .expect("xvfb-run runs (bash .ci/setup installs it)");
     assert!(status.success(), "the game exited with {status}");
@@ -373,18 +379,15 @@ fn the_window_plays_its_turn_at_an_online_table() {
 /// The game signed in at `server` as `Window_W` (the password in its
 /// environment), with a config folder of its own, and `args`.
 fn run_signed_in(server: &str, args: &[&str], path: &PathBuf, home: &std::path::Path) {
-    let status = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_burrow"))
-        .args(["--server", server, "--sign-in", "Window_W"])
-        .args(args)
-        .arg("--screenshot")
-        .arg(path)
-        .env("XDG_CONFIG_HOME", home)
-        .env("BURROW_PASSWORD", "a long enough password")
-        .status()
-        .expect("xvfb-run runs (bash .ci/setup installs it)");
-    assert!(status.success(), "the game exited with {status}");
+    let signed_in = [&["--server", server, "--sign-in", "Window_W"][..], args].concat();
+    run_game_with(
+        &signed_in,
+        path,
+        &[
+            ("XDG_CONFIG_HOME", home.as_os_str()),
+            ("BURROW_PASSWORD", "a long enough password".as_ref()),
+        ],
+    );
 }
 
 /// The squares to click for a played turn (`b1xa1xa2`).
