@@ -29,7 +29,7 @@ pub fn registry_with(mods: &[Mod]) -> (VariantRegistry, Vec<String>) {
 pub fn add_designs_folder(registry: &mut VariantRegistry, dir: &std::path::Path) -> Vec<String> {
     let mut problems = Vec::new();
     for path in crate::places::design_files(dir) {
-        if let Err(e) = cli::add_game_files(registry, std::slice::from_ref(&path)) {
+        if let Err(e) = registry.add_game_file(&path) {
             problems.push(format!("design not loaded: {e}"));
         }
     }

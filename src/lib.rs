@@ -9,15 +9,23 @@
 //! - [`cli`]: the command-line front end;
 //! - `server`: `burrow serve`, online play over HTTP and WebSocket with the
 //!   games in SQLite or PostgreSQL (not on the web page);
+//! - [`bot`]: a computer player at an online table (`burrow bot`; not on
+//!   the web page), and the one conversion between the AI's levels and
+//!   the messages' (built everywhere: the game converts too);
+//! - `load`: `burrow load`, many scripted games through a running server,
+//!   measured (not on the web page);
 //! - `game`: the Bevy game (cargo feature `game`, on by default);
 //! - [`launch`]: what the `burrow` binary runs: it builds the variant
 //!   registry (built-ins and mods), then runs a command or opens the window.
 
 pub mod ai;
+pub mod bot;
 pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod launch;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod load;
 pub mod online;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod places;

@@ -378,7 +378,7 @@ fn a_file_sets_its_start_boards_and_end() {
     );
     assert_eq!(rules.usual_size(), BoardSize::STANDARD);
     let refused = rules.check_size(BoardSize::new(4, 4).unwrap()).unwrap_err();
-    assert!(refused.contains("6x6 to 8x8"), "{refused}");
+    assert!(refused.to_string().contains("6x6 to 8x8"), "{refused}");
 
     // Played out: the side left without a capture wins, and the record
     // (which carries its design and start) replays to that result anywhere.
@@ -401,7 +401,9 @@ fn a_file_sets_its_start_boards_and_end() {
     let mut small = GameRecord::of(&rules, BoardSize::new(4, 4).unwrap());
     small.start = Some(Position::start(small.size));
     match small.history(&registry) {
-        Err(ReplayError::WrongBoard(why)) => assert!(why.contains("6x6 to 8x8"), "{why}"),
+        Err(ReplayError::WrongBoard(why)) => {
+            assert!(why.to_string().contains("6x6 to 8x8"), "{why}")
+        }
         other => panic!("expected the board refused, got {other:?}"),
     }
 }
@@ -479,9 +481,9 @@ fn the_solver_and_the_search_follow_the_end_rule() {
         )
         .unwrap();
         let winner = if value.is_win() {
-            burrow::rules::Color::White
+            burrow::rules::Side::White
         } else {
-            burrow::rules::Color::Black
+            burrow::rules::Side::Black
         };
         assert_eq!(
             played.result,

@@ -218,3 +218,56 @@ fn the_command_check_catches_a_made_up_command_and_option() {
     assert!(check_command_line(&cli, "burrow perft --variant box --speed 2").is_some());
     assert!(check_command_line(&cli, "burrow --teleport").is_some());
 }
+
+/// The project paths a page names in its text (`src/game/table/board.rs`,
+/// `tests/online/`), left out where a path is a pattern (braces, stars)
+/// or a file the build makes.
+fn named_paths(text: &str) -> Vec<String> {
+    const ROOTS: [&str; 6] = ["src/", "tests/", "benches/", "examples/", "assets/", ".ci/"];
+    let path_char = |c: char| c.is_ascii_alphanumeric() || "_-./{},*".contains(c);
+    let mut found = Vec::new();
+    for (at, _) in text.char_indices() {
+        let rest = &text[at..];
+        let starts_word = text[..at]
+            .chars()
+            .next_back()
+            .is_none_or(|c| !path_char(c) && c != '~' && c != '$');
+        if !starts_word || !ROOTS.iter().any(|root| rest.starts_with(root)) {
+            continue;
+        }
+        let end = rest.find(|c: char| !path_char(c)).unwrap_or(rest.len());
+        let path = rest[..end].trim_end_matches(['.', ',']);
+        if !path.contains(['{', '}', '*', ',']) {
+            found.push(path.to_string());
+        }
+    }
+    found
+}
+
+#[test]
+fn every_source_path_the_docs_name_exists() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut missing = Vec::new();
+    let mut checked = 0;
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).expect("a page reads");
+        for path in named_paths(&text) {
+            checked += 1;
+            if !root.join(&path).exists() {
+                missing.push(format!("{}: {path}", page.display()));
+            }
+        }
+    }
+    assert!(checked > 50, "the docs name the code's files ({checked} found)");
+    assert!(missing.is_empty(), "paths the docs name that do not exist:\n{}", missing.join("\n"));
+}
+
+#[test]
+fn the_path_reader_finds_paths_and_passes_over_patterns() {
+    let text = "the rules (`src/rules/side.rs`), src/game/table/, see tests/online/{a,b}.rs \
+                and src/*.rs; not xsrc/a.rs nor $HOME/src/b.rs. Also .ci/run.";
+    assert_eq!(
+        named_paths(text),
+        ["src/rules/side.rs", "src/game/table/", ".ci/run"]
+    );
+}

@@ -35,9 +35,9 @@ proptest! {
         let mut board = Board::empty(size);
         for (i, &c) in cells.iter().enumerate() {
             let sq = Square::from_index(i as u8).unwrap();
-            board.set(sq, [None, Some(Color::White), Some(Color::Black)][c as usize]);
+            board.set(sq, [None, Some(Side::White), Some(Side::Black)][c as usize]);
         }
-        let position = Position { board, turn: if black { Color::Black } else { Color::White } };
+        let position = Position { board, turn: if black { Side::Black } else { Side::White } };
         let text = position.to_string();
         prop_assert_eq!(text.parse::<Position>().unwrap(), position);
     }

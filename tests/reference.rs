@@ -5,7 +5,7 @@
 
 use std::collections::{BTreeSet, HashSet};
 
-use burrow::rules::{Color, Position, Square};
+use burrow::rules::{Position, Side, Square};
 
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Game {
@@ -44,7 +44,7 @@ type Walked = (Cell, Vec<Cell>);
 struct Grid {
     w: i32,
     h: i32,
-    cells: Vec<Option<Color>>,
+    cells: Vec<Option<Side>>,
 }
 
 const ORTHO: [(i32, i32); 4] = [(0, 1), (1, 0), (0, -1), (-1, 0)];
@@ -76,15 +76,15 @@ impl Grid {
         x >= 0 && y >= 0 && x < self.w && y < self.h
     }
 
-    fn at(&self, (x, y): (i32, i32)) -> Option<Color> {
+    fn at(&self, (x, y): (i32, i32)) -> Option<Side> {
         self.cells[(y * self.w + x) as usize]
     }
 
-    fn set(&mut self, (x, y): (i32, i32), c: Option<Color>) {
+    fn set(&mut self, (x, y): (i32, i32), c: Option<Side>) {
         self.cells[(y * self.w + x) as usize] = c;
     }
 
-    fn is_enemy(&self, sq: (i32, i32), mover: Color) -> bool {
+    fn is_enemy(&self, sq: (i32, i32), mover: Side) -> bool {
         self.on(sq) && self.at(sq) == Some(mover.opponent())
     }
 
@@ -121,13 +121,13 @@ fn box_path_exists(g: &Grid, from: (i32, i32), to: (i32, i32)) -> bool {
 /// enemy: (target, the path's steps).
 fn two_direction_paths(
     g: &Grid,
-    mover: Color,
+    mover: Side,
     from: (i32, i32),
     steps: &[(i32, i32)],
 ) -> Vec<Walked> {
     fn walk(
         g: &Grid,
-        mover: Color,
+        mover: Side,
         at: (i32, i32),
         steps: &[(i32, i32)],
         path: &mut Vec<(i32, i32)>,
@@ -165,7 +165,7 @@ fn two_direction_paths(
 /// allowed pair of directions.
 fn two_direction_targets(
     g: &Grid,
-    mover: Color,
+    mover: Side,
     from: (i32, i32),
     steps: &[(i32, i32)],
 ) -> BTreeSet<(i32, i32)> {
@@ -194,7 +194,7 @@ fn two_direction_targets(
 }
 
 /// Friendly pieces seen from `sq` along the 8 queen lines (first piece per line).
-fn friends_seen(g: &Grid, sq: (i32, i32), mover: Color) -> usize {
+fn friends_seen(g: &Grid, sq: (i32, i32), mover: Side) -> usize {
     let mut count = 0;
     for (dx, dy) in KING {
         let mut p = (sq.0 + dx, sq.1 + dy);
@@ -211,7 +211,7 @@ fn friends_seen(g: &Grid, sq: (i32, i32), mover: Color) -> usize {
     count
 }
 
-fn after(g: &Grid, mover: Color, from: (i32, i32), to: (i32, i32)) -> Grid {
+fn after(g: &Grid, mover: Side, from: (i32, i32), to: (i32, i32)) -> Grid {
     let mut next = g.clone();
     next.set(from, None);
     next.set(to, Some(mover));
@@ -233,7 +233,7 @@ fn symmetries() -> Vec<fn(Cell) -> Cell> {
 }
 
 /// Initial captures from `from`: (target, template).
-fn initial(game: Game, g: &Grid, mover: Color, from: (i32, i32)) -> Vec<((i32, i32), Template)> {
+fn initial(game: Game, g: &Grid, mover: Side, from: (i32, i32)) -> Vec<((i32, i32), Template)> {
     match game {
         Game::Box => {
             let mut out = Vec::new();
@@ -281,7 +281,7 @@ fn initial(game: Game, g: &Grid, mover: Color, from: (i32, i32)) -> Vec<((i32, i
 }
 
 /// Targets of later captures from `at` that fit `template`.
-fn fitting(g: &Grid, mover: Color, at: (i32, i32), template: &Template) -> BTreeSet<(i32, i32)> {
+fn fitting(g: &Grid, mover: Side, at: (i32, i32), template: &Template) -> BTreeSet<(i32, i32)> {
     let mut out = BTreeSet::new();
     match template {
         Template::Box(w, h) => {
@@ -362,7 +362,7 @@ pub fn turns(game: Game, pos: &Position) -> BTreeSet<String> {
 #[allow(clippy::too_many_arguments)]
 fn extend(
     g: &Grid,
-    mover: Color,
+    mover: Side,
     origin: (i32, i32),
     at: (i32, i32),
     captured: Vec<(i32, i32)>,

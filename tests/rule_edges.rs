@@ -165,9 +165,9 @@ fn sight_counts_first_pieces_through_the_vacated_origin_to_the_edge() {
     // Before the move, d2 itself blocks the south line.
     let mut before = position.board;
     before.set(sq("d4"), None);
-    assert_eq!(friends_in_sight(&before, sq("d4"), Color::White), 3);
-    before.set(sq("d3"), Some(Color::Black));
-    assert_eq!(friends_in_sight(&before, sq("d4"), Color::White), 2);
+    assert_eq!(friends_in_sight(&before, sq("d4"), Side::White), 3);
+    before.set(sq("d3"), Some(Side::Black));
+    assert_eq!(friends_in_sight(&before, sq("d4"), Side::White), 2);
 }
 
 #[test]
@@ -268,7 +268,7 @@ fn a_player_with_no_pieces_has_lost() {
         assert!(!rules.has_initial_capture(&position));
         assert!(rules.turns(&position).unwrap().is_empty());
         let record = play_random_game(&rules, position, 1).unwrap();
-        assert_eq!(record.result, GameResult::Win(Color::Black));
+        assert_eq!(record.result, GameResult::Win(Side::Black));
         assert!(record.turns.is_empty());
     }
 }
@@ -316,7 +316,7 @@ fn a_player_with_pieces_but_no_capture_has_lost() {
     let position = pos("8/8/8/8/8/8/1B6/W7 W");
     assert!(!rules.has_initial_capture(&position));
     let record = play_random_game(&rules, position, 7).unwrap();
-    assert_eq!(record.result, GameResult::Win(Color::Black));
+    assert_eq!(record.result, GameResult::Win(Side::Black));
     // The same pieces a knight's leap apart: White captures and wins.
     let position = pos("8/8/8/8/8/8/2B5/W7 W");
     assert_eq!(turn_texts(&rules, &position), ["a1xc2"]);

@@ -104,9 +104,9 @@ fn random_position(rng: &mut StdRng) -> Position {
     Position {
         board: Board::from_pieces(size, white, black).unwrap(),
         turn: if rng.random_bool(0.5) {
-            burrow::rules::Color::White
+            burrow::rules::Side::White
         } else {
-            burrow::rules::Color::Black
+            burrow::rules::Side::Black
         },
     }
 }

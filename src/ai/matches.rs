@@ -11,7 +11,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 
-use crate::rules::{Color, Position, Rules, VariantError};
+use crate::rules::{Position, Rules, Side, VariantError};
 
 use super::Level;
 use super::selfplay::{Players, ThinkTimes, play_out};
@@ -111,7 +111,7 @@ pub fn run_match(
                             think,
                         };
                         let game = play_out(rules, opening(rules, pair)?, &players, pair)?;
-                        if (game.winner == Color::White) == a_white {
+                        if (game.winner == Side::White) == a_white {
                             wins.fetch_add(1, Ordering::Relaxed);
                         }
                         let (a_times, b_times) = if a_white {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use web_time::Instant;
 
-use crate::rules::{Color, GameRecord, GameResult, Position, Rules, VariantError};
+use crate::rules::{GameRecord, GameResult, Position, Rules, Side, VariantError};
 
 use super::{Level, choose};
 
@@ -30,10 +30,10 @@ impl Players {
     }
 
     /// The level playing `side`.
-    pub fn level(&self, side: Color) -> Level {
+    pub fn level(&self, side: Side) -> Level {
         match side {
-            Color::White => self.white,
-            Color::Black => self.black,
+            Side::White => self.white,
+            Side::Black => self.black,
         }
     }
 }
@@ -70,7 +70,7 @@ impl ThinkTimes {
 pub struct PlayedGame {
     /// The record (its players' tags left empty for the caller to name).
     pub record: GameRecord,
-    pub winner: Color,
+    pub winner: Side,
     pub white_thinking: ThinkTimes,
     pub black_thinking: ThinkTimes,
 }
@@ -91,7 +91,7 @@ pub fn play_out(
     let mut times = [ThinkTimes::default(); 2];
     let mut pos = start;
     loop {
-        let side = usize::from(pos.turn == Color::Black);
+        let side = usize::from(pos.turn == Side::Black);
         let decision_seed = seed
             .wrapping_mul(1_000_003)
             .wrapping_add(record.turns.len() as u64);

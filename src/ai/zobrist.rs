@@ -2,7 +2,7 @@
 
 use std::sync::OnceLock;
 
-use crate::rules::{Color, Position};
+use crate::rules::{Position, Side};
 
 struct Keys {
     pieces: [[u64; 64]; 2],
@@ -46,12 +46,12 @@ fn keys() -> &'static Keys {
 pub fn zobrist(pos: &Position) -> u64 {
     let keys = keys();
     let mut hash = keys.size[(pos.size().files() as usize) * 9 + pos.size().ranks() as usize];
-    for (i, color) in [Color::White, Color::Black].into_iter().enumerate() {
+    for (i, color) in [Side::White, Side::Black].into_iter().enumerate() {
         for sq in pos.board.pieces(color) {
             hash ^= keys.pieces[i][sq.index()];
         }
     }
-    if pos.turn == Color::Black {
+    if pos.turn == Side::Black {
         hash ^= keys.black_to_move;
     }
     hash

@@ -87,23 +87,20 @@ fn won_positions(
             rules.start(size),
             &Players::new(Level::Easy, Level::Easy),
             seed + game,
-        )
-        .map_err(|e| e.to_string())?;
+        )?;
         game += 1;
-        let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
+        let positions = played.record.replay(registry)?;
         // One position a game: the earliest proven one of its last ten and
         // the positions their other turns lead to (won endgames where every
         // turn wins are common, and tell nothing).
         let late: Vec<Position> = positions.iter().rev().take(10).rev().copied().collect();
         for pos in &late_positions_and_siblings(rules, &late, 30)? {
-            let analysis = solver
-                .analyse(
-                    pos,
-                    &SolveLimits::time(proof_time),
-                    Distances::Winning,
-                    None,
-                )
-                .map_err(|e| e.to_string())?;
+            let analysis = solver.analyse(
+                pos,
+                &SolveLimits::time(proof_time),
+                Distances::Winning,
+                None,
+            )?;
             // A win at least five turns away, which a short look-ahead
             // does not see to its end.
             let far = matches!(analysis.knowledge.value(), Some(Value::Win(d)) if d >= 5);
@@ -121,14 +118,12 @@ fn won_positions(
 
 /// The solver's longest defence, or `None` when it proves nothing in time.
 fn defence(solver: &Solver, pos: &Position) -> Result<Option<Position>, CliError> {
-    let analysis = solver
-        .analyse(
-            pos,
-            &SolveLimits::time(Duration::from_secs(2)),
-            Distances::All,
-            None,
-        )
-        .map_err(|e| e.to_string())?;
+    let analysis = solver.analyse(
+        pos,
+        &SolveLimits::time(Duration::from_secs(2)),
+        Distances::All,
+        None,
+    )?;
     Ok(analysis.longest_defence().map(|t| t.result))
 }
 
@@ -140,7 +135,6 @@ pub fn accuracy(
     think: Duration,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let io = |e: std::io::Error| e.to_string();
     let solver = Solver::new(
         rules,
         SolverConfig {
@@ -162,8 +156,7 @@ pub fn accuracy(
         "{}: {} won positions (5x5, 6x6 and 8x8 endgames, a win in 5 or more) where some turn loses",
         rules.id(),
         won.len()
-    )
-    .map_err(io)?;
+    )?;
     let never = AtomicBool::new(false);
     for level in Level::ALL {
         let (mut winning_turns, mut lost_games) = (0, 0);
@@ -172,8 +165,7 @@ pub fn accuracy(
             let mut first = true;
             let winner = start.turn;
             loop {
-                let decision = ai::choose(rules, &pos, level, think, seed + n as u64, &never)
-                    .map_err(|e| e.to_string())?;
+                let decision = ai::choose(rules, &pos, level, think, seed + n as u64, &never)?;
                 let Some(decision) = decision else {
                     // The level's side has no capture: it lost the won position.
                     lost_games += 1;
@@ -181,9 +173,7 @@ pub fn accuracy(
                 };
                 let after = decision.turn.result;
                 if first {
-                    let value = solver
-                        .prove(&after, &SolveLimits::time(Duration::from_secs(2)))
-                        .map_err(|e| e.to_string())?;
+                    let value = solver.prove(&after, &SolveLimits::time(Duration::from_secs(2)))?;
                     winning_turns += usize::from(value.knowledge.wins() == Some(false));
                     first = false;
                 }
@@ -204,8 +194,7 @@ pub fn accuracy(
             level.name(),
             share(winning_turns),
             share(lost_games)
-        )
-        .map_err(io)?;
+        )?;
     }
     Ok(())
 }
@@ -224,7 +213,6 @@ pub fn reach(
     limit: Duration,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    let io = |e: std::io::Error| e.to_string();
     let mut tried: Vec<Vec<(bool, f64)>> = vec![Vec::new(); BANDS.len()];
     for game in 0..games {
         let played = ai::play_out(
@@ -232,9 +220,8 @@ pub fn reach(
             rules.start(rules.usual_size()),
             &Players::new(Level::Easy, Level::Easy),
             seed + game,
-        )
-        .map_err(|e| e.to_string())?;
-        let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
+        )?;
+        let positions = played.record.replay(registry)?;
         for pos in positions {
             let pieces = pos.board.occupied().count();
             let Some(band) = BANDS
@@ -245,9 +232,7 @@ pub fn reach(
             };
             // A fresh table each time: the figure is for a position met cold.
             let solver = Solver::new(rules, SolverConfig::default());
-            let proved = solver
-                .prove(&pos, &SolveLimits::time(limit))
-                .map_err(|e| e.to_string())?;
+            let proved = solver.prove(&pos, &SolveLimits::time(limit))?;
             tried[band].push((!proved.stopped, proved.elapsed.as_secs_f64()));
         }
     }
@@ -256,8 +241,7 @@ pub fn reach(
         "{}: 8x8 positions of {games} easy-vs-easy games, who wins proven within {} ms",
         rules.id(),
         limit.as_millis()
-    )
-    .map_err(io)?;
+    )?;
     for (band, results) in BANDS.iter().zip(&tried) {
         if results.is_empty() {
             continue;
@@ -274,8 +258,7 @@ pub fn reach(
             band.1,
             results.len(),
             100.0 * solved.len() as f64 / results.len() as f64
-        )
-        .map_err(io)?;
+        )?;
     }
     Ok(())
 }
@@ -292,10 +275,7 @@ pub(super) fn late_positions_and_siblings(
     let mut candidates = Vec::new();
     for pos in late {
         candidates.push(*pos);
-        if let Some(turns) = rules
-            .turns_until(pos, &mut crate::rules::state_budget(200_000))
-            .map_err(|e| e.to_string())?
-        {
+        if let Some(turns) = rules.turns_until(pos, &mut crate::rules::state_budget(200_000))? {
             candidates.extend(turns.iter().take(siblings).map(|t| t.result));
         }
     }

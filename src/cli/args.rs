@@ -4,7 +4,10 @@
 use std::time::Duration;
 
 use crate::ai;
-use crate::rules::{MoveError, Position, Rules, VariantError, VariantRegistry};
+use crate::rules::{
+    GameFileError, MoveError, ParsePositionError, Position, ReplayError, Rules, VariantError,
+    VariantRegistry, WrongSize,
+};
 
 /// `--variant`: one of the registered games (the built-ins and the mods).
 /// The registry is only known at run time, so the id is checked there, by
@@ -48,7 +51,7 @@ pub struct ListingArgs {
 pub fn position_or_start(rules: &Rules, position: Option<Position>) -> Result<Position, CliError> {
     match position {
         Some(pos) => {
-            rules.check_size(pos.size()).map_err(CliError::Failed)?;
+            rules.check_size(pos.size())?;
             Ok(pos)
         }
         None => Ok(rules.start(rules.usual_size())),
@@ -57,20 +60,29 @@ pub fn position_or_start(rules: &Rules, position: Option<Position>) -> Result<Po
 
 /// `--think-ms`: every command that takes it keeps to the think times a
 /// player may set ([`ai::THINK_SECONDS`]) and refuses others.
-pub fn think_ms(text: &str) -> Result<Duration, String> {
+pub fn think_ms(text: &str) -> Result<Duration, ThinkTimeError> {
     let ms: u64 = text
         .parse()
-        .map_err(|_| format!("`{text}` is not a number of milliseconds"))?;
+        .map_err(|_| ThinkTimeError::NotANumber(text.to_string()))?;
     let seconds = ms as f32 / 1000.0;
     if ai::THINK_SECONDS.contains(&seconds) {
         Ok(Duration::from_millis(ms))
     } else {
-        Err(format!(
-            "think time must be {} to {} ms",
-            ai::THINK_SECONDS.start() * 1000.0,
-            ai::THINK_SECONDS.end() * 1000.0
-        ))
+        Err(ThinkTimeError::OutOfRange)
     }
+}
+
+/// A `--think-ms` refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ThinkTimeError {
+    #[error("`{0}` is not a number of milliseconds")]
+    NotANumber(String),
+    #[error(
+        "think time must be {} to {} ms",
+        ai::THINK_SECONDS.start() * 1000.0,
+        ai::THINK_SECONDS.end() * 1000.0
+    )]
+    OutOfRange,
 }
 
 /// Why a command failed; its `Display` is the line printed after `error: `.
@@ -78,6 +90,10 @@ pub fn think_ms(text: &str) -> Result<Duration, String> {
 pub enum CliError {
     #[error("unknown variant `{id}` (known: {})", known.join(", "))]
     UnknownVariant { id: String, known: Vec<String> },
+    /// A game file that could not be read or does not describe a game
+    /// (a design's error with its line and field).
+    #[error(transparent)]
+    GameFile(#[from] GameFileError),
     /// Listing turns walked `--max-states` states; `progress` says how far
     /// it got.
     #[error(
@@ -90,15 +106,27 @@ pub enum CliError {
         max_states: u64,
         progress: Option<String>,
     },
+    /// A position text that does not read, or a board the game is not
+    /// played on.
+    #[error(transparent)]
+    Position(#[from] ParsePositionError),
+    #[error(transparent)]
+    WrongSize(#[from] WrongSize),
     /// A game broke the engine's rules.
     #[error(transparent)]
     Variant(#[from] VariantError),
     /// A turn the rules refuse.
     #[error(transparent)]
     Move(#[from] MoveError),
+    /// A game record that does not replay.
+    #[error(transparent)]
+    Replay(#[from] ReplayError),
     /// Writing the output failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// A solve's checkpoint file that does not read.
+    #[error(transparent)]
+    Checkpoint(#[from] super::checkpoint::CheckpointError),
     /// The connection to a server failed.
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]
@@ -110,39 +138,16 @@ pub enum CliError {
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]
     Serve(#[from] crate::server::ServeError),
-    /// A game file that could not be read or does not describe a game.
-    #[error("{path}: {problem}")]
-    GameFile { path: String, problem: String },
+    /// The bot could not play its table.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Bot(#[from] crate::bot::BotError),
+    /// A load run could not be played or measured.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Load(#[from] crate::load::LoadError),
     /// Anything else, said in words (the solver's and the online
     /// commands' own checks).
     #[error("{0}")]
     Failed(String),
-}
-
-impl From<String> for CliError {
-    fn from(message: String) -> CliError {
-        CliError::Failed(message)
-    }
-}
-
-/// Adds the game each of `files` describes to `registry` (`--game-file`),
-/// and says their ids.
-pub fn add_game_files(
-    registry: &mut VariantRegistry,
-    files: &[std::path::PathBuf],
-) -> Result<Vec<String>, CliError> {
-    let mut ids = Vec::new();
-    for path in files {
-        let failed = |problem: String| CliError::GameFile {
-            path: path.display().to_string(),
-            problem,
-        };
-        let text = std::fs::read_to_string(path).map_err(|e| failed(e.to_string()))?;
-        let design: crate::rules::Design = text.parse().map_err(|e| failed(format!("{e}")))?;
-        ids.push(design.id.clone());
-        registry
-            .register(std::sync::Arc::new(design))
-            .map_err(|e| failed(e.to_string()))?;
-    }
-    Ok(ids)
 }

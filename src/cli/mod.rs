@@ -19,6 +19,7 @@ use crate::rules::{Position, VariantRegistry};
 
 mod accuracy;
 pub mod args;
+mod checkpoint;
 mod moves;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod online;
@@ -28,7 +29,7 @@ mod puzzles;
 mod report;
 mod solve;
 
-pub use args::{CliError, add_game_files};
+pub use args::CliError;
 pub use solve::{boards_up_to, solution_line};
 
 /// How many turn states listing one position's turns may take by default
@@ -110,7 +111,7 @@ impl Command {
 }
 
 /// A window size as `WIDTHxHEIGHT`, each side from 320 to 8192.
-fn window_size(text: &str) -> Result<(u32, u32), String> {
+fn window_size(text: &str) -> Result<(u32, u32), WindowSizeError> {
     let side = |t: &str| {
         t.trim()
             .parse::<u32>()
@@ -119,8 +120,13 @@ fn window_size(text: &str) -> Result<(u32, u32), String> {
     };
     text.split_once(['x', 'X'])
         .and_then(|(w, h)| Some((side(w)?, side(h)?)))
-        .ok_or_else(|| format!("expected WIDTHxHEIGHT with sides from 320 to 8192, found `{text}`"))
+        .ok_or_else(|| WindowSizeError(text.to_string()))
 }
+
+/// A `--window-size` that is not one.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("expected WIDTHxHEIGHT with sides from 320 to 8192, found `{0}`")]
+pub struct WindowSizeError(String);
 
 /// What the game window should open with, when no command was given: the
 /// window's options as the command line reads them.
@@ -201,7 +207,7 @@ pub struct WindowRequest {
     pub pair: Option<String>,
     /// The clock of --host or --pair: minutes+seconds (`5+3`) or days per
     /// turn (`3d`).
-    #[arg(long, value_parser = parse_clock)]
+    #[arg(long, value_parser = crate::online::protocol::ClockSetting::parse)]
     pub clock: Option<crate::online::protocol::ClockSetting>,
     /// Take back the signed-in account's seat at this table (needs
     /// --sign-in).
@@ -226,10 +232,6 @@ pub struct WindowRequest {
     /// given more than once, before or after the command.
     #[arg(long = "game-file", global = true, value_name = "FILE")]
     pub game_files: Vec<PathBuf>,
-}
-
-fn parse_clock(text: &str) -> Result<crate::online::protocol::ClockSetting, String> {
-    crate::online::protocol::ClockSetting::parse(text).map_err(|e| e.to_string())
 }
 
 /// What a run of the CLI came to.
@@ -270,7 +272,13 @@ where
         }
     };
     let mut registry = registry.clone();
-    let file_games = match add_game_files(&mut registry, &cli.window.game_files) {
+    let added: Result<Vec<String>, _> = cli
+        .window
+        .game_files
+        .iter()
+        .map(|path| registry.add_game_file(path))
+        .collect();
+    let file_games = match added {
         Ok(ids) => ids,
         Err(e) => {
             eprintln!("error: {e}");

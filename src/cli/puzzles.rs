@@ -85,10 +85,9 @@ pub fn find(
             .sizes()
             .nearest(BoardSize::new(files, ranks).expect("a board size"));
         let players = &pairings[(game / 3 % 3) as usize];
-        let played = ai::play_out(rules, rules.start(size), players, seed + game)
-            .map_err(|e| e.to_string())?;
+        let played = ai::play_out(rules, rules.start(size), players, seed + game)?;
         game += 1;
-        let positions = played.record.replay(registry).map_err(|e| e.to_string())?;
+        let positions = played.record.replay(registry)?;
         // Late positions first: they are the ones the solver proves. Beside
         // each, the positions its other turns lead to: a mistake to punish.
         let late: Vec<Position> = positions.iter().rev().skip(1).take(10).copied().collect();
@@ -101,9 +100,7 @@ pub fn find(
                 continue;
             }
             let limits = SolveLimits::time(proof_time);
-            let Some(puzzle) =
-                ai::puzzle_at(rules, &solver, pos, &limits).map_err(|e| e.to_string())?
-            else {
+            let Some(puzzle) = ai::puzzle_at(rules, &solver, pos, &limits)? else {
                 continue;
             };
             let band = Band::ALL
@@ -113,8 +110,8 @@ pub fn find(
             if found[band] < per_band && !taken[band] {
                 found[band] += 1;
                 taken[band] = true;
-                writeln!(out, "{puzzle}").map_err(|e| e.to_string())?;
-                out.flush().map_err(|e| e.to_string())?;
+                writeln!(out, "{puzzle}")?;
+                out.flush()?;
             }
         }
     }

@@ -9,7 +9,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::ai::Level;
-use crate::ai::report::{Report, ReportConfig, captures, percent, report, text, value_text};
+use crate::ai::report::{
+    LevelRow, Report, ReportConfig, captures, percent, report, text, value_text,
+};
 use crate::rules::{BoardSize, VariantRegistry};
 
 use super::args::{CliError, rules_for};
@@ -209,6 +211,24 @@ fn win_plot(report: &Report) -> String {
 /// The report as a page: the text's figures in tables, and two plots.
 pub fn html(report: &Report) -> String {
     let mut s = String::new();
+    page_head(&mut s, report);
+    perft_table(&mut s, report);
+    if !report.levels.is_empty() {
+        level_table(&mut s, report);
+        level_plots(&mut s, report);
+    }
+    solved_list(&mut s, report);
+    warning_list(&mut s, report);
+    let _ = writeln!(
+        s,
+        "<p><small>Measured in {:.1} s. Burrow's report: see docs/designing.md for what each figure means.</small></p></body></html>",
+        report.elapsed.as_secs_f64()
+    );
+    s
+}
+
+/// The page's head, its style and its title.
+fn page_head(s: &mut String, report: &Report) {
     let title = format!("{} ({}): report", report.name, report.id);
     let _ = write!(
         s,
@@ -216,6 +236,10 @@ pub fn html(report: &Report) -> String {
         escape(&title),
         escape(&title)
     );
+}
+
+/// The counts from the start, a board a row, and the longest chain met.
+fn perft_table(s: &mut String, report: &Report) {
     let _ = write!(
         s,
         "<h2>From the start</h2><table><tr><th>board</th><th>depth 1</th><th>2</th><th>3</th><th>longest first turn</th></tr>"
@@ -238,69 +262,86 @@ pub fn html(report: &Report) -> String {
         "</table><p>Longest chain met: {} in one turn.</p>",
         captures(report.longest_chain())
     );
-    if !report.levels.is_empty() {
+}
+
+/// The levels' games, a level a row (the text's figures, [`LevelRow`]).
+fn level_table(s: &mut String, report: &Report) {
+    let _ = write!(
+        s,
+        "<h2>Games on {}</h2><table><tr><th>level</th><th>games</th><th>White wins</th><th>95%</th><th>median turns</th><th>lead changes</th><th>decided late</th><th>turns/position</th></tr>",
+        report.board
+    );
+    for games in &report.levels {
+        let row = LevelRow::of(games);
+        let interval = format!("{}–{}", row.white_low, row.white_high);
+        let cells = [
+            row.level,
+            &row.games,
+            &row.white_share,
+            &interval,
+            &row.median_length,
+            &row.lead_changes,
+            &row.decided_late,
+            &row.turns_per_position,
+        ];
+        s.push_str("<tr>");
+        for cell in cells {
+            let _ = write!(s, "<td>{cell}</td>");
+        }
+        s.push_str("</tr>");
+    }
+}
+
+/// The two plots of the levels' games, with their legend.
+fn level_plots(s: &mut String, report: &Report) {
+    let legend: Vec<String> = report
+        .levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            format!(
+                "<span style=\"color:{}\">■ {}</span>",
+                COLOURS[i % COLOURS.len()],
+                l.level.name()
+            )
+        })
+        .collect();
+    let _ = write!(
+        s,
+        "</table><h3>Length of the games</h3><p>{}</p>{}<h3>White's share of the wins</h3>{}",
+        legend.join(" "),
+        length_plot(report),
+        win_plot(report)
+    );
+}
+
+/// The boards solved from the start, with their values.
+fn solved_list(s: &mut String, report: &Report) {
+    if report.solved.is_empty() {
+        return;
+    }
+    s.push_str("<h2>Solved</h2><ul>");
+    for board in &report.solved {
         let _ = write!(
             s,
-            "<h2>Games on {}</h2><table><tr><th>level</th><th>games</th><th>White wins</th><th>95%</th><th>median turns</th><th>lead changes</th><th>decided late</th><th>turns/position</th></tr>",
-            report.board
+            "<li>{}: {}",
+            board.size,
+            escape(&value_text(board.value))
         );
-        for games in &report.levels {
-            let (low, high) = games.white_interval();
+        if board.value.is_some() {
             let _ = write!(
                 s,
-                "<tr><td>{}</td><td>{}</td><td>{}</td><td>{}–{}</td><td>{}</td><td>{:.1}</td><td>{}</td><td>{:.1}</td></tr>",
-                games.level.name(),
-                games.games(),
-                percent(games.white_share()),
-                percent(low),
-                percent(high),
-                games.median_length(),
-                games.lead_changes,
-                percent(games.decided_late),
-                games.turns_per_position
+                " ({} of {} first turns win)",
+                board.winning_turns.len(),
+                board.first_turns
             );
         }
-        let legend: Vec<String> = report
-            .levels
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                format!(
-                    "<span style=\"color:{}\">■ {}</span>",
-                    COLOURS[i % COLOURS.len()],
-                    l.level.name()
-                )
-            })
-            .collect();
-        let _ = write!(
-            s,
-            "</table><h3>Length of the games</h3><p>{}</p>{}<h3>White's share of the wins</h3>{}",
-            legend.join(" "),
-            length_plot(report),
-            win_plot(report)
-        );
+        s.push_str("</li>");
     }
-    if !report.solved.is_empty() {
-        s.push_str("<h2>Solved</h2><ul>");
-        for board in &report.solved {
-            let _ = write!(
-                s,
-                "<li>{}: {}",
-                board.size,
-                escape(&value_text(board.value))
-            );
-            if board.value.is_some() {
-                let _ = write!(
-                    s,
-                    " ({} of {} first turns win)",
-                    board.winning_turns.len(),
-                    board.first_turns
-                );
-            }
-            s.push_str("</li>");
-        }
-        s.push_str("</ul>");
-    }
+    s.push_str("</ul>");
+}
+
+fn warning_list(s: &mut String, report: &Report) {
     s.push_str("<h2>Warnings</h2>");
     if report.warnings.is_empty() {
         s.push_str("<p>None.</p>");
@@ -311,10 +352,4 @@ pub fn html(report: &Report) -> String {
         }
         s.push_str("</ul>");
     }
-    let _ = writeln!(
-        s,
-        "<p><small>Measured in {:.1} s. Burrow's report: see docs/designing.md for what each figure means.</small></p></body></html>",
-        report.elapsed.as_secs_f64()
-    );
-    s
 }

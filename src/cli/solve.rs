@@ -8,9 +8,10 @@ use std::time::Duration;
 use crate::ai::{
     Analysis, Distances, Knowledge, Progress, Search, SolveLimits, Solver, SolverConfig, Value,
 };
-use crate::rules::{BoardSize, ParsePositionError, Position, Rules, Turn, VariantRegistry};
+use crate::rules::{BoardSize, Position, Rules, Turn, VariantRegistry};
 
 use super::args::{CliError, GameArg, rules_for};
+use super::checkpoint::{read_checkpoint, write_checkpoint};
 
 /// Prove who wins a position, and print every winning turn with the
 /// number of turns to the end under best play.
@@ -121,11 +122,10 @@ impl SolverArgs {
     /// The solver's configuration and the time limit, once checked.
     pub fn checked(&self) -> Result<(SolverConfig, Option<Duration>), CliError> {
         if !(1..=MAX_MEMORY_MB).contains(&self.memory) {
-            return Err(format!(
+            return Err(CliError::Failed(format!(
                 "--memory {}: the proof table must be 1 to {MAX_MEMORY_MB} MB",
                 self.memory
-            )
-            .into());
+            )));
         }
         if self.threads == 0 {
             return Err(CliError::Failed("--threads must be at least 1".into()));
@@ -134,9 +134,9 @@ impl SolverArgs {
             None => None,
             Some(s) if s.is_finite() && s > 0.0 => Some(Duration::from_secs_f64(s)),
             Some(s) => {
-                return Err(
-                    format!("--time-limit {s}: must be a positive number of seconds").into(),
-                );
+                return Err(CliError::Failed(format!(
+                    "--time-limit {s}: must be a positive number of seconds"
+                )));
             }
         };
         let config = SolverConfig {
@@ -171,14 +171,12 @@ pub fn requested_position(
             "give --size or --position, not both".into(),
         )),
         (Some(size), None) => {
-            rules.check_size(size).map_err(CliError::Failed)?;
+            rules.check_size(size)?;
             Ok(rules.start(size))
         }
         (None, Some(text)) => {
-            let pos: Position = text
-                .parse()
-                .map_err(|e: ParsePositionError| CliError::Failed(e.to_string()))?;
-            rules.check_size(pos.size()).map_err(CliError::Failed)?;
+            let pos: Position = text.parse()?;
+            rules.check_size(pos.size())?;
             Ok(pos)
         }
         (None, None) => Err(CliError::Failed(
@@ -211,14 +209,12 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
             p.elapsed.as_secs_f64()
         );
     };
-    let analysis = solver
-        .analyse(
-            &pos,
-            &limits,
-            request.distances,
-            Some((&report, Duration::from_secs(10))),
-        )
-        .map_err(|e| e.to_string())?;
+    let analysis = solver.analyse(
+        &pos,
+        &limits,
+        request.distances,
+        Some((&report, Duration::from_secs(10))),
+    )?;
     if let Some(path) = &request.checkpoint {
         write_checkpoint(path, &analysis)?;
     }
@@ -231,58 +227,6 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
         out,
     )?;
     Ok(())
-}
-
-/// The checkpoint's first line; each line after it is a position a turn
-/// leaves and the bounds proven on its score (`1000 - d` for a win in d
-/// turns, `d - 1000` for a loss in d).
-const CHECKPOINT_HEADER: &str = "# burrow solve checkpoint: POSITION SIDE LOWER UPPER";
-
-fn write_checkpoint(path: &PathBuf, analysis: &Analysis) -> std::io::Result<()> {
-    let mut lines = std::collections::BTreeSet::new();
-    for (turn, knowledge) in &analysis.turns {
-        // The turn's knowledge is for its player; the result's side to move
-        // is the other one.
-        if knowledge.wins().is_some() {
-            let (lower, upper) = knowledge.after().bounds();
-            lines.insert(format!("{} {lower} {upper}", turn.result));
-        }
-    }
-    let mut text = format!("{CHECKPOINT_HEADER}\n");
-    for line in lines {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text)?;
-    std::fs::rename(partial, path)
-}
-
-fn read_checkpoint(solver: &Solver, path: &PathBuf, size: BoardSize) -> Result<usize, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let mut count = 0;
-    for (n, line) in text.lines().enumerate() {
-        if n == 0 && line == CHECKPOINT_HEADER {
-            continue;
-        }
-        let bad = |why: &str| format!("{} line {}: {why}", path.display(), n + 1);
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        let [board, side, lower, upper] = parts[..] else {
-            return Err(bad("expected `POSITION SIDE LOWER UPPER`").into());
-        };
-        let pos: Position = format!("{board} {side}")
-            .parse()
-            .map_err(|e| bad(&format!("{e}")))?;
-        if pos.size() != size {
-            return Err(bad("the position is not on the board being solved").into());
-        }
-        let number = |t: &str| t.parse::<i32>().map_err(|_| bad("bounds must be numbers"));
-        let knowledge = Knowledge::from_bounds(number(lower)?, number(upper)?)
-            .ok_or_else(|| bad("bounds must satisfy -1000 <= LOWER <= UPPER <= 1000"))?;
-        solver.remember(&pos, knowledge);
-        count += 1;
-    }
-    Ok(count)
 }
 
 /// Turns grouped by the position's own symmetries (the turns of one group
@@ -437,9 +381,7 @@ pub fn solve_boards(
         for rules in games.iter().filter(|r| r.sizes().contains(size)) {
             let solver = Solver::new(rules, config);
             let limits = time_limit.map_or_else(SolveLimits::none, SolveLimits::time);
-            let analysis = solver
-                .analyse(&rules.start(size), &limits, Distances::Winning, None)
-                .map_err(|e| e.to_string())?;
+            let analysis = solver.analyse(&rules.start(size), &limits, Distances::Winning, None)?;
             writeln!(out, "{}", solution_line(rules, size, &analysis))?;
             out.flush()?;
         }

@@ -5,8 +5,9 @@ use crate::rules::{
     History, IllegalTurn, ParseTurnError, PlayedTurn, Position, Rules, VariantRegistry,
 };
 
-use super::protocol::{GameView, ServerMessage, Side};
+use super::protocol::{GameView, ServerMessage};
 use super::table::check_setup;
+use crate::rules::Side;
 
 /// What a message did to the copy.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +72,7 @@ impl Mirror {
     }
 
     pub fn to_move(&self) -> Side {
-        Side::of(self.position().turn)
+        self.position().turn
     }
 
     /// Takes a server message about this table.

@@ -2,7 +2,7 @@
 
 use std::fmt;
 
-use super::{Bitboard, Color, Square};
+use super::{Bitboard, Side, Square};
 
 /// The playing area: `files × ranks`, each from 4 to 8. Squares outside it
 /// exist in the shared 8×8 layout but never hold a piece.
@@ -196,10 +196,10 @@ impl Board {
         self.size
     }
 
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Side) -> Bitboard {
         match color {
-            Color::White => self.white,
-            Color::Black => self.black,
+            Side::White => self.white,
+            Side::Black => self.black,
         }
     }
 
@@ -212,11 +212,11 @@ impl Board {
         self.size.squares() - self.occupied()
     }
 
-    pub fn color_at(&self, sq: Square) -> Option<Color> {
+    pub fn color_at(&self, sq: Square) -> Option<Side> {
         if self.white.contains(sq) {
-            Some(Color::White)
+            Some(Side::White)
         } else if self.black.contains(sq) {
-            Some(Color::Black)
+            Some(Side::Black)
         } else {
             None
         }
@@ -224,25 +224,25 @@ impl Board {
 
     /// Puts a piece of `color` on `sq` (replacing whatever stood there).
     /// Squares outside the playing area are left untouched.
-    pub fn set(&mut self, sq: Square, piece: Option<Color>) {
+    pub fn set(&mut self, sq: Square, piece: Option<Side>) {
         if !self.size.contains(sq) {
             return;
         }
         self.white.remove(sq);
         self.black.remove(sq);
         match piece {
-            Some(Color::White) => self.white.insert(sq),
-            Some(Color::Black) => self.black.insert(sq),
+            Some(Side::White) => self.white.insert(sq),
+            Some(Side::Black) => self.black.insert(sq),
             None => {}
         }
     }
 
     /// Moves the piece of `mover` from `from` to `to`, removing whatever enemy
     /// stood on `to`: one capture by replacement.
-    pub(crate) fn capture(&mut self, mover: Color, from: Square, to: Square) {
+    pub(crate) fn capture(&mut self, mover: Side, from: Square, to: Square) {
         let (own, enemy) = match mover {
-            Color::White => (&mut self.white, &mut self.black),
-            Color::Black => (&mut self.black, &mut self.white),
+            Side::White => (&mut self.white, &mut self.black),
+            Side::Black => (&mut self.black, &mut self.white),
         };
         own.remove(from);
         own.insert(to);

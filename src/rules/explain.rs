@@ -2,7 +2,7 @@
 //! movement rule, or the template (each game says in its own terms how a
 //! capture misses its template, [`super::Variant::misfit`]).
 
-use super::{Bitboard, Board, CaptureView, Color, PathShape, Position, Rules, Square, Template};
+use super::{Bitboard, Board, CaptureView, PathShape, Position, Rules, Side, Square, Template};
 
 /// A list of squares for a sentence: `d4`, `d4 and e4`, `d4, e4 and e5`.
 fn square_list(squares: impl Iterator<Item = Square>) -> String {
@@ -21,7 +21,7 @@ impl Rules {
     pub fn why_not(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         to: Square,
         template: Option<&Template>,
@@ -154,12 +154,12 @@ mod tests {
         let b = board(&["WB2", "4", "4", "4"]);
         let (a4, b4, c4) = (sq("a4"), sq("b4"), sq("c4"));
         assert_eq!(
-            rules.why_not(&b, Color::White, a4, c4, None).unwrap(),
+            rules.why_not(&b, Side::White, a4, c4, None).unwrap(),
             "c4 is empty: a capture lands on an enemy piece"
         );
-        assert!(rules.why_not(&b, Color::White, a4, b4, None).is_none());
+        assert!(rules.why_not(&b, Side::White, a4, b4, None).is_none());
         assert_eq!(
-            rules.why_not(&b, Color::Black, b4, b4, None).unwrap(),
+            rules.why_not(&b, Side::Black, b4, b4, None).unwrap(),
             "b4 holds a piece of the same side"
         );
         assert_eq!(square_list([a4, b4, c4].into_iter()), "a4, b4 and c4");
@@ -172,7 +172,7 @@ mod tests {
         let rows = ["W2B", "WB2", "1WWW", "4"];
         let b = board(&rows);
         let why = rules
-            .why_not(&b, Color::White, sq("b2"), sq("d4"), None)
+            .why_not(&b, Side::White, sq("b2"), sq("d4"), None)
             .unwrap();
         assert_eq!(why, "every way from b2 to d4 is blocked (by c2 and b3)");
         // The capture the explanation is about is really refused.

@@ -1,7 +1,7 @@
 //! The Burrow rules engine: plain Rust, no Bevy. The game, the AI, the CLI
 //! and the tests all drive this one engine.
 //!
-//! - Values: [`Square`], [`Color`], [`Bitboard`], [`Board`], [`Position`].
+//! - Values: [`Square`], [`Side`], [`Bitboard`], [`Board`], [`Position`].
 //! - Games: the [`Variant`] trait, the four built-ins in [`variants`], and the
 //!   [`VariantRegistry`] a mod adds to.
 //! - Play: [`Rules`] binds a variant to the engine; its step level
@@ -11,7 +11,6 @@
 
 mod bitboard;
 mod board;
-mod color;
 pub mod design;
 mod explain;
 mod fxhash;
@@ -26,6 +25,7 @@ mod registry;
 #[allow(clippy::module_inception)]
 mod rules;
 mod setup;
+mod side;
 pub mod sight;
 mod square;
 mod state_memo;
@@ -40,7 +40,6 @@ pub mod variants;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout, UnknownLayout};
-pub use color::Color;
 pub use design::{BUILTIN_FILES, CODE_PREFIX, Design, DesignError};
 pub use explain::default_misfit;
 pub use history::{History, IllegalTurn};
@@ -52,9 +51,12 @@ pub use position::{ParsePositionError, Position, PositionProblem};
 pub use record::{
     GameRecord, GameResult, ParseGameResultError, ParseRecordError, RecordProblem, ReplayError,
 };
-pub use registry::{Mod, RegistryError, VariantRegistry, builtin_rules};
-pub use rules::{Capture, Rules, VariantError, VariantProblem, is_valid_variant_id};
+pub use registry::{
+    GameFileError, GameFileProblem, Mod, RegistryError, VariantRegistry, builtin_rules,
+};
+pub use rules::{Capture, Rules, VariantError, VariantProblem, WrongSize, is_valid_variant_id};
 pub use setup::{EndRule, RowPattern, RowPatternError, SizeRange, Start};
+pub use side::Side;
 pub use square::{ParseSquareError, Square};
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use symmetry::{SYMMETRIES, square_image, turn_orbits};

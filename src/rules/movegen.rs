@@ -2,7 +2,7 @@
 //! questions ("which enemies can this piece reach?"), route enumeration when a
 //! template depends on the exact path, and one representative path for the UI.
 
-use super::{Bitboard, Board, Color, Movement, PathShape, Route, Square, Step};
+use super::{Bitboard, Board, Movement, PathShape, Route, Side, Square, Step};
 
 /// A movement rule prepared for fast generation.
 #[derive(Clone, Debug)]
@@ -101,7 +101,7 @@ impl MoveGen {
     pub(crate) fn targets(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         among: Bitboard,
     ) -> Bitboard {
@@ -182,7 +182,7 @@ impl MoveGen {
     /// Whether the piece on `from` has any capture: [`MoveGen::targets`]
     /// without working out the rest once one is found (the evaluation asks
     /// this of every piece of a searched position).
-    fn has_target(&self, board: &Board, mover: Color, from: Square) -> bool {
+    fn has_target(&self, board: &Board, mover: Side, from: Square) -> bool {
         if self.movement.shape != PathShape::WithinBox {
             return self.targets(board, mover, from, Bitboard::FULL).has_any();
         }
@@ -195,7 +195,7 @@ impl MoveGen {
     /// The pieces of `mover` that have at least one capture. Any movement
     /// captures a neighbour one step away, so only pieces without an enemy
     /// next to them need their targets worked out.
-    pub(crate) fn capturers(&self, board: &Board, mover: Color) -> Bitboard {
+    pub(crate) fn capturers(&self, board: &Board, mover: Side) -> Bitboard {
         let ours = board.pieces(mover);
         let enemy = board.pieces(mover.opponent());
         // Shifting the enemies one step back finds who stands next to them.
@@ -235,7 +235,7 @@ impl MoveGen {
     pub(crate) fn for_each_route(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         visit: &mut dyn FnMut(Square, Route),
     ) {
@@ -354,7 +354,7 @@ impl MoveGen {
     pub(crate) fn walk(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         route: Route,
     ) -> Option<Square> {
@@ -388,7 +388,7 @@ impl MoveGen {
     pub(crate) fn path(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         to: Square,
     ) -> Option<Vec<Square>> {

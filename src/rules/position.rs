@@ -3,7 +3,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Bitboard, Board, BoardSize, Color, Square};
+use super::{Bitboard, Board, BoardSize, Side, Square};
 
 /// Everything the rules need to know between turns.
 ///
@@ -17,7 +17,7 @@ use super::{Bitboard, Board, BoardSize, Color, Square};
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
     pub board: Board,
-    pub turn: Color,
+    pub turn: Side,
 }
 
 impl Position {
@@ -25,7 +25,7 @@ impl Position {
     pub fn start(size: BoardSize) -> Position {
         Position {
             board: Board::start(size),
-            turn: Color::White,
+            turn: Side::White,
         }
     }
 
@@ -33,7 +33,7 @@ impl Position {
     pub fn start_with(size: BoardSize, layout: super::StartLayout) -> Position {
         Position {
             board: Board::start_with(size, layout),
-            turn: Color::White,
+            turn: Side::White,
         }
     }
 
@@ -138,17 +138,17 @@ impl FromStr for Position {
         };
         let side_at = placement.chars().count() + 1;
         let turn = match side {
-            "W" => Color::White,
-            "B" => Color::Black,
+            "W" => Side::White,
+            "B" => Side::Black,
             "" => return Err(err(side_at, PositionProblem::MissingSideToMove)),
-            s if s.len() > 1 && Color::from_letter(s.chars().next().unwrap_or(' ')).is_some() => {
+            s if s.len() > 1 && Side::from_letter(s.chars().next().unwrap_or(' ')).is_some() => {
                 return Err(err(side_at + 1, PositionProblem::TrailingText));
             }
             s => return Err(err(side_at, PositionProblem::BadSideToMove(s.to_string()))),
         };
 
         // Read rows top to bottom as lists of cells; the size is known only at the end.
-        let mut rows: Vec<Vec<Option<Color>>> = vec![Vec::new()];
+        let mut rows: Vec<Vec<Option<Side>>> = vec![Vec::new()];
         for (at, c) in placement.chars().enumerate() {
             let row = rows.last_mut().expect("rows starts non-empty");
             match c {
@@ -171,7 +171,7 @@ impl FromStr for Position {
                     }
                     rows.push(Vec::new());
                 }
-                'W' | 'B' => row.push(Color::from_letter(c)),
+                'W' | 'B' => row.push(Side::from_letter(c)),
                 '0' => return Err(err(at, PositionProblem::ZeroEmptyRun)),
                 '1'..='8' => row.extend(std::iter::repeat_n(None, c as usize - '0' as usize)),
                 other => return Err(err(at, PositionProblem::UnexpectedCharacter(other))),
@@ -254,15 +254,15 @@ mod tests {
         let start = Position::start_standard();
         assert_eq!(
             start.board.color_at("a1".parse().unwrap()),
-            Some(Color::Black)
+            Some(Side::Black)
         );
         assert_eq!(
             start.board.color_at("b1".parse().unwrap()),
-            Some(Color::White)
+            Some(Side::White)
         );
         assert_eq!(
             start.board.color_at("a2".parse().unwrap()),
-            Some(Color::White)
+            Some(Side::White)
         );
         assert_eq!(start.ours().count(), 32);
     }

@@ -23,21 +23,22 @@ use std::str::FromStr;
 use std::sync::Arc;
 
 use super::{
-    BoardSize, Color, Design, History, MoveError, PlayedTurn, Position, Rules, VariantRegistry,
+    BoardSize, Design, History, MoveError, PlayedTurn, Position, Rules, Side, VariantRegistry,
+    WrongSize,
 };
 
 /// How a game ended, or that it has not.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub enum GameResult {
-    Win(Color),
+    Win(Side),
     Unfinished,
 }
 
 impl fmt::Display for GameResult {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            GameResult::Win(Color::White) => "1-0",
-            GameResult::Win(Color::Black) => "0-1",
+            GameResult::Win(Side::White) => "1-0",
+            GameResult::Win(Side::Black) => "0-1",
             GameResult::Unfinished => "*",
         })
     }
@@ -60,8 +61,8 @@ impl FromStr for GameResult {
 
     fn from_str(s: &str) -> Result<GameResult, ParseGameResultError> {
         match s {
-            "1-0" => Ok(GameResult::Win(Color::White)),
-            "0-1" => Ok(GameResult::Win(Color::Black)),
+            "1-0" => Ok(GameResult::Win(Side::White)),
+            "0-1" => Ok(GameResult::Win(Side::Black)),
             "*" => Ok(GameResult::Unfinished),
             other => Err(ParseGameResultError(other.to_string())),
         }
@@ -180,7 +181,7 @@ pub enum ReplayError {
     /// The record's design is not a game the engine can play.
     BadDesign(String),
     /// The game is not played on the record's board.
-    WrongBoard(String),
+    WrongBoard(WrongSize),
     IllegalTurn {
         index: usize,
         text: String,
@@ -241,11 +242,11 @@ impl fmt::Display for GameRecord {
         }
         writeln!(f)?;
         // Every game's start has White to move; a start tag may say otherwise.
-        let first = self.start.map_or(Color::White, |s| s.turn);
+        let first = self.start.map_or(Side::White, |s| s.turn);
         let mut line = String::new();
         for (i, played) in self.turns.iter().enumerate() {
             // Number the turns in pairs, White's first; a Black start opens with "1...".
-            let ply = i + usize::from(first == Color::Black);
+            let ply = i + usize::from(first == Side::Black);
             if ply % 2 == 0 {
                 line.push_str(&format!("{}. ", ply / 2 + 1));
             } else if i == 0 {
@@ -336,19 +337,87 @@ impl FromStr for GameRecord {
     type Err = ParseRecordError;
 
     fn from_str(text: &str) -> Result<GameRecord, ParseRecordError> {
-        let err = |line: usize, column: usize, problem| ParseRecordError {
-            line: line + 1,
-            column: column + 1,
-            problem,
+        let read = RecordText::split(text)?;
+        let (variant, _) = read
+            .tag("Variant")
+            .ok_or_else(|| at(0, 0, RecordProblem::MissingTag("Variant")))?;
+        let size = read
+            .parsed::<BoardSize>("Size")?
+            .map_or(BoardSize::STANDARD, |(size, _)| size);
+        let start = match read.parsed::<Position>("Start")? {
+            Some((pos, line)) if pos.size() != size => {
+                return Err(at(line, 0, RecordProblem::StartSizeDiffers));
+            }
+            Some((pos, _)) => Some(pos),
+            None => None,
         };
-        let mut tags: Vec<(String, String, usize)> = Vec::new();
-        let mut body: Vec<(usize, usize, &str)> = Vec::new();
+        let tag_result = read.parsed::<GameResult>("Result")?.map(|(r, _)| r);
+        let design = read.design(&variant)?;
+        let mut record = GameRecord {
+            variant,
+            size,
+            white: read.tag("White").map_or("?".into(), |t| t.0),
+            black: read.tag("Black").map_or("?".into(), |t| t.0),
+            date: read.tag("Date").map_or("?".into(), |t| t.0),
+            result: GameResult::Unfinished,
+            start,
+            design,
+            turns: Vec::new(),
+            other_tags: read.other_tags(),
+        };
+        let (turns, result) = read.turns()?;
+        record.turns = turns;
+        record.result = settled_result(result, tag_result, read.last_line)?;
+        Ok(record)
+    }
+}
+
+/// A record's problem at `line` and `column`, both counted from 0.
+fn at(line: usize, column: usize, problem: RecordProblem) -> ParseRecordError {
+    ParseRecordError {
+        line: line + 1,
+        column: column + 1,
+        problem,
+    }
+}
+
+/// The value of tag `tag` (on `line`, from 0) is wrong.
+fn bad_value(line: usize, tag: &str, message: String) -> ParseRecordError {
+    at(
+        line,
+        0,
+        RecordProblem::BadTagValue {
+            tag: tag.into(),
+            message,
+        },
+    )
+}
+
+/// The tags this format reads; the others are kept as they are.
+const KNOWN_TAGS: [&str; 8] = [
+    "Variant", "Size", "White", "Black", "Date", "Result", "Start", "Design",
+];
+
+/// A record's text split into its tags and the tokens of its turns.
+struct RecordText<'a> {
+    /// Each tag's name, value and line (from 0), in order.
+    tags: Vec<(String, String, usize)>,
+    /// Each token after the tags, with its line and column (from 0).
+    body: Vec<(usize, usize, &'a str)>,
+    /// The text's last line (from 0).
+    last_line: usize,
+}
+
+impl<'a> RecordText<'a> {
+    fn split(text: &'a str) -> Result<RecordText<'a>, ParseRecordError> {
+        let mut tags = Vec::new();
+        let mut body = Vec::new();
         let mut in_tags = true;
         for (n, raw) in text.lines().enumerate() {
             let line = raw.trim();
             if in_tags && line.starts_with('[') {
                 let (name, value) = parse_tag(line)
-                    .ok_or_else(|| err(n, 0, RecordProblem::BadTag(line.to_string())))?;
+                    .ok_or_else(|| at(n, 0, RecordProblem::BadTag(line.to_string())))?;
                 tags.push((name, value, n));
                 continue;
             }
@@ -363,105 +432,72 @@ impl FromStr for GameRecord {
                 column += token.len();
             }
         }
-        let last_line = text.lines().count().saturating_sub(1);
-        let take = |name: &'static str| {
-            tags.iter()
-                .find(|t| t.0 == name)
-                .map(|t| (t.1.clone(), t.2))
+        Ok(RecordText {
+            tags,
+            body,
+            last_line: text.lines().count().saturating_sub(1),
+        })
+    }
+
+    /// The first tag called `name`: its value and its line.
+    fn tag(&self, name: &str) -> Option<(String, usize)> {
+        self.tags
+            .iter()
+            .find(|t| t.0 == name)
+            .map(|t| (t.1.clone(), t.2))
+    }
+
+    /// Tag `name` read as a `T`, with its line.
+    fn parsed<T>(&self, name: &str) -> Result<Option<(T, usize)>, ParseRecordError>
+    where
+        T: FromStr,
+        T::Err: fmt::Display,
+    {
+        let Some((text, line)) = self.tag(name) else {
+            return Ok(None);
         };
-        let (variant, _) =
-            take("Variant").ok_or_else(|| err(0, 0, RecordProblem::MissingTag("Variant")))?;
-        let size = match take("Size") {
-            Some((s, line)) => s.parse::<BoardSize>().map_err(|e| {
-                err(
-                    line,
-                    0,
-                    RecordProblem::BadTagValue {
-                        tag: "Size".into(),
-                        message: e.to_string(),
-                    },
-                )
-            })?,
-            None => BoardSize::STANDARD,
+        match text.parse::<T>() {
+            Ok(value) => Ok(Some((value, line))),
+            Err(e) => Err(bad_value(line, name, e.to_string())),
+        }
+    }
+
+    /// The game file of the `Design` tag, which must be the game `variant`.
+    fn design(&self, variant: &str) -> Result<Option<Box<Design>>, ParseRecordError> {
+        let Some((code, line)) = self.tag("Design") else {
+            return Ok(None);
         };
-        let start = match take("Start") {
-            Some((s, line)) => {
-                let pos = s.parse::<Position>().map_err(|e| {
-                    err(
-                        line,
-                        0,
-                        RecordProblem::BadTagValue {
-                            tag: "Start".into(),
-                            message: e.to_string(),
-                        },
-                    )
-                })?;
-                if pos.size() != size {
-                    return Err(err(line, 0, RecordProblem::StartSizeDiffers));
-                }
-                Some(pos)
-            }
-            None => None,
-        };
-        let tag_result = match take("Result") {
-            Some((s, line)) => Some(s.parse::<GameResult>().map_err(|e| {
-                err(
-                    line,
-                    0,
-                    RecordProblem::BadTagValue {
-                        tag: "Result".into(),
-                        message: e.to_string(),
-                    },
-                )
-            })?),
-            None => None,
-        };
-        let design = match take("Design") {
-            Some((code, line)) => {
-                let bad = |message: String| {
-                    err(
-                        line,
-                        0,
-                        RecordProblem::BadTagValue {
-                            tag: "Design".into(),
-                            message,
-                        },
-                    )
-                };
-                let design = Design::from_code(&code).map_err(|e| bad(e.to_string()))?;
-                if design.id != variant {
-                    return Err(bad(format!(
-                        "the design is the game `{}`, but the Variant tag says `{variant}`",
-                        design.id
-                    )));
-                }
-                Some(Box::new(design))
-            }
-            None => None,
-        };
-        let known = [
-            "Variant", "Size", "White", "Black", "Date", "Result", "Start", "Design",
-        ];
-        let mut record = GameRecord {
-            variant,
-            size,
-            white: take("White").map_or("?".into(), |t| t.0),
-            black: take("Black").map_or("?".into(), |t| t.0),
-            date: take("Date").map_or("?".into(), |t| t.0),
-            result: GameResult::Unfinished,
-            start,
-            design,
-            turns: Vec::new(),
-            other_tags: tags
-                .iter()
-                .filter(|t| !known.contains(&t.0.as_str()))
-                .map(|t| (t.0.clone(), t.1.clone()))
-                .collect(),
-        };
+        let design =
+            Design::from_code(&code).map_err(|e| bad_value(line, "Design", e.to_string()))?;
+        if design.id != variant {
+            return Err(bad_value(
+                line,
+                "Design",
+                format!(
+                    "the design is the game `{}`, but the Variant tag says `{variant}`",
+                    design.id
+                ),
+            ));
+        }
+        Ok(Some(Box::new(design)))
+    }
+
+    fn other_tags(&self) -> Vec<(String, String)> {
+        self.tags
+            .iter()
+            .filter(|t| !KNOWN_TAGS.contains(&t.0.as_str()))
+            .map(|t| (t.0.clone(), t.1.clone()))
+            .collect()
+    }
+
+    /// The turns, and the result they end with if they do (nothing may
+    /// follow it).
+    fn turns(&self) -> Result<(Vec<PlayedTurn>, Option<GameResult>), ParseRecordError> {
+        let mut turns = Vec::new();
         let mut result = None;
-        for &(line, column, token) in &body {
+        for &(line, column, token) in &self.body {
             if result.is_some() {
-                return Err(err(line, column, RecordProblem::TextAfterResult));
+                return Err(at(line, column, RecordProblem::TextAfterResult));
             }
             if is_move_number(token) {
                 continue;
@@ -472,24 +508,26 @@ impl FromStr for GameRecord {
             }
             let played = token
                 .parse::<PlayedTurn>()
-                .map_err(|e| err(line, column + e.at, RecordProblem::BadTurn(e.to_string())))?;
-            record.turns.push(played);
+                .map_err(|e| at(line, column + e.at, RecordProblem::BadTurn(e.to_string())))?;
+            turns.push(played);
         }
-        let result = result
-            .or(tag_result)
-            .ok_or_else(|| err(last_line, 0, RecordProblem::MissingResult))?;
-        if let Some(tagged) = tag_result.filter(|&t| t != result) {
-            let message = format!("says {tagged} but the turns end with {result}");
-            return Err(err(
-                0,
-                0,
-                RecordProblem::BadTagValue {
-                    tag: "Result".into(),
-                    message,
-                },
-            ));
-        }
-        record.result = result;
-        Ok(record)
+        Ok((turns, result))
     }
+}
+
+/// The record's result: the one its turns end with, else its tag's; the
+/// two must agree.
+fn settled_result(
+    ended: Option<GameResult>,
+    tagged: Option<GameResult>,
+    last_line: usize,
+) -> Result<GameResult, ParseRecordError> {
+    let result = ended
+        .or(tagged)
+        .ok_or_else(|| at(last_line, 0, RecordProblem::MissingResult))?;
+    if let Some(tagged) = tagged.filter(|&t| t != result) {
+        let message = format!("says {tagged} but the turns end with {result}");
+        return Err(bad_value(0, "Result", message));
+    }
+    Ok(result)
 }

@@ -2,10 +2,11 @@
 //! registered through the same call a mod uses.
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::variants::{BoxBurrow, PathBurrow, SweepBurrow, Tumburrow};
-use super::{Rules, Variant, VariantError};
+use super::{Design, DesignError, Rules, Variant, VariantError};
 
 /// Variants by id, in the order they were registered.
 #[derive(Clone, Debug, Default)]
@@ -27,6 +28,29 @@ pub enum RegistryError {
         variant: String,
         reason: String,
     },
+}
+
+/// A game file that was not added: the file, then what is wrong with it
+/// (a design's error names its line and field).
+#[derive(Debug, thiserror::Error)]
+#[error("{}: {problem}", path.display())]
+pub struct GameFileError {
+    pub path: PathBuf,
+    pub problem: GameFileProblem,
+}
+
+/// What is wrong with a game file.
+#[derive(Debug, thiserror::Error)]
+pub enum GameFileProblem {
+    /// The file could not be read.
+    #[error(transparent)]
+    Read(std::io::Error),
+    /// It does not describe a game.
+    #[error(transparent)]
+    Design(Box<DesignError>),
+    /// Its game cannot join the others (an id already taken, say).
+    #[error(transparent)]
+    Register(RegistryError),
 }
 
 /// A mod: a plain function that registers its games, and attaches to each
@@ -107,7 +131,7 @@ impl VariantRegistry {
     /// The rules of `design`, added unless the same design is already
     /// here (a record or an online table brings its game along: loading
     /// it twice is the same game). A different game of that id is an error.
-    pub fn adopt(&mut self, design: super::Design) -> Result<&Rules, RegistryError> {
+    pub fn adopt(&mut self, design: Design) -> Result<&Rules, RegistryError> {
         let Some(index) = self.rules.iter().position(|r| r.id() == design.id) else {
             return self.register(Arc::new(design)).map(|rules| &*rules);
         };
@@ -121,7 +145,7 @@ impl VariantRegistry {
     /// there is one (a designer trying a changed version of their game),
     /// else added. A game of that id that is not a design (a built-in game
     /// or a mod) is never replaced: that is an error.
-    pub fn put_design(&mut self, design: super::Design) -> Result<&Rules, RegistryError> {
+    pub fn put_design(&mut self, design: Design) -> Result<&Rules, RegistryError> {
         let Some(index) = self.rules.iter().position(|r| r.id() == design.id) else {
             return self.register(Arc::new(design)).map(|rules| &*rules);
         };
@@ -158,6 +182,23 @@ impl VariantRegistry {
             }
         }
         problems
+    }
+
+    /// Adds the game the file at `path` describes (a `--game-file`, a file
+    /// of the designs folder) and says its id.
+    pub fn add_game_file(&mut self, path: &Path) -> Result<String, GameFileError> {
+        let failed = |problem: GameFileProblem| GameFileError {
+            path: path.to_path_buf(),
+            problem,
+        };
+        let text = std::fs::read_to_string(path).map_err(|e| failed(GameFileProblem::Read(e)))?;
+        let design: Design = text
+            .parse()
+            .map_err(|e| failed(GameFileProblem::Design(Box::new(e))))?;
+        let id = design.id.clone();
+        self.register(Arc::new(design))
+            .map_err(|e| failed(GameFileProblem::Register(e)))?;
+        Ok(id)
     }
 
     pub fn get(&self, id: &str) -> Option<&Rules> {

@@ -7,8 +7,8 @@ use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, BoardSize, CaptureView, Color, EndRule, MoveError, MovementProblem, PathShape,
-    Position, Route, RouteCandidates, SizeRange, Square, Template, Variant,
+    Bitboard, Board, BoardSize, CaptureView, EndRule, MoveError, MovementProblem, PathShape,
+    Position, Route, RouteCandidates, Side, SizeRange, Square, Template, Variant,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
@@ -44,6 +44,17 @@ pub struct Capture {
     pub from: Square,
     pub to: Square,
     pub route: Option<Route>,
+}
+
+/// A board a game is not played on ([`Rules::check_size`]).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{game} is played on {sizes}, not on {size}")]
+pub struct WrongSize {
+    /// The game's name.
+    pub game: String,
+    /// The boards it is played on.
+    pub sizes: SizeRange,
+    pub size: BoardSize,
 }
 
 /// A variant that breaks the rules of the engine: caught, named, never a panic.
@@ -121,7 +132,7 @@ impl Rules {
         let start = variant.start();
         if let Some(size) = variant.sizes().sizes().find(|&size| {
             let board = start.board(size);
-            board.pieces(Color::White).is_empty() || board.pieces(Color::Black).is_empty()
+            board.pieces(Side::White).is_empty() || board.pieces(Side::Black).is_empty()
         }) {
             return Err(error(VariantProblem::StartWithoutPieces(size)));
         }
@@ -151,7 +162,7 @@ impl Rules {
     pub fn start(&self, size: BoardSize) -> Position {
         Position {
             board: self.variant.start().board(size),
-            turn: Color::White,
+            turn: Side::White,
         }
     }
 
@@ -168,15 +179,16 @@ impl Rules {
 
     /// Whether the game is played on a board of `size`; if not, says so
     /// with the sizes it is played on.
-    pub fn check_size(&self, size: BoardSize) -> Result<(), String> {
+    pub fn check_size(&self, size: BoardSize) -> Result<(), WrongSize> {
         let sizes = self.sizes();
         if sizes.contains(size) {
             Ok(())
         } else {
-            Err(format!(
-                "{} is played on {sizes}, not on {size}",
-                self.variant.name()
-            ))
+            Err(WrongSize {
+                game: self.variant.name().to_string(),
+                sizes,
+                size,
+            })
         }
     }
 
@@ -186,7 +198,7 @@ impl Rules {
     }
 
     /// The winner of `pos` when its side to move has no initial capture.
-    pub fn winner_when_stuck(&self, pos: &Position) -> Color {
+    pub fn winner_when_stuck(&self, pos: &Position) -> Side {
         self.end().winner(pos.turn)
     }
 
@@ -225,7 +237,7 @@ impl Rules {
     pub(crate) fn for_each_initial_capture(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         visit: &mut dyn FnMut(Square, Option<Route>, Template),
     ) {
@@ -266,7 +278,7 @@ impl Rules {
     pub(crate) fn fitting_targets(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         template: &Template,
     ) -> Result<Bitboard, VariantError> {
@@ -279,7 +291,7 @@ impl Rules {
     pub(crate) fn fitting_targets_with(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         template: &Template,
         candidates: Option<&RouteCandidates>,
@@ -323,7 +335,7 @@ impl Rules {
     pub(crate) fn fitting_route(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         to: Square,
         template: &Template,
@@ -357,7 +369,7 @@ impl Rules {
     pub(crate) fn walk_route(
         &self,
         board: &Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         route: Route,
     ) -> Option<Square> {
@@ -416,7 +428,7 @@ impl Rules {
 
     /// The pieces of `color` that could start a turn (have a capture),
     /// whoever is to move: the mobility an evaluation weighs.
-    pub fn capturers(&self, board: &Board, color: Color) -> Bitboard {
+    pub fn capturers(&self, board: &Board, color: Side) -> Bitboard {
         self.movegen.capturers(board, color)
     }
 

@@ -6,24 +6,24 @@
 
 use std::fmt;
 
-use super::{Board, BoardSize, Color, StartLayout};
+use super::{Board, BoardSize, Side, StartLayout};
 
 /// Rows of pieces written out, repeated to fill any board: row 1 is rank
 /// 1, and a row shorter than the board repeats along its rank; fewer rows
 /// than ranks repeat up the board. A cell holds White, Black or nothing.
 ///
 /// ```
-/// use burrow::rules::{BoardSize, Color, RowPattern, Square};
+/// use burrow::rules::{BoardSize, Side, RowPattern, Square};
 /// let pairs: RowPattern = "WWBB/BBWW".parse().unwrap();
 /// let board = pairs.board(BoardSize::new(6, 4).unwrap());
-/// assert_eq!(board.color_at("c1".parse().unwrap()), Some(Color::Black));
-/// assert_eq!(board.color_at("e2".parse().unwrap()), Some(Color::Black));
+/// assert_eq!(board.color_at("c1".parse().unwrap()), Some(Side::Black));
+/// assert_eq!(board.color_at("e2".parse().unwrap()), Some(Side::Black));
 /// assert_eq!(pairs.to_string(), "WWBB/BBWW");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
 pub struct RowPattern {
     /// Each row's cells, rank 1 first; only the first `lengths[r]` count.
-    cells: [[Option<Color>; 8]; 8],
+    cells: [[Option<Side>; 8]; 8],
     lengths: [u8; 8],
     rows: u8,
 }
@@ -59,8 +59,8 @@ impl RowPattern {
             }
             for (x, c) in row.chars().enumerate() {
                 pattern.cells[r][x] = match c {
-                    'W' => Some(Color::White),
-                    'B' => Some(Color::Black),
+                    'W' => Some(Side::White),
+                    'B' => Some(Side::Black),
                     '.' => None,
                     other => {
                         return Err(RowPatternError(format!(
@@ -82,8 +82,8 @@ impl RowPattern {
                 self.cells[r][..self.lengths[r] as usize]
                     .iter()
                     .map(|c| match c {
-                        Some(Color::White) => 'W',
-                        Some(Color::Black) => 'B',
+                        Some(Side::White) => 'W',
+                        Some(Side::Black) => 'B',
                         None => '.',
                     })
                     .collect()
@@ -92,7 +92,7 @@ impl RowPattern {
     }
 
     /// The piece the pattern puts on file `x`, rank `y` (from 0).
-    pub fn at(&self, x: u8, y: u8) -> Option<Color> {
+    pub fn at(&self, x: u8, y: u8) -> Option<Side> {
         let r = (y % self.rows) as usize;
         self.cells[r][(x % self.lengths[r]) as usize]
     }
@@ -268,7 +268,7 @@ impl EndRule {
     }
 
     /// The winner when `stuck` is to move and has no initial capture.
-    pub fn winner(self, stuck: Color) -> Color {
+    pub fn winner(self, stuck: Side) -> Side {
         match self {
             EndRule::LastCaptureWins => stuck.opponent(),
             EndRule::LastCaptureLoses => stuck,
@@ -320,12 +320,12 @@ mod tests {
         let rows: RowPattern = "W.B/BBBB/....".parse().unwrap();
         let board = rows.board(BoardSize::new(5, 4).unwrap());
         let at = |s: &str| board.color_at(s.parse().unwrap());
-        assert_eq!(at("a1"), Some(Color::White));
+        assert_eq!(at("a1"), Some(Side::White));
         assert_eq!(at("b1"), None);
-        assert_eq!(at("d1"), Some(Color::White));
-        assert_eq!(at("e2"), Some(Color::Black));
+        assert_eq!(at("d1"), Some(Side::White));
+        assert_eq!(at("e2"), Some(Side::Black));
         assert_eq!(at("c3"), None);
-        assert_eq!(at("a4"), Some(Color::White));
+        assert_eq!(at("a4"), Some(Side::White));
         assert_eq!(rows.to_string(), "W.B/BBBB/....");
     }
 
@@ -361,7 +361,7 @@ mod tests {
 
     #[test]
     fn end_rules_name_the_winner() {
-        assert_eq!(EndRule::default().winner(Color::White), Color::Black);
-        assert_eq!(EndRule::LastCaptureLoses.winner(Color::White), Color::White);
+        assert_eq!(EndRule::default().winner(Side::White), Side::Black);
+        assert_eq!(EndRule::LastCaptureLoses.winner(Side::White), Side::White);
     }
 }

@@ -1,7 +1,7 @@
 //! Lines of sight along the eight queen directions, for templates that count
 //! what a piece sees (Tumburrow).
 
-use super::{Bitboard, Board, Color, Square, Step};
+use super::{Bitboard, Board, Side, Square, Step};
 
 /// `RAYS[sq][d]`: the squares from `sq` (excluded) to the edge in king
 /// direction `d` of [`Step::KING`], on the 8×8 grid.
@@ -47,12 +47,12 @@ pub fn first_piece_seen(board: &Board, from: Square, d: usize) -> Option<Square>
 /// A piece standing on `from` is not counted.
 ///
 /// ```
-/// use burrow::rules::{sight::friends_in_sight, Color, Position};
+/// use burrow::rules::{sight::friends_in_sight, Side, Position};
 /// let pos: Position = "WBWB/4/W3/BW2 W".parse().unwrap();
 /// // a1 sees a2 (White) north, b1 (White) east, and b2..d4 is empty until d4 (Black) far away.
-/// assert_eq!(friends_in_sight(&pos.board, "a1".parse().unwrap(), Color::White), 2);
+/// assert_eq!(friends_in_sight(&pos.board, "a1".parse().unwrap(), Side::White), 2);
 /// ```
-pub fn friends_in_sight(board: &Board, from: Square, color: Color) -> u8 {
+pub fn friends_in_sight(board: &Board, from: Square, color: Side) -> u8 {
     // The hottest question of a Tumburrow turn search, so it is branch-free:
     // isolate the nearest blocker bit of each line and test it against friends.
     let occupied = board.occupied().0;

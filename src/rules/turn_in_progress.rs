@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::{
-    Board, Capture, Color, PlayedTurn, Position, Route, Rules, Square, Template, VariantError,
+    Board, Capture, PlayedTurn, Position, Route, Rules, Side, Square, Template, VariantError,
 };
 
 /// A turn being played: the initial capture is made and the template fixed.
@@ -30,7 +30,7 @@ impl TurnInProgress {
         &self.board
     }
 
-    pub fn mover(&self) -> Color {
+    pub fn mover(&self) -> Side {
         self.start.turn
     }
 

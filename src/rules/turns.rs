@@ -7,7 +7,7 @@ use std::sync::Arc;
 use super::fxhash::FxHashMap;
 use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
-    Bitboard, Board, Color, Position, Route, RouteCandidates, Rules, Square, Template, Turn,
+    Bitboard, Board, Position, Route, RouteCandidates, Rules, Side, Square, Template, Turn,
     Variant, VariantError,
 };
 
@@ -79,7 +79,7 @@ struct State {
 /// What stays the same through one walk of a turn from its initial capture.
 #[derive(Copy, Clone)]
 struct Walk<'a> {
-    mover: Color,
+    mover: Side,
     template: &'a Template,
     /// The template's candidate routes, when the variant offers them.
     candidates: Option<&'a RouteCandidates>,
@@ -161,7 +161,7 @@ impl Search {
 /// The board after `mover` moved from `origin` to `destination`, capturing `captured`.
 pub(crate) fn board_after(
     board: &Board,
-    mover: Color,
+    mover: Side,
     origin: Square,
     destination: Square,
     captured: Bitboard,
@@ -169,8 +169,8 @@ pub(crate) fn board_after(
     let ours = (board.pieces(mover) - Bitboard::from(origin)) | Bitboard::from(destination);
     let theirs = board.pieces(mover.opponent()) - captured;
     let (white, black) = match mover {
-        Color::White => (ours, theirs),
-        Color::Black => (theirs, ours),
+        Side::White => (ours, theirs),
+        Side::Black => (theirs, ours),
     };
     Board::from_pieces(board.size(), white, black)
         .expect("a turn keeps pieces apart and on the board")

@@ -3,7 +3,7 @@
 //! the initial capture, and when a later capture fits. The engine does the rest.
 
 use super::sight::friends_in_sight;
-use super::{Bitboard, Board, Color, Movement, Route, Square, Template};
+use super::{Bitboard, Board, Movement, Route, Side, Square, Template};
 
 /// A capture as the variant sees it when taking or checking a template. The
 /// engine has already checked it against the movement rule.
@@ -11,7 +11,7 @@ use super::{Bitboard, Board, Color, Movement, Route, Square, Template};
 pub struct CaptureView<'a> {
     /// The board just before this capture.
     pub board: &'a Board,
-    pub mover: Color,
+    pub mover: Side,
     pub from: Square,
     pub to: Square,
     /// The exact steps, when the variant asked for routes
@@ -24,7 +24,7 @@ impl<'a> CaptureView<'a> {
     /// when the variant asked for routes.
     pub fn new(
         board: &'a Board,
-        mover: Color,
+        mover: Side,
         from: Square,
         to: Square,
         route: Option<Route>,

@@ -130,6 +130,18 @@ pub fn check_password(password: &str) -> Result<(), AccountError> {
     }
 }
 
+/// Why a password could not be hashed (the server's trouble, not the
+/// player's).
+#[derive(Debug, thiserror::Error)]
+pub enum HashError {
+    #[error("{0}")]
+    Closed(#[from] tokio::sync::AcquireError),
+    #[error("{0}")]
+    Stopped(#[from] tokio::task::JoinError),
+    #[error("{0}")]
+    Argon2(argon2::password_hash::Error),
+}
+
 /// Hashes passwords on the runtime's blocking threads, at most
 /// `at_once` at a time, so sign-ins cannot take every core or much memory.
 #[derive(Clone, Debug)]
@@ -145,11 +157,9 @@ impl Hasher {
     }
 
     /// The stored form of a new password.
-    pub async fn hash(&self, password: String) -> Result<String, String> {
-        let _permit = self.permits.acquire().await.map_err(|e| e.to_string())?;
-        tokio::task::spawn_blocking(move || hash_password(&password))
-            .await
-            .map_err(|e| e.to_string())?
+    pub async fn hash(&self, password: String) -> Result<String, HashError> {
+        let _permit = self.permits.acquire().await?;
+        tokio::task::spawn_blocking(move || hash_password(&password)).await?
     }
 
     /// Whether `password` is the one `stored` was made from.
@@ -165,12 +175,12 @@ impl Hasher {
 
 /// Argon2id with the crate's default parameters (19 MiB, two passes, one
 /// lane: the OWASP recommendation) and a random salt.
-pub fn hash_password(password: &str) -> Result<String, String> {
-    let salt = SaltString::encode_b64(&rand::random::<[u8; 16]>()).map_err(|e| e.to_string())?;
+pub fn hash_password(password: &str) -> Result<String, HashError> {
+    let salt = SaltString::encode_b64(&rand::random::<[u8; 16]>()).map_err(HashError::Argon2)?;
     Argon2::default()
         .hash_password(password.as_bytes(), &salt)
         .map(|hash| hash.to_string())
-        .map_err(|e| e.to_string())
+        .map_err(HashError::Argon2)
 }
 
 pub fn verify_password(password: &str, stored: &str) -> bool {

@@ -84,7 +84,7 @@ pub(super) async fn player_page(State(hub): State<Arc<Hub>>, Path(name): Path<St
 pub(super) async fn game_file(State(hub): State<Arc<Hub>>, Path(file): Path<String>) -> Response {
     let Some(code) = file
         .strip_suffix(".txt")
-        .filter(|code| super::tables::is_code(&code.to_ascii_uppercase()))
+        .filter(|code| super::keys::is_code(&code.to_ascii_uppercase()))
     else {
         return (StatusCode::NOT_FOUND, "records are at /games/CODE.txt").into_response();
     };

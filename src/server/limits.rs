@@ -220,6 +220,45 @@ pub async fn serve(
     }
 }
 
+/// A token bucket: `rate` a second, `burst` at once. A connection's
+/// frames and its sign-in attempts each take from one.
+#[derive(Debug)]
+pub(super) struct Bucket {
+    level: f64,
+    at: std::time::Instant,
+    rate: f64,
+    burst: f64,
+}
+
+impl Bucket {
+    pub(super) fn full(rate: f64, burst: f64) -> Bucket {
+        Bucket {
+            level: burst,
+            at: std::time::Instant::now(),
+            rate,
+            burst,
+        }
+    }
+
+    /// Takes one token; false (and nothing taken) if none is left.
+    pub(super) fn take(&mut self) -> bool {
+        self.take_at(std::time::Instant::now())
+    }
+
+    /// The same at the time `now`.
+    fn take_at(&mut self, now: std::time::Instant) -> bool {
+        let gained = now.duration_since(self.at).as_secs_f64() * self.rate;
+        self.level = (self.level + gained).min(self.burst);
+        self.at = now;
+        if self.level >= 1.0 {
+            self.level -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -247,5 +286,20 @@ mod tests {
             .collect();
         assert!(unlimited.admit(b).is_none());
         drop(held);
+    }
+
+    #[test]
+    fn a_bucket_gives_its_burst_then_its_rate() {
+        let mut bucket = Bucket::full(0.1, 5.0);
+        let start = bucket.at;
+        assert!((0..5).all(|_| bucket.take_at(start)), "five at once");
+        assert!(!bucket.take_at(start), "then none until it fills again");
+        // Ten seconds later, one more.
+        let later = start + Duration::from_secs(10);
+        assert!(bucket.take_at(later));
+        assert!(!bucket.take_at(later));
+        // It never holds more than its burst, however long it waits.
+        let much_later = later + Duration::from_secs(3600);
+        assert_eq!((0..10).filter(|_| bucket.take_at(much_later)).count(), 5);
     }
 }

@@ -27,6 +27,7 @@ use crate::rules::VariantRegistry;
 
 pub mod accounts;
 mod http;
+mod keys;
 pub mod limits;
 mod pairing;
 pub mod ratings;

@@ -11,8 +11,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use crate::ai::Level;
-use crate::online::protocol::{ClockSetting, Rating, Seek};
+use crate::online::protocol::{ClockSetting, ComputerLevel, Rating, Seek};
 use crate::rules::BoardSize;
 
 use super::tables::{Hub, Room};
@@ -59,22 +58,22 @@ pub(super) fn choose<'s>(seeks: &'s [Seek], wanted: &Wanted) -> Option<&'s Seek>
 
 /// Ratings a level starts from before it has played rated games, so a new
 /// server still offers a new player a fair computer.
-fn prior(level: Level) -> f64 {
+fn prior(level: ComputerLevel) -> f64 {
     match level {
-        Level::Random => 700.0,
-        Level::Greedy => 1000.0,
-        Level::Easy => 1300.0,
-        Level::Medium => 1500.0,
-        Level::Hard => 1750.0,
-        Level::Strongest => 2000.0,
+        ComputerLevel::Random => 700.0,
+        ComputerLevel::Greedy => 1000.0,
+        ComputerLevel::Easy => 1300.0,
+        ComputerLevel::Medium => 1500.0,
+        ComputerLevel::Hard => 1750.0,
+        ComputerLevel::Strongest => 2000.0,
     }
 }
 
 /// The level whose rating in `variant` (its own once it has rated games,
 /// the prior before) is nearest `rating`.
-pub(super) async fn level_near(hub: &Hub, variant: &str, rating: f64) -> Level {
-    let mut best = (Level::Medium, f64::INFINITY);
-    for level in Level::ALL {
+pub(super) async fn level_near(hub: &Hub, variant: &str, rating: f64) -> ComputerLevel {
+    let mut best = (ComputerLevel::Medium, f64::INFINITY);
+    for level in ComputerLevel::ALL {
         let own = hub
             .store
             .rating(&format!("computer:{}", level.name()), variant)
@@ -94,7 +93,7 @@ pub(super) async fn level_near(hub: &Hub, variant: &str, rating: f64) -> Level {
 /// After `wait`, seats the server's computer at `level` in `room` if its
 /// free seat is still free, the game not over and its player still
 /// connected.
-pub(super) fn computer_after(hub: Arc<Hub>, room: Arc<Room>, wait: Duration, level: Level) {
+pub(super) fn computer_after(hub: Arc<Hub>, room: Arc<Room>, wait: Duration, level: ComputerLevel) {
     tokio::spawn(async move {
         tokio::time::sleep(wait).await;
         let present = room.connected();
@@ -127,7 +126,7 @@ pub(super) fn computer_after(hub: Arc<Hub>, room: Arc<Room>, wait: Duration, lev
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::online::protocol::Side;
+    use crate::rules::Side;
 
     fn seek(code: &str, name: &str, rated: bool, rating: Option<f64>) -> Seek {
         Seek {
@@ -175,7 +174,7 @@ mod tests {
 
     #[test]
     fn priors_rise_with_the_level() {
-        let priors: Vec<f64> = Level::ALL.iter().map(|&l| prior(l)).collect();
+        let priors: Vec<f64> = ComputerLevel::ALL.iter().map(|&l| prior(l)).collect();
         assert!(priors.windows(2).all(|w| w[0] < w[1]), "{priors:?}");
     }
 }

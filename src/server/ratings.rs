@@ -10,9 +10,9 @@
 use skillratings::Outcomes;
 use skillratings::glicko2::{Glicko2Config, Glicko2Rating, glicko2};
 
-use crate::ai::Level;
-use crate::online::protocol::{Rating, Side};
+use crate::online::protocol::{ComputerLevel, Rating};
 use crate::online::table::Seat;
+use crate::rules::Side;
 
 impl Default for Rating {
     /// A new player's rating: 1500, deviation 350, volatility 0.06.
@@ -68,7 +68,7 @@ pub fn rate(white: Rating, black: Rating, winner: Side) -> (Rating, Rating) {
 }
 
 /// The player key a computer level rates under.
-pub fn computer_key(level: Level) -> String {
+pub fn computer_key(level: ComputerLevel) -> String {
     format!("computer:{}", level.name())
 }
 
@@ -115,7 +115,7 @@ mod tests {
     #[test]
     fn computers_rate_under_their_level() {
         let seat = Seat {
-            computer: Some(Level::Hard),
+            computer: Some(ComputerLevel::Hard),
             ..Seat::default()
         };
         assert_eq!(rated_player(&seat).as_deref(), Some("computer:hard"));

@@ -128,17 +128,24 @@ async function playTurn(page, turn) {
 /// Plays the game on the two pages (White's, Black's) to its end, each
 /// turn chosen from the legal ones `burrow moves --played` lists and
 /// clicked; the other page must show it. `between(ply)` runs before each
-/// turn. The turns played.
-async function playOut(white, black, between = async () => {}) {
+/// turn, once both pages show the ones before; it says whether it
+/// disturbed the game (a restart), and then both pages must show the same
+/// position again. The turns played.
+async function playOut(white, black, between = async () => false) {
   const pages = { W: white, B: black };
   const played = [];
-  for (let ply = 0; ply < 40; ply++) {
-    await between(ply);
-    await waitFor(white, "both pages on the same position", async () => {
+  const samePosition = (ply) =>
+    waitFor(white, "both pages on the same position", async () => {
       const [a, b] = [await attr(white, "position"), await attr(black, "position")];
       const [ta, tb] = [await attr(white, "turns"), await attr(black, "turns")];
       return a === b && ta === String(ply) && tb === String(ply) ? a : null;
     });
+  for (let ply = 0; ply < 40; ply++) {
+    // Both pages show the last turn before anything else happens: the
+    // server has stored a turn before it sends it, so a restart in
+    // `between` cannot take away a turn a page still has in flight.
+    await samePosition(ply);
+    if (await between(ply)) await samePosition(ply);
     const position = await attr(white, "position");
     const screen = await attr(white, "screen");
     if (screen === "game-over") break;
@@ -276,7 +283,7 @@ try {
   const slow = await paired(ada, bo, "pair=box&size=4x4&clock=3d");
   const port = new URL(origin).port;
   const slowTurns = await playOut(slow.white, slow.black, async (ply) => {
-    if (ply !== 2) return;
+    if (ply !== 2) return false;
     server.kill("SIGKILL");
     await new Promise((resolve) => server.once("exit", resolve));
     await startServer(`127.0.0.1:${port}`);
@@ -287,6 +294,7 @@ try {
       });
     }
     console.log(`online check: the server restarted after 2 turns of ${slow.code}; both pages are back`);
+    return true;
   });
   const slowRecord = await (await fetch(`${origin}/games/${slow.code}.txt`)).text();
   if (!slowRecord.includes("3d")) fail(`the correspondence record has no 3d clock:\n${slowRecord}`);

@@ -3,7 +3,7 @@
 
 #[cfg(test)]
 use crate::rules::{Bitboard, Board};
-use crate::rules::{BoardSize, Color, Position, SYMMETRIES, Square, square_image};
+use crate::rules::{BoardSize, Position, SYMMETRIES, Side, Square, square_image};
 
 /// A position as the proof table stores it: both sides' pieces in full (no
 /// hash collisions can mix two positions up) and the side to move.
@@ -37,9 +37,9 @@ impl Key {
             board: Board::from_pieces(size, Bitboard(self.white), Bitboard(self.black))
                 .expect("a key holds a position's pieces"),
             turn: if self.black_to_move {
-                Color::Black
+                Side::Black
             } else {
-                Color::White
+                Side::White
             },
         }
     }
@@ -93,8 +93,8 @@ impl Canonicalizer {
 
     /// The key of `pos`: the least of its images' piece sets.
     pub fn key(&self, pos: &Position) -> Key {
-        let white = pos.board.pieces(Color::White).0;
-        let black = pos.board.pieces(Color::Black).0;
+        let white = pos.board.pieces(Side::White).0;
+        let black = pos.board.pieces(Side::Black).0;
         let mut best = (white, black);
         let ranks = usize::from(self.size.ranks());
         for map in &self.maps {
@@ -106,7 +106,7 @@ impl Canonicalizer {
         Key {
             white: best.0,
             black: best.1,
-            black_to_move: pos.turn == Color::Black,
+            black_to_move: pos.turn == Side::Black,
         }
     }
 }

@@ -3,39 +3,18 @@
 //! wrong file gets one error naming its line, its field and what is
 //! allowed.
 
-use std::ops::Range;
-
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::error::{DesignError, bare_message, error_at, kind, whole};
 use super::{
     Compare, Count, Counted, Design, Distance, FORMAT, Lines, MAX_FILE_BYTES, Symmetry,
     TemplateRule,
 };
 use crate::rules::{
-    BoardSize, Color, EndRule, Movement, PathShape, RowPattern, SizeRange, Start, StartLayout,
-    Step, StepSet, is_valid_variant_id,
+    BoardSize, EndRule, Movement, PathShape, RowPattern, Side, SizeRange, Start, StartLayout, Step,
+    StepSet, is_valid_variant_id,
 };
-
-/// What is wrong with a game file, and where.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{}{message}", where_(*.line, .field))]
-pub struct DesignError {
-    /// The line (from 1) the problem is on, when it is on one.
-    pub line: Option<usize>,
-    /// The field, dotted (`template.count.lines`), when it is about one.
-    pub field: Option<String>,
-    pub message: String,
-}
-
-fn where_(line: Option<usize>, field: &Option<String>) -> String {
-    match (line, field) {
-        (Some(line), Some(field)) => format!("line {line}, {field}: "),
-        (Some(line), None) => format!("line {line}: "),
-        (None, Some(field)) => format!("{field}: "),
-        (None, None) => String::new(),
-    }
-}
 
 /// A value as the file has it, with where it stands: each choice is read
 /// by [`choice`], so its error lists the choices.
@@ -103,19 +82,6 @@ const SYMMETRIES: [(&str, Symmetry); 4] = [
     ("any", Symmetry::All),
 ];
 
-/// What a value's type is called in an error.
-fn kind(value: &toml::Value) -> String {
-    match value {
-        toml::Value::String(s) => format!("'{s}'"),
-        toml::Value::Integer(i) => format!("the number {i}"),
-        toml::Value::Float(f) => format!("the number {f}"),
-        toml::Value::Boolean(b) => format!("{b}"),
-        toml::Value::Datetime(_) => "a date".into(),
-        toml::Value::Array(_) => "a list".into(),
-        toml::Value::Table(_) => "a table".into(),
-    }
-}
-
 /// One of `choices`, by its word.
 fn choice<T: Copy>(text: &str, value: &Raw, choices: &[(&str, T)]) -> Result<T, DesignError> {
     let found = match value.get_ref() {
@@ -168,90 +134,6 @@ pub(super) fn steps_name(steps: &StepSet) -> Option<&'static str> {
 
 /// The largest step along either axis a listed vector may take.
 const MAX_STEP: i64 = 7;
-
-/// Where `span` is in `text`: its line (from 1) and the dotted field it
-/// belongs to (the table header above it, the tables opened inline on its
-/// line, and its key).
-fn locate(text: &str, span: Range<usize>) -> (usize, Option<String>) {
-    let start = span.start.min(text.len());
-    let line = text[..start].matches('\n').count() + 1;
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let header = text[..line_start]
-        .lines()
-        .map(str::trim)
-        .rfind(|l| l.starts_with('[') && l.contains(']'))
-        .map(|l| {
-            l.trim_start_matches('[')
-                .split(']')
-                .next()
-                .unwrap_or("")
-                .trim()
-        });
-    let this_line = text[line_start..].lines().next().unwrap_or("").trim();
-    let mut path: Vec<String> = header.map(|h| h.to_string()).into_iter().collect();
-    if this_line.starts_with('[') {
-        // The span is a table itself (a field missing from it).
-        let table = this_line
-            .trim_start_matches('[')
-            .split(']')
-            .next()
-            .unwrap_or("")
-            .trim();
-        return (line, (!table.is_empty()).then(|| table.to_string()));
-    }
-    // Keys before the span on its line: `key = {` opens an inline table,
-    // the last `key =` is the field.
-    let before = &text[line_start..start];
-    let mut rest = before;
-    while let Some(eq) = rest.find('=') {
-        let key: String = rest[..eq]
-            .trim()
-            .rsplit(['{', ',', ' '])
-            .next()
-            .unwrap_or("")
-            .trim_matches('"')
-            .to_string();
-        if !key.is_empty() {
-            path.push(key);
-        }
-        rest = &rest[eq + 1..];
-        if !rest.trim_start().starts_with('{') {
-            break;
-        }
-    }
-    if before.trim().is_empty() || !before.contains('=') {
-        // The span is a key (an unknown field).
-        let key = text[start..span.end.min(text.len())]
-            .trim()
-            .trim_matches('"');
-        if !key.is_empty() && !key.contains('\n') {
-            path.push(key.to_string());
-        }
-    }
-    let field = path.join(".");
-    (line, (!field.is_empty()).then_some(field))
-}
-
-fn error_at(text: &str, span: Range<usize>, message: impl Into<String>) -> DesignError {
-    let (line, field) = locate(text, span);
-    DesignError {
-        line: Some(line),
-        field,
-        message: message.into(),
-    }
-}
-
-/// The parser's message without its own rendering of the line (the error
-/// names the line and the field instead).
-fn bare_message(error: &toml::de::Error) -> String {
-    let message = error.message().trim().replace('`', "'");
-    // serde names the reader's own types; a designer reads tables and numbers.
-    let message = message.replace("expected i64", "expected a whole number");
-    match message.find("expected struct ") {
-        Some(at) => format!("{}expected a table", &message[..at]),
-        None => message,
-    }
-}
 
 fn steps_from(text: &str, value: &Spanned<toml::Value>) -> Result<StepSet, DesignError> {
     let at = |message: String| error_at(text, value.span(), message);
@@ -389,7 +271,7 @@ fn board_from(
     })?;
     for size in sizes.sizes() {
         let at_start = start.board(size);
-        for side in [Color::White, Color::Black] {
+        for side in [Side::White, Side::Black] {
             if at_start.pieces(side).is_empty() {
                 return Err(error_at(
                     text,
@@ -407,11 +289,34 @@ fn board_from(
 
 /// Reads and checks a game file.
 pub fn read(text: &str) -> Result<Design, DesignError> {
-    let whole = |message: String| DesignError {
-        line: None,
-        field: None,
-        message,
+    let raw = parse(text)?;
+    let id = id_from(text, &raw.id)?;
+    let name = name_from(text, &raw.name)?;
+    let summary = match &raw.summary {
+        Some(summary) => summary_from(text, summary)?,
+        None => String::new(),
     };
+    let end = match &raw.end {
+        Some(end) => choice(text, end, &EndRule::WORDS)?,
+        None => EndRule::default(),
+    };
+    let (start, sizes) = board_from(text, &raw.board)?;
+    let movement = movement_from(text, raw.movement)?;
+    let template = template_from(text, raw.template, &movement)?;
+    Ok(Design {
+        id,
+        name,
+        summary,
+        movement,
+        template,
+        start,
+        sizes,
+        end,
+    })
+}
+
+/// The file's TOML, in the tables and fields of this format.
+fn parse(text: &str) -> Result<RawDesign, DesignError> {
     if text.len() > MAX_FILE_BYTES {
         return Err(whole(format!(
             "the file is {} bytes; a game file may have at most {MAX_FILE_BYTES}",
@@ -432,48 +337,54 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
             ),
         ));
     }
-    let id = raw.id.get_ref().clone();
-    if !is_valid_variant_id(&id) {
+    Ok(raw)
+}
+
+fn id_from(text: &str, id: &Spanned<String>) -> Result<String, DesignError> {
+    if !is_valid_variant_id(id.get_ref()) {
         return Err(error_at(
             text,
-            raw.id.span(),
+            id.span(),
             "expected lower-case letters, digits and dashes, starting with a letter, at most 32",
         ));
     }
-    let name = raw.name.get_ref().trim().to_string();
-    if name.is_empty() || name.chars().count() > 40 || name.chars().any(char::is_control) {
+    Ok(id.get_ref().clone())
+}
+
+fn name_from(text: &str, name: &Spanned<String>) -> Result<String, DesignError> {
+    let trimmed = name.get_ref().trim();
+    if trimmed.is_empty() || trimmed.chars().count() > 40 || trimmed.chars().any(char::is_control) {
         return Err(error_at(
             text,
-            raw.name.span(),
+            name.span(),
             "expected a name of 1 to 40 characters on one line",
         ));
     }
-    let summary = match &raw.summary {
-        Some(summary) => {
-            let line = summary.get_ref().trim();
-            if line.chars().count() > 120 || line.chars().any(char::is_control) {
-                return Err(error_at(
-                    text,
-                    summary.span(),
-                    "expected one line of at most 120 characters",
-                ));
-            }
-            line.to_string()
-        }
-        None => String::new(),
-    };
-    let end = match &raw.end {
-        Some(end) => choice(text, end, &EndRule::WORDS)?,
-        None => EndRule::default(),
-    };
-    let (start, sizes) = board_from(text, &raw.board)?;
-    let movement_span = raw.movement.span();
-    let raw_movement = raw.movement.into_inner();
+    Ok(trimmed.to_string())
+}
+
+fn summary_from(text: &str, summary: &Spanned<String>) -> Result<String, DesignError> {
+    let line = summary.get_ref().trim();
+    if line.chars().count() > 120 || line.chars().any(char::is_control) {
+        return Err(error_at(
+            text,
+            summary.span(),
+            "expected one line of at most 120 characters",
+        ));
+    }
+    Ok(line.to_string())
+}
+
+/// The `[movement]` table: the steps, the path and jumping, checked
+/// together.
+fn movement_from(text: &str, raw: Spanned<RawMovement>) -> Result<Movement, DesignError> {
+    let span = raw.span();
+    let raw = raw.into_inner();
     let movement = Movement {
-        steps: steps_from(text, &raw_movement.steps)?,
+        steps: steps_from(text, &raw.steps)?,
         shape: choice(
             text,
-            &raw_movement.path,
+            &raw.path,
             &[
                 ("single", PathShape::Single),
                 ("straight", PathShape::Straight),
@@ -481,33 +392,30 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
                 ("within-box", PathShape::WithinBox),
             ],
         )?,
-        jumping: flag(text, &raw_movement.jumping)?,
+        jumping: flag(text, &raw.jumping)?,
     };
     movement
         .check()
-        .map_err(|problem| error_at(text, movement_span, problem.to_string()))?;
-    let template_span = raw.template.span();
-    let t = raw.template.into_inner();
+        .map_err(|problem| error_at(text, span, problem.to_string()))?;
+    Ok(movement)
+}
+
+/// The `[template]` table: at least one measure, and a route only with a
+/// path that has one.
+fn template_from(
+    text: &str,
+    raw: Spanned<RawTemplate>,
+    movement: &Movement,
+) -> Result<TemplateRule, DesignError> {
+    let span = raw.span();
+    let t = raw.into_inner();
     let group = |value: &Option<Raw>| {
         value
             .as_ref()
             .map(|v| choice(text, v, &SYMMETRIES))
             .transpose()
     };
-    let count = match &t.count {
-        None => None,
-        Some(count) => {
-            let count = count.get_ref();
-            Some(Count {
-                of: choice(text, &count.of, &Counted::WORDS)?,
-                lines: choice(text, &count.lines, &Lines::WORDS)?,
-                compare: match &count.compare {
-                    None => Compare::Equal,
-                    Some(compare) => choice(text, compare, &Compare::WORDS)?,
-                },
-            })
-        }
-    };
+    let count = t.count.as_ref().map(|c| count_from(text, c)).transpose()?;
     let rule = TemplateRule {
         bounding_box: t
             .bounding_box
@@ -534,7 +442,7 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
     if rule.is_empty() {
         return Err(error_at(
             text,
-            template_span,
+            span,
             "name at least one measure: box, route, directions, count, offset, distance or line",
         ));
     }
@@ -548,15 +456,19 @@ pub fn read(text: &str) -> Result<Design, DesignError> {
              many routes, none of them its own)",
         ));
     }
-    Ok(Design {
-        id,
-        name,
-        summary,
-        movement,
-        template: rule,
-        start,
-        sizes,
-        end,
+    Ok(rule)
+}
+
+/// The `[template.count]` table.
+fn count_from(text: &str, count: &Spanned<RawCount>) -> Result<Count, DesignError> {
+    let count = count.get_ref();
+    Ok(Count {
+        of: choice(text, &count.of, &Counted::WORDS)?,
+        lines: choice(text, &count.lines, &Lines::WORDS)?,
+        compare: match &count.compare {
+            None => Compare::Equal,
+            Some(compare) => choice(text, compare, &Compare::WORDS)?,
+        },
     })
 }
 

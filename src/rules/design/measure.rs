@@ -160,59 +160,103 @@ fn first_miss(
     capture: &CaptureView,
     explain: bool,
 ) -> Option<String> {
-    // The words are written only when asked for: a turn search asks
-    // whether captures fit millions of times, and most do not.
-    macro_rules! miss {
-        ($($words:tt)*) => {
-            return Some(if explain { format!($($words)*) } else { String::new() })
-        };
-    }
-    let Template::Design { route, measures: m } = *template else {
-        miss!("the template {template} is not this game's");
+    let Template::Design { route, measures } = *template else {
+        return words(explain, || {
+            format!("the template {template} is not this game's")
+        });
     };
-    let (dx, dy) = capture.offset();
-    let (from, to) = (capture.from, capture.to);
-    if let Some(group) = rule.bounding_box {
+    let check = Check {
+        capture,
+        route,
+        m: measures,
+        offset: capture.offset(),
+        explain,
+    };
+    rule.bounding_box
+        .and_then(|group| check.bounding_box(group))
+        .or_else(|| rule.route.and_then(|group| check.route(group)))
+        .or_else(|| rule.directions.and_then(|group| check.directions(group)))
+        .or_else(|| rule.count.as_ref().and_then(|count| check.count(count)))
+        .or_else(|| rule.offset.and_then(|group| check.offset(group)))
+        .or_else(|| rule.distance.and_then(|distance| check.distance(distance)))
+        .or_else(|| rule.line.then(|| check.line()).flatten())
+}
+
+/// A miss, in words when they are asked for: a turn search asks whether
+/// captures fit millions of times, and most do not.
+fn words(explain: bool, say: impl FnOnce() -> String) -> Option<String> {
+    Some(if explain { say() } else { String::new() })
+}
+
+/// One capture checked against the template's measures, a measure at a
+/// time; each check is `None` when the capture fits it.
+struct Check<'a, 'b> {
+    capture: &'a CaptureView<'b>,
+    route: Route,
+    m: Measures,
+    /// The capture's offset, across and up.
+    offset: (i8, i8),
+    explain: bool,
+}
+
+impl Check<'_, '_> {
+    fn miss(&self, say: impl FnOnce() -> String) -> Option<String> {
+        words(self.explain, say)
+    }
+
+    fn bounding_box(&self, group: Symmetry) -> Option<String> {
+        let (dx, dy) = self.offset;
+        let m = &self.m;
         let (w, h) = (dx.unsigned_abs(), dy.unsigned_abs());
         let turned = matches!(group, Symmetry::Turned | Symmetry::All);
         let fits = (w, h) == (m.width, m.height) || (turned && (h, w) == (m.width, m.height));
-        if !fits {
-            let way = if turned { " (either way round)" } else { "" };
-            miss!(
-                "the box is {} wide and {} high{way}, this capture spans {w} by {h}",
-                m.width,
-                m.height
-            );
+        if fits {
+            return None;
         }
+        let way = if turned { " (either way round)" } else { "" };
+        self.miss(|| {
+            format!(
+                "the box is {} wide and {} high{way}, this capture spans {w} by {h}",
+                m.width, m.height
+            )
+        })
     }
-    if let Some(group) = rule.route {
-        let fits = capture
+
+    fn route(&self, group: Symmetry) -> Option<String> {
+        let route = self.route;
+        let fits = self
+            .capture
             .route
             .is_some_and(|r| group.members().iter().any(|&s| route.transformed(s) == r));
-        if !fits {
-            let images = match group {
-                Symmetry::Exact => "",
-                Symmetry::Turned => "turn of the ",
-                Symmetry::Mirrored => "mirror image of the ",
-                Symmetry::All => "turn or mirror image of the ",
-            };
-            miss!("no {images}path {route} leads from {from} to {to}");
+        if fits {
+            return None;
         }
+        let images = match group {
+            Symmetry::Exact => "",
+            Symmetry::Turned => "turn of the ",
+            Symmetry::Mirrored => "mirror image of the ",
+            Symmetry::All => "turn or mirror image of the ",
+        };
+        let (from, to) = (self.capture.from, self.capture.to);
+        self.miss(|| format!("no {images}path {route} leads from {from} to {to}"))
     }
-    if let Some(group) = rule.directions {
+
+    fn directions(&self, group: Symmetry) -> Option<String> {
+        let (dx, dy) = self.offset;
+        let allowed = self.m.directions;
         let used = directions_of(dx, dy);
         let fits = match group {
-            Symmetry::Exact => used.is_subset_of(m.directions),
+            Symmetry::Exact => used.is_subset_of(allowed),
             _ => group
                 .members()
                 .iter()
-                .any(|&s| transformed_directions(used, s).is_subset_of(m.directions)),
+                .any(|&s| transformed_directions(used, s).is_subset_of(allowed)),
         };
-        if !fits {
-            if !explain {
-                return Some(String::new());
-            }
-            let allowed: Vec<&str> = m.directions.iter().map(Step::compass).collect();
+        if fits {
+            return None;
+        }
+        self.miss(|| {
+            let allowed: Vec<&str> = allowed.iter().map(Step::compass).collect();
             let mut needed: Vec<Step> = used.iter().collect();
             needed.sort_by_key(|s| s.dx != 0);
             let needed: Vec<&str> = needed.into_iter().map(Step::compass).collect();
@@ -221,65 +265,83 @@ fn first_miss(
             } else {
                 " (or a turn or mirror of that)"
             };
-            miss!(
+            let (from, to) = (self.capture.from, self.capture.to);
+            format!(
                 "this turn goes only {}{images}, and {to} lies {} of {from}",
                 allowed.join(" and "),
                 needed.join("-"),
-            );
-        }
+            )
+        })
     }
-    if let Some(count) = &rule.count {
-        let seen = count_after(count, capture);
+
+    fn count(&self, count: &Count) -> Option<String> {
+        let seen = count_after(count, self.capture);
+        let wanted = self.m.count;
         let fits = match count.compare {
-            Compare::Equal => seen == m.count,
-            Compare::AtLeast => seen >= m.count,
-            Compare::AtMost => seen <= m.count,
+            Compare::Equal => seen == wanted,
+            Compare::AtLeast => seen >= wanted,
+            Compare::AtMost => seen <= wanted,
         };
-        if !fits {
-            let what = count.of.word();
-            let compare = match count.compare {
-                Compare::Equal => "",
-                Compare::AtLeast => "at least ",
-                Compare::AtMost => "at most ",
-            };
-            miss!(
-                "the count is {compare}{} {what} in sight, and on {to} the piece would see {seen}",
-                m.count
-            );
+        if fits {
+            return None;
         }
+        let what = count.of.word();
+        let compare = match count.compare {
+            Compare::Equal => "",
+            Compare::AtLeast => "at least ",
+            Compare::AtMost => "at most ",
+        };
+        let to = self.capture.to;
+        self.miss(|| {
+            format!(
+                "the count is {compare}{wanted} {what} in sight, and on {to} the piece would see {seen}"
+            )
+        })
     }
-    if let Some(group) = rule.offset {
+
+    fn offset(&self, group: Symmetry) -> Option<String> {
+        let (dx, dy) = self.offset;
+        let m = &self.m;
         let fits = group
             .members()
             .iter()
             .any(|&s| Step::new(dx, dy).transformed(s) == Step::new(m.dx, m.dy));
-        if !fits {
-            let images = if group == Symmetry::Exact {
-                ""
-            } else {
-                " (or a turn or mirror of it)"
-            };
-            miss!(
+        if fits {
+            return None;
+        }
+        let images = if group == Symmetry::Exact {
+            ""
+        } else {
+            " (or a turn or mirror of it)"
+        };
+        self.miss(|| {
+            format!(
                 "the jump is {:+} across and {:+} up{images}, this capture is {dx:+} and {dy:+}",
-                m.dx,
-                m.dy
-            );
-        }
+                m.dx, m.dy
+            )
+        })
     }
-    if let Some(distance) = rule.distance {
+
+    fn distance(&self, distance: Distance) -> Option<String> {
+        let (dx, dy) = self.offset;
         let went = distance_of(distance, dx, dy);
-        if went != m.distance {
-            miss!("the distance is {}, this capture goes {went}", m.distance);
+        let wanted = self.m.distance;
+        (went != wanted)
+            .then(|| self.miss(|| format!("the distance is {wanted}, this capture goes {went}")))
+            .flatten()
+    }
+
+    fn line(&self) -> Option<String> {
+        let (dx, dy) = self.offset;
+        if line_of(dx, dy) == self.m.line {
+            return None;
         }
+        let (across, up) = self.m.line;
+        let (from, to) = (self.capture.from, self.capture.to);
+        self.miss(|| {
+            format!("the line runs {across:+} across for {up:+} up, and {from} to {to} does not")
+        })
     }
-    if rule.line && line_of(dx, dy) != m.line {
-        miss!(
-            "the line runs {:+} across for {:+} up, and {from} to {to} does not",
-            m.line.0,
-            m.line.1
-        );
-    }
-    None
 }
 
 pub fn fits(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> bool {
@@ -355,14 +417,14 @@ mod tests {
 
     #[test]
     fn a_count_looks_along_its_lines_only() {
-        use crate::rules::{Board, Color, Position};
+        use crate::rules::{Board, Position, Side};
         let pos: Position = "3B/W3/4/BW2 W".parse().unwrap();
         let board: Board = pos.board;
         let a1: Square = "a1".parse().unwrap();
         let b1: Square = "b1".parse().unwrap();
         // White b1 takes Black a1 and lands there: a3 (friend) north, b1 is
         // now empty so the rank is open, d4 (enemy) on the diagonal.
-        let capture = CaptureView::new(&board, Color::White, b1, a1, None);
+        let capture = CaptureView::new(&board, Side::White, b1, a1, None);
         let count = |of, lines| {
             count_after(
                 &Count {

@@ -27,6 +27,7 @@
 //! A file that is wrong gets one [`DesignError`] naming the line, the field
 //! and what is allowed, or the rule of the system it breaks.
 
+mod error;
 mod file;
 mod measure;
 pub mod words;
@@ -34,7 +35,7 @@ pub mod words;
 use std::fmt;
 use std::str::FromStr;
 
-pub use file::DesignError;
+pub use error::DesignError;
 pub use measure::Measures;
 
 use super::{

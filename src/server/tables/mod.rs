@@ -10,10 +10,11 @@ use std::time::Duration;
 use tokio::sync::broadcast;
 
 use crate::ai::{self, Level};
-use crate::online::protocol::{self, ErrorKind, ServerMessage, Side, SideChoice};
+use crate::online::protocol::{self, ComputerLevel, ErrorKind, ServerMessage, SideChoice};
 use crate::online::table::{Refused, Seat, Table, check_setup};
-use crate::rules::VariantRegistry;
+use crate::rules::{Side, VariantRegistry};
 
+use super::keys::{is_code, new_code, new_token, token_key};
 use super::store::{Store, StoreError};
 use super::{ServeError, now_ms, share};
 
@@ -26,7 +27,7 @@ const DUE_EVERY_TICKS: u32 = 100;
 /// A table whose clock runs out within this time is held in memory (the
 /// clock watch ends it on time); one with more time left, such as a
 /// correspondence game's days, waits in the database.
-pub(super) const HORIZON_MS: i64 = 60_000;
+const HORIZON_MS: i64 = 60_000;
 
 /// One table in memory: its state, the channel its connections listen on,
 /// and how many connections hold each seat.
@@ -79,37 +80,6 @@ pub(super) fn refused_storage(e: StoreError) -> Refused {
         ErrorKind::Storage,
         format!("the server could not store that: {e}"),
     )
-}
-
-/// Codes avoid letters and digits that read alike (0/O, 1/I/L).
-const CODE_LETTERS: &[u8] = b"ABCDEFGHJKMNPQRSTUVWXYZ23456789";
-
-/// Whether `code` could be a table's code (six of the code letters); any
-/// other text names no table and is never looked up.
-pub(super) fn is_code(code: &str) -> bool {
-    code.len() == 6 && code.bytes().all(|b| CODE_LETTERS.contains(&b))
-}
-
-pub(super) fn new_code() -> String {
-    (0..6)
-        .map(|_| CODE_LETTERS[rand::random_range(0..CODE_LETTERS.len())] as char)
-        .collect()
-}
-
-pub(super) fn new_token() -> String {
-    format!("{:032x}", rand::random::<u128>())
-}
-
-/// The prefix of a stored token key (a stored value without it is a
-/// token kept in plain text by an older server, hashed at start).
-pub(super) const KEY_PREFIX: &str = "sha256:";
-
-/// What the server keeps of a token it handed out (a seat's, a sign-in's):
-/// its SHA-256. A token is 128 random bits, so no slow hash is needed to
-/// make the key useless to whoever reads the database.
-pub(super) fn token_key(token: &str) -> String {
-    use sha2::Digest;
-    format!("{KEY_PREFIX}{:x}", sha2::Sha256::digest(token.as_bytes()))
 }
 
 /// A player's name as the table shows it: trimmed, at most 32 characters,
@@ -167,7 +137,7 @@ impl Hub {
     pub(super) async fn resume_running(self: Arc<Self>) -> Result<(), ServeError> {
         let running = self
             .store
-            .running_codes()
+            .running_codes(now_ms() + HORIZON_MS)
             .await
             .map_err(ServeError::Resume)?;
         for code in running {
@@ -388,7 +358,7 @@ impl Hub {
         side: SideChoice,
         name: String,
         player: Option<String>,
-        computer: Option<Level>,
+        computer: Option<ComputerLevel>,
         public: bool,
         rated: bool,
     ) -> Result<(Arc<Room>, Side, String), Refused> {
@@ -414,7 +384,7 @@ impl Hub {
                 player: player.clone(),
                 computer: None,
             };
-            table.seats[side.other().index()].computer = computer;
+            table.seats[side.opponent().index()].computer = computer;
             table.public = public;
             table.rated = rated;
             table.start_clock_if_ready(now);
@@ -501,7 +471,7 @@ impl Hub {
                 ai::choose(
                     &rules,
                     &position,
-                    level,
+                    Level::from(level),
                     think,
                     rand::random(),
                     &AtomicBool::new(false),
@@ -592,3 +562,19 @@ pub(super) async fn watch_clocks(hub: Arc<Hub>) {
         }
     }
 }
+
+/// A hub on a database in memory, for the tests of the server's parts.
+#[cfg(test)]
+pub(super) async fn test_hub() -> Arc<Hub> {
+    Hub::open(
+        VariantRegistry::builtin(),
+        "sqlite::memory:",
+        Duration::from_millis(100),
+        Duration::from_secs(60),
+    )
+    .await
+    .expect("a hub in memory")
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,339 @@
+//! The tables' messages on a connection: open a table, take a seat (by
+//! code or by pairing), come back to one, play, resign, ask for a rematch.
+
+use std::sync::Arc;
+
+use crate::online::protocol::{self, ErrorKind, ServerMessage};
+use crate::online::table::{Refused, Table, check_setup, read_turn};
+use crate::rules::Side;
+
+use crate::server::keys::{new_code, new_token, token_key};
+use crate::server::now_ms;
+use crate::server::pairing;
+use crate::server::tables::{Room, clean_name, refused_storage};
+
+use super::Connection;
+
+impl Connection {
+    /// Who takes a seat from this connection: the signed-in account (its
+    /// name, whatever name the message gives), or a guest by the name
+    /// given.
+    fn holder(&self, name: Option<String>) -> (String, Option<String>) {
+        match &self.player {
+            Some(player) => (player.name.clone(), Some(player.key.clone())),
+            None => (clean_name(name), None),
+        }
+    }
+
+    /// The seat a token holds at a table, or a refusal. An empty token
+    /// stands for the signed-in account: its seat, from any device.
+    async fn seat(&self, code: &str, token: &str) -> Result<(Arc<Room>, Side), Refused> {
+        let room = self.hub.room(code).await?;
+        let side = {
+            let table = room.table.lock().await;
+            match (token, &self.player) {
+                ("", Some(player)) => [Side::White, Side::Black]
+                    .into_iter()
+                    .find(|s| table.seats[s.index()].player.as_ref() == Some(&player.key)),
+                _ => table.side_of(&token_key(token)),
+            }
+        };
+        let side = side.ok_or_else(|| {
+            Refused::new(
+                ErrorKind::NotYourSeat,
+                if token.is_empty() {
+                    "no seat of yours at this game (sign in, or give the seat's token)"
+                } else {
+                    "that token holds no seat at this game"
+                },
+            )
+        })?;
+        Ok((room, side))
+    }
+
+    /// Follows a table without a seat.
+    pub(super) async fn watch(&mut self, code: &str) -> Result<(), Refused> {
+        self.room_for_another(Some(code)).await?;
+        let room = self.hub.room(code).await?;
+        self.follow(room, None).await;
+        Ok(())
+    }
+
+    /// Comes back to a seat (by its token, or the account's).
+    pub(super) async fn resume(&mut self, code: &str, token: String) -> Result<(), Refused> {
+        self.room_for_another(Some(code)).await?;
+        let (room, side) = self.seat(code, &token).await?;
+        let code = room.table.lock().await.code.clone();
+        self.send(&ServerMessage::Seat { code, side, token }).await;
+        self.follow(room, Some(side)).await;
+        Ok(())
+    }
+
+    /// Plays a turn at the seat the token holds.
+    pub(super) async fn turn(
+        &mut self,
+        code: &str,
+        token: &str,
+        ply: u32,
+        turn: &str,
+    ) -> Result<(), Refused> {
+        let played = read_turn(turn)?;
+        let (room, side) = self.seat(code, token).await?;
+        self.hub
+            .change(&room, |table, now| {
+                table.play(side, ply, played.clone(), now)
+            })
+            .await?;
+        Ok(())
+    }
+
+    /// Resigns the game at the seat the token holds.
+    pub(super) async fn resign(&mut self, code: &str, token: &str) -> Result<(), Refused> {
+        let (room, side) = self.seat(code, token).await?;
+        self.hub
+            .change(&room, |table, now| table.resign(side, now))
+            .await?;
+        Ok(())
+    }
+
+    /// Offers (or accepts) a rematch; once both want one, it opens.
+    pub(super) async fn rematch(&mut self, code: &str, token: &str) -> Result<(), Refused> {
+        let (room, side) = self.seat(code, token).await?;
+        let agreed = self
+            .hub
+            .change(&room, |table, _| {
+                if table.rematch_code.is_some() {
+                    return Ok(false);
+                }
+                table.offer_rematch(side)
+            })
+            .await?;
+        if agreed {
+            self.open_rematch(&room).await?;
+        }
+        Ok(())
+    }
+
+    /// Opens a table with the player at one seat (see `create`).
+    pub(super) async fn create(
+        &mut self,
+        setup: &protocol::GameSetup,
+        side: protocol::SideChoice,
+        name: Option<String>,
+        computer: Option<protocol::ComputerLevel>,
+        public: bool,
+        rated: bool,
+    ) -> Result<Arc<Room>, Refused> {
+        self.room_for_another(None).await?;
+        let (name, player) = self.holder(name);
+        if rated {
+            if player.is_none() {
+                return Err(Refused::new(
+                    ErrorKind::SignInFirst,
+                    "sign in to play a rated game",
+                ));
+            }
+            if setup.design.is_some() {
+                return Err(Refused::new(
+                    ErrorKind::BadSetup,
+                    "rated games are the built-in games; a design plays unrated",
+                ));
+            }
+        }
+        let (room, side, token) = self
+            .hub
+            .create(setup, side, name, player, computer, public, rated)
+            .await?;
+        let code = room.table.lock().await.code.clone();
+        self.send(&ServerMessage::Seat { code, side, token }).await;
+        self.follow(room.clone(), Some(side)).await;
+        self.hub.clone().wake_computer(room.clone());
+        Ok(room)
+    }
+
+    /// Takes the free seat at `code` (see `join`).
+    pub(super) async fn join(&mut self, code: &str, name: Option<String>) -> Result<(), Refused> {
+        self.room_for_another(Some(code)).await?;
+        let room = self.hub.room(code).await?;
+        let token = new_token();
+        let key = token_key(&token);
+        let (name, player) = self.holder(name);
+        let side = self
+            .hub
+            .change(&room, |table, now| {
+                let side = [Side::White, Side::Black]
+                    .into_iter()
+                    .find(|s| {
+                        let seat = &table.seats[s.index()];
+                        seat.key.is_none() && seat.computer.is_none()
+                    })
+                    .ok_or_else(|| {
+                        Refused::new(ErrorKind::TableFull, "both seats are taken (watch instead)")
+                    })?;
+                if table.rated {
+                    let Some(player) = &player else {
+                        return Err(Refused::new(
+                            ErrorKind::SignInFirst,
+                            "sign in to play a rated game",
+                        ));
+                    };
+                    if table.seats[side.opponent().index()].player.as_ref() == Some(player) {
+                        return Err(Refused::new(
+                            ErrorKind::BadSetup,
+                            "a rated game is between two players",
+                        ));
+                    }
+                }
+                table.seats[side.index()].key = Some(key.clone());
+                table.seats[side.index()].name = Some(name.clone());
+                table.seats[side.index()].player = player.clone();
+                table.start_clock_if_ready(now);
+                Ok(side)
+            })
+            .await?;
+        let code = room.table.lock().await.code.clone();
+        self.send(&ServerMessage::Seat {
+            code,
+            side,
+            token: token.clone(),
+        })
+        .await;
+        self.follow(room, Some(side)).await;
+        Ok(())
+    }
+
+    /// Play someone now (see `pair`).
+    pub(super) async fn pair(
+        &mut self,
+        variant: String,
+        size: crate::rules::BoardSize,
+        clock: Option<protocol::ClockSetting>,
+        bot_after_s: Option<u32>,
+    ) -> Result<(), Refused> {
+        if let Some(wait) = bot_after_s
+            && !protocol::BOT_WAIT_S.contains(&wait)
+        {
+            return Err(Refused::new(
+                ErrorKind::BadSetup,
+                format!(
+                    "the wait for the computer is {} to {} s, not {wait}",
+                    protocol::BOT_WAIT_S.start(),
+                    protocol::BOT_WAIT_S.end()
+                ),
+            ));
+        }
+        let setup = protocol::GameSetup {
+            variant: variant.clone(),
+            size,
+            start: None,
+            clock,
+            design: None,
+        };
+        // The game, board and clock must be ones a table takes, whatever
+        // follows.
+        if check_setup(&self.hub.registry, &setup)?
+            .setup
+            .design
+            .is_some()
+        {
+            return Err(Refused::new(
+                ErrorKind::BadSetup,
+                "pairing is for the built-in games; open a table for a design",
+            ));
+        }
+        let rating = match &self.player {
+            Some(player) => Some(
+                self.hub
+                    .store
+                    .rating(&player.key, &variant)
+                    .await
+                    .map_err(refused_storage)?
+                    .unwrap_or_default()
+                    .rating,
+            ),
+            None => None,
+        };
+        let seeks = self.hub.store.seeks().await.map_err(refused_storage)?;
+        let wanted = pairing::Wanted {
+            variant: &variant,
+            size,
+            clock,
+            player: self
+                .player
+                .as_ref()
+                .zip(rating)
+                .map(|(p, r)| (p.name.as_str(), r)),
+        };
+        if let Some(seek) = pairing::choose(&seeks, &wanted) {
+            let code = seek.code.clone();
+            // Taken meanwhile by someone else: open a table instead.
+            match self.join(&code, None).await {
+                Err(e) if e.kind == ErrorKind::TableFull => {}
+                other => return other,
+            }
+        }
+        let rated = self.player.is_some();
+        let room = self
+            .create(
+                &setup,
+                protocol::SideChoice::Random,
+                None,
+                None,
+                true,
+                rated,
+            )
+            .await?;
+        if let Some(wait) = bot_after_s {
+            let level = pairing::level_near(
+                &self.hub,
+                &variant,
+                rating.unwrap_or(protocol::Rating::default().rating),
+            )
+            .await;
+            pairing::computer_after(
+                self.hub.clone(),
+                room,
+                std::time::Duration::from_secs(u64::from(wait)),
+                level,
+            );
+        }
+        Ok(())
+    }
+
+    /// Both players want another game: a new table with the colours (and
+    /// tokens) swapped, announced at the old one.
+    async fn open_rematch(&mut self, room: &Arc<Room>) -> Result<(), Refused> {
+        let old = room.table.lock().await.clone();
+        let checked = check_setup(&self.hub.registry, &old.setup)?;
+        let mut new_room = None;
+        for _ in 0..20 {
+            let now = now_ms();
+            let mut table = Table::new(new_code(), checked.clone(), now);
+            table.seats = [old.seats[1].clone(), old.seats[0].clone()];
+            table.public = old.public;
+            table.rated = old.rated;
+            table.start_clock_if_ready(now);
+            if self
+                .hub
+                .store
+                .insert(&table, now)
+                .await
+                .map_err(refused_storage)?
+            {
+                new_room = Some(self.hub.keep(table));
+                break;
+            }
+        }
+        let new_room =
+            new_room.ok_or_else(|| Refused::new(ErrorKind::Storage, "no free game code found"))?;
+        let new_code = new_room.table.lock().await.code.clone();
+        self.hub
+            .change(room, |table, _| {
+                table.rematch_code = Some(new_code.clone());
+                Ok(())
+            })
+            .await?;
+        self.hub.clone().wake_computer(new_room);
+        Ok(())
+    }
+}

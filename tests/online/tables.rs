@@ -1,0 +1,502 @@
+//! Games at a table: whole games of each variant, refusals, private
+//! tables, the clock running out, the server's computer and a rematch,
+//! `burrow bot`, and designed games.
+
+use super::limits::connection_limits;
+use super::*;
+
+/// A table made for a friend is never listed, so nobody can read its code
+/// and take the seat meant for the friend; the friend joins by the code.
+/// A public table is listed.
+pub(super) async fn private_tables_are_never_listed(server: &Server) {
+    let url = server.ws();
+    let private = create_table(&url, setup("box", "4x4", None), None, false).await;
+    let public = create(&url, setup("box", "4x4", None), None).await;
+    for status in ["running", "all"] {
+        let codes = listed(&server.address, status).await;
+        assert!(
+            !codes.contains(&private.code),
+            "a private table is listed: {codes:?}"
+        );
+        assert!(
+            codes.contains(&public.code),
+            "the public table is not listed: {codes:?}"
+        );
+    }
+    let mut friend = join(&url, &private.code).await;
+    assert_eq!(
+        friend.side,
+        Side::Black,
+        "the friend takes the seat by its code"
+    );
+    friend
+        .client
+        .send(&ClientMessage::Resign {
+            code: friend.code.clone(),
+            token: friend.token.clone(),
+        })
+        .await
+        .expect("sends");
+    let view = next_view_with_result(&mut friend).await;
+    assert!(view.result.is_some());
+    for status in ["finished", "all"] {
+        let codes = listed(&server.address, status).await;
+        assert!(
+            !codes.contains(&private.code),
+            "a private game is listed: {codes:?}"
+        );
+    }
+    for player in [private, public, friend] {
+        player.client.close().await;
+    }
+}
+
+/// Two scripted clients play a whole game of each variant; the record the
+/// server keeps replays to the result the game ended with.
+pub(super) async fn full_games(server: &Server) {
+    let registry = VariantRegistry::builtin();
+    for variant in registry.ids() {
+        let mut white = create(&server.ws(), setup(variant, "5x5", None), None).await;
+        let mut black = join(&server.ws(), &white.code).await;
+        assert_eq!(black.side, Side::Black);
+        play_out(&mut white, &mut black).await;
+        let view = next_view_with_result(&mut white).await;
+        let finish = view.result.expect("over");
+        assert_eq!(finish.reason, EndReason::NoCapture);
+        let record = record_of(&server.address, &white.code).await;
+        let positions = record.replay(&registry).expect("replays");
+        assert_eq!(positions.len(), white.mirror.history.positions().len());
+        assert_eq!(record.result, GameResult::Win(finish.winner));
+        assert_eq!(record.white, "Ada");
+        assert_eq!(record.black, "Bo");
+    }
+    // The list shows them finished.
+    assert!(listed(&server.address, "finished").await.len() >= registry.len());
+}
+
+/// Every kind of bad message gets an error to its sender only, and the
+/// game is the same after each.
+pub(super) async fn refusals(server: &Server) {
+    let url = server.ws();
+    let mut white = create(&url, setup("box", "6x6", None), None).await;
+    let mut black = join(&url, &white.code).await;
+    let first = white.some_turn();
+    white.play(&first).await;
+    white.follow_to(1).await;
+    black.follow_to(1).await;
+    let before = watched(&url, &white.code).await;
+    assert_eq!(before.turns.len(), 1);
+
+    let unchanged = |view: &GameView, what: &str| {
+        assert_eq!(view.turns, before.turns, "after {what}");
+        assert_eq!(view.result, before.result, "after {what}");
+    };
+
+    // Out of turn: White again.
+    let turn = black.some_turn();
+    white.play(&turn).await;
+    assert_eq!(white.refusal().await.0, ErrorKind::NotYourTurn);
+    unchanged(&watched(&url, &white.code).await, "a turn out of turn");
+
+    // Illegal: Black moving White's piece, and a text that is no turn.
+    black.play("a2xa1").await;
+    let (kind, message) = black.refusal().await;
+    assert_eq!(kind, ErrorKind::IllegalTurn, "{message}");
+    black.play("hello").await;
+    assert_eq!(black.refusal().await.0, ErrorKind::IllegalTurn);
+    unchanged(&watched(&url, &white.code).await, "illegal turns");
+
+    // Another seat's token, and a made-up one.
+    let forged = ClientMessage::Turn {
+        code: white.code.clone(),
+        token: white.token.clone(),
+        ply: 1,
+        turn: turn.clone(),
+    };
+    black.send(forged).await;
+    assert_eq!(black.refusal().await.0, ErrorKind::NotYourTurn);
+    let made_up = ClientMessage::Turn {
+        code: white.code.clone(),
+        token: "0".repeat(32),
+        ply: 1,
+        turn: turn.clone(),
+    };
+    black.send(made_up).await;
+    assert_eq!(black.refusal().await.0, ErrorKind::NotYourSeat);
+    // A turn chosen for an older position.
+    let stale = ClientMessage::Turn {
+        code: white.code.clone(),
+        token: black.token.clone(),
+        ply: 0,
+        turn: turn.clone(),
+    };
+    black.send(stale).await;
+    assert_eq!(black.refusal().await.0, ErrorKind::StaleTurn);
+    // A seat at a full table, a game that does not exist.
+    let mut third = Client::connect(&url).await.expect("connects");
+    let join = ClientMessage::Join {
+        code: white.code.clone(),
+        name: None,
+    };
+    third.send(&join).await.expect("sends");
+    assert_eq!(next_refusal(&mut third).await, ErrorKind::TableFull);
+    let watch = ClientMessage::Watch {
+        code: "NOSUCH".into(),
+    };
+    third.send(&watch).await.expect("sends");
+    assert_eq!(next_refusal(&mut third).await, ErrorKind::UnknownGame);
+    unchanged(&watched(&url, &white.code).await, "bad tokens and codes");
+
+    // Malformed, unknown, wrong version, oversized, binary.
+    let cases: [(&str, ErrorKind); 7] = [
+        ("{not json", ErrorKind::BadMessage),
+        (r#"{"v":1,"type":"ping","extra":1}"#, ErrorKind::BadMessage),
+        ("[1, 2]", ErrorKind::BadMessage),
+        (r#"{"v":1,"type":"fly"}"#, ErrorKind::BadMessage),
+        (r#"{"v":1,"type":"turn","code":3}"#, ErrorKind::BadMessage),
+        (r#"{"type":"ping"}"#, ErrorKind::BadMessage),
+        (r#"{"v":9,"type":"ping"}"#, ErrorKind::UnsupportedVersion),
+    ];
+    for (text, kind) in cases {
+        black.client.send_text(text).await.expect("sends");
+        assert_eq!(black.refusal().await.0, kind, "for {text}");
+    }
+    let big = format!(
+        r#"{{"v":1,"type":"ping","pad":"{}"}}"#,
+        "x".repeat(burrow::online::protocol::MAX_MESSAGE_BYTES)
+    );
+    black.client.send_text(&big).await.expect("sends");
+    assert_eq!(black.refusal().await.0, ErrorKind::TooLarge);
+    unchanged(&watched(&url, &white.code).await, "malformed messages");
+
+    // The connection still works, and the game goes on.
+    black.send(ClientMessage::Ping {}).await;
+    black
+        .client
+        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
+        .await
+        .expect("pong");
+    black.play(&turn).await;
+    black.follow_to(2).await;
+    white.follow_to(2).await;
+
+    // A finished game takes no more turns.
+    let resign = ClientMessage::Resign {
+        code: white.code.clone(),
+        token: white.token.clone(),
+    };
+    white.send(resign).await;
+    let view = next_view_with_result(&mut black).await;
+    assert_eq!(
+        view.result.map(|f| (f.winner, f.reason)),
+        Some((Side::Black, EndReason::Resigned))
+    );
+    let next = white.some_turn();
+    white.play(&next).await;
+    assert_eq!(white.refusal().await.0, ErrorKind::GameOver);
+    assert_eq!(watched(&url, &white.code).await.turns.len(), 2);
+
+    // Too many messages at once: some are dropped with an error, and the
+    // connection recovers.
+    for _ in 0..80 {
+        black.send(ClientMessage::Ping {}).await;
+    }
+    assert_eq!(black.refusal().await.0, ErrorKind::RateLimited);
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    // Drain what the burst left, then a ping gets its pong.
+    while let Ok(Ok(_)) =
+        tokio::time::timeout(Duration::from_millis(300), black.client.recv()).await
+    {}
+    black.send(ClientMessage::Ping {}).await;
+    black
+        .client
+        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
+        .await
+        .expect("pong after the burst");
+
+    // Binary frames count against the same limit: a burst of them is cut
+    // short like a burst of text.
+    for _ in 0..80 {
+        black
+            .client
+            .send_binary(vec![1, 2, 3])
+            .await
+            .expect("sends");
+    }
+    let mut limited = false;
+    while let Ok(Ok(message)) =
+        tokio::time::timeout(Duration::from_millis(500), black.client.recv()).await
+    {
+        limited |= matches!(
+            message,
+            ServerMessage::Error {
+                kind: ErrorKind::RateLimited,
+                ..
+            }
+        );
+    }
+    assert!(limited, "a burst of binary frames is rate-limited");
+}
+
+/// A clock that runs out ends the game for the other side, at the server.
+pub(super) async fn clock_runs_out(server: &Server) {
+    let url = server.ws();
+    let clock = ClockSetting {
+        initial_ms: 400,
+        increment_ms: 0,
+        per_move: false,
+    };
+    let mut white = create(&url, setup("box", "5x5", Some(clock)), None).await;
+    let _black = join(&url, &white.code).await;
+    let started = Instant::now();
+    let view = next_view_with_result(&mut white).await;
+    let finish = view.result.expect("over");
+    assert_eq!(
+        (finish.winner, finish.reason),
+        (Side::Black, EndReason::Time)
+    );
+    assert!(started.elapsed() >= Duration::from_millis(350));
+    assert_eq!(view.clock.expect("a clock").white_ms, 0);
+    // A turn after the flag is refused.
+    let turn = white.some_turn();
+    white.play(&turn).await;
+    assert_eq!(white.refusal().await.0, ErrorKind::GameOver);
+}
+
+/// The server's own computer answers; a rematch swaps the colours.
+pub(super) async fn computer_and_rematch(server: &Server) {
+    let url = server.ws();
+    let mut white = create(&url, setup("tumburrow", "5x5", None), Some("random")).await;
+    assert_eq!(
+        white.mirror.view.black.computer,
+        Some(burrow::online::protocol::ComputerLevel::Random)
+    );
+    while !white.mirror.is_over() {
+        if white.mirror.to_move() == Side::White {
+            let turn = white.some_turn();
+            let ply = white.mirror.ply();
+            white.play(&turn).await;
+            white.follow_to(ply + 1).await;
+        } else {
+            let ply = white.mirror.ply();
+            white.follow_to(ply + 1).await;
+        }
+    }
+    next_view_with_result(&mut white).await;
+    let rematch = ClientMessage::Rematch {
+        code: white.code.clone(),
+        token: white.token.clone(),
+    };
+    white.send(rematch).await;
+    let new_code = white
+        .client
+        .wait_for(WAIT, |m| match m {
+            ServerMessage::Rematch { new_code, .. } => Some(new_code.clone()),
+            _ => None,
+        })
+        .await
+        .expect("a rematch");
+    let mut client = Client::connect(&url).await.expect("connects");
+    client
+        .send(&ClientMessage::Resume {
+            code: new_code.clone(),
+            token: white.token.clone(),
+        })
+        .await
+        .expect("sends");
+    let (_, side, _, view) = seat_and_table(&mut client).await;
+    assert_eq!(side, Side::Black, "the rematch swaps the colours");
+    // The computer, White now, opens the new game by itself.
+    let mut me = Player {
+        client,
+        code: new_code,
+        side,
+        token: white.token.clone(),
+        mirror: Mirror::new(&VariantRegistry::builtin(), view).expect("reads"),
+    };
+    me.follow_to(1).await;
+}
+
+/// `burrow bot` takes the free seat and plays the game to its end.
+pub(super) async fn bot_plays(server: &Server) {
+    let url = server.ws();
+    let mut white = create(&url, setup("path", "5x5", None), None).await;
+    let bot = Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args(["bot", "--server", &server.address, "--join", &white.code])
+        .args(["--level", "easy", "--think-ms", "100"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("burrow bot starts");
+    // Wait for the bot's seat, then play until the end.
+    loop {
+        let view = next_view(&mut white.client).await;
+        if view.black.name.is_some() {
+            white.mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("reads");
+            break;
+        }
+    }
+    while !white.mirror.is_over() {
+        let ply = white.mirror.ply();
+        if white.mirror.to_move() == Side::White {
+            let turn = white.some_turn();
+            white.play(&turn).await;
+        }
+        white.follow_to(ply + 1).await;
+    }
+    let output = tokio::task::spawn_blocking(move || bot.wait_with_output())
+        .await
+        .expect("joins")
+        .expect("the bot ends");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert!(
+        output.status.success(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert!(stdout.contains("won"), "{stdout}");
+    assert!(stdout.contains(&white.code), "{stdout}");
+}
+
+/// A table of a designed game the server does not have: the creator sends
+/// its share code, the joining client and a watcher get the rules from the
+/// table, the game is played out and kept, and after a restart the stored
+/// game and its record (which carries the design) still read. A code that
+/// names another game, a game the server has under that id, or damage is
+/// refused with the reason.
+pub(super) async fn designed_tables(database: &str) {
+    let stride: Design =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml"))
+            .expect("the example design")
+            .parse()
+            .expect("reads");
+    let code = stride.code();
+    let designed = GameSetup {
+        design: Some(code.clone()),
+        ..setup("stride", "5x5", None)
+    };
+    let server = Server::start(database);
+    let url = server.ws();
+    let mut white = create(&url, designed.clone(), None).await;
+    let mut black = join(&url, &white.code).await;
+    assert_eq!(
+        black.mirror.view.setup.design.as_deref(),
+        Some(code.as_str())
+    );
+    assert_eq!(black.mirror.rules.id(), "stride");
+    let turn = white.some_turn();
+    white.play(&turn).await;
+    white.follow_to(1).await;
+    black.follow_to(1).await;
+    let game = white.code.clone();
+
+    // Refused: each with BadSetup and a reason naming the problem.
+    let mut client = Client::connect(&url).await.expect("connects");
+    let mut box_design: Design = burrow::rules::BUILTIN_FILES[0].1.parse().expect("reads");
+    box_design.summary = "not the box the server has".into();
+    let mut damaged = code.clone();
+    damaged.insert(5, '*');
+    for (setup, reason) in [
+        (
+            GameSetup {
+                variant: "box".into(),
+                ..designed.clone()
+            },
+            "setup names `box`",
+        ),
+        (
+            GameSetup {
+                variant: "box".into(),
+                design: Some(box_design.code()),
+                ..designed.clone()
+            },
+            "another game here",
+        ),
+        (
+            GameSetup {
+                design: Some(damaged),
+                ..designed.clone()
+            },
+            "damaged",
+        ),
+        (
+            GameSetup {
+                design: Some(format!("1.{}", "A".repeat(7000))),
+                ..designed.clone()
+            },
+            "at most",
+        ),
+    ] {
+        client
+            .send(&ClientMessage::Create {
+                setup,
+                side: SideChoice::White,
+                name: None,
+                computer: None,
+                public: false,
+                rated: false,
+            })
+            .await
+            .expect("sends");
+        let (kind, message) = client
+            .wait_for(WAIT, |m| match m {
+                ServerMessage::Error { kind, message } => Some((*kind, message.clone())),
+                ServerMessage::Seat { .. } => panic!("a bad design was seated"),
+                _ => None,
+            })
+            .await
+            .expect("a refusal");
+        assert_eq!(kind, ErrorKind::BadSetup, "{message}");
+        assert!(message.contains(reason), "`{reason}` not in: {message}");
+    }
+    client.close().await;
+
+    // The server goes; a new one on the same database has the game.
+    server.kill();
+    let server = Server::start(database);
+    let view = watched(&server.ws(), &game).await;
+    assert_eq!(view.setup.design.as_deref(), Some(code.as_str()));
+    assert_eq!(view.turns, vec![turn.clone()]);
+    let mut white = resume(&server.ws(), &game, &white.token).await;
+    let mut black = resume(&server.ws(), &game, &black.token).await;
+    assert_eq!((white.side, black.side), (Side::White, Side::Black));
+    play_out(&mut white, &mut black).await;
+    let record = record_of(&server.address, &game).await;
+    assert_eq!(record.design.as_deref(), Some(&stride));
+    let positions = record
+        .replay(&VariantRegistry::builtin())
+        .expect("the record replays where the game is not installed");
+    assert_eq!(positions.len(), white.mirror.history.positions().len());
+    assert_ne!(record.result, GameResult::Unfinished);
+}
+
+#[test]
+fn sqlite_full_games_of_each_variant() {
+    let server = Server::start(&sqlite("full"));
+    runtime().block_on(full_games(&server));
+}
+
+#[test]
+fn sqlite_refusals_leave_the_game_unchanged() {
+    let server = Server::start(&sqlite("refusals"));
+    runtime().block_on(async {
+        refusals(&server).await;
+        connection_limits(&server).await;
+        private_tables_are_never_listed(&server).await;
+    });
+}
+
+#[test]
+fn sqlite_designed_tables() {
+    runtime().block_on(designed_tables(&sqlite("designed")));
+}
+
+#[test]
+fn sqlite_clock_computer_bot_rematch() {
+    let server = Server::start(&sqlite("clock"));
+    runtime().block_on(async {
+        clock_runs_out(&server).await;
+        computer_and_rematch(&server).await;
+        bot_plays(&server).await;
+    });
+}
