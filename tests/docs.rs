@@ -258,8 +258,15 @@ fn every_source_path_the_docs_name_exists() {
             }
         }
     }
-    assert!(checked > 50, "the docs name the code's files ({checked} found)");
-    assert!(missing.is_empty(), "paths the docs name that do not exist:\n{}", missing.join("\n"));
+    assert!(
+        checked > 50,
+        "the docs name the code's files ({checked} found)"
+    );
+    assert!(
+        missing.is_empty(),
+        "paths the docs name that do not exist:\n{}",
+        missing.join("\n")
+    );
 }
 
 #[test]

@@ -10,18 +10,18 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use burrow::game::analysis;
-use burrow::game::animation::{Animating, AnimationQueue};
-use burrow::game::background::Background;
-use burrow::game::board::{OnSquare, Piece};
-use burrow::game::computer::ComputerPlayer;
-use burrow::game::input::SquareClicked;
-use burrow::game::planned::PlannedTurn;
-use burrow::game::puzzles::Puzzles;
+use burrow::game::platform::background::Background;
+use burrow::game::puzzles::solving::Puzzles;
+use burrow::game::table::analysis;
+use burrow::game::table::animation::AnimationQueue;
+use burrow::game::table::computer::ComputerPlayer;
+use burrow::game::table::input::SquareClicked;
+use burrow::game::table::pieces::{Animating, OnSquare, Piece};
+use burrow::game::table::planned::PlannedTurn;
 use burrow::game::*;
 use std::sync::Arc;
 
-use burrow::rules::{Color as Side, MoveError, VariantRegistry};
+use burrow::rules::{MoveError, Side, VariantRegistry};
 
 use crate::support::{Liar, pos, sq};
 
@@ -434,8 +434,8 @@ fn clicks_on_a_panel_or_behind_the_menu_never_reach_the_board() {
     use bevy::input::ButtonState;
     use bevy::input::mouse::MouseButtonInput;
     use bevy::window::{PrimaryWindow, WindowResolution};
-    use burrow::game::input::{Selection, UiRegions};
-    use burrow::game::layout::BoardLayout;
+    use burrow::game::table::input::{Selection, UiRegions};
+    use burrow::game::table::layout::BoardLayout;
 
     let mut app = app();
     let window = app
@@ -530,7 +530,7 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
     // The hint comes back with a legal turn.
     let mut app = app_with(VariantRegistry::builtin());
     start(&mut app, humans("tumburrow", Some(LONE_PIECE)));
-    app.world_mut().write_message(computer::HintRequest);
+    app.world_mut().write_message(table::computer::HintRequest);
     for _ in 0..400 {
         app.update();
         if app.world().resource::<ComputerPlayer>().hint.is_some() {
@@ -586,7 +586,7 @@ fn finish_analysis(app: &mut App) {
 #[test]
 fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
     use burrow::ai::{Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::analysis::{AnalysisIntent, BoardAnalysis};
+    use burrow::game::table::analysis::{AnalysisIntent, BoardAnalysis};
 
     let mut app = app();
     let start_text = "W1B1/1BW1/B1WB/WB1W W";
@@ -652,7 +652,7 @@ fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
 }
 
 fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
-    use burrow::game::puzzles::PuzzleIntent;
+    use burrow::game::puzzles::solving::PuzzleIntent;
     let mut app = app();
     let (index, puzzle) = {
         let puzzles = app.world().resource::<Puzzles>();
@@ -671,7 +671,7 @@ fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
 #[test]
 fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::puzzles::PuzzleStatus;
+    use burrow::game::puzzles::solving::PuzzleStatus;
     use burrow::game::settings::Settings;
 
     let (mut app, _, puzzle) = puzzle_app(Band::Easy);
@@ -715,7 +715,7 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
 #[test]
 fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
     use burrow::ai::{Band, SolveLimits, Solver, SolverConfig, judge};
-    use burrow::game::puzzles::{PuzzleIntent, PuzzleStatus};
+    use burrow::game::puzzles::solving::{PuzzleIntent, PuzzleStatus};
 
     let mut app = app();
     let hard: Vec<(usize, burrow::ai::Puzzle)> = app
@@ -814,7 +814,7 @@ fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
 #[test]
 fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig, Value};
-    use burrow::game::puzzles::{PuzzleIntent, PuzzleStatus};
+    use burrow::game::puzzles::solving::{PuzzleIntent, PuzzleStatus};
 
     let (mut app, _, puzzle) = puzzle_app(Band::Medium);
     let rules = burrow::rules::builtin_rules("box").unwrap();
@@ -879,7 +879,7 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
 /// capture it asks to try is refused with the engine's own reason, and
 /// that the lesson ends in a White win.
 fn walk_lesson(id: &str) {
-    use burrow::game::tutorial::{Goal, Tutorial, TutorialIntent};
+    use burrow::game::lesson::tutorial::{Goal, Tutorial, TutorialIntent};
     let mut app = app();
     app.world_mut()
         .write_message(TutorialIntent::Start(id.to_string()));
@@ -978,7 +978,7 @@ fn every_guided_first_game_walks_to_a_win() {
 /// and undo brings the lesson back.
 #[test]
 fn a_lesson_notices_a_move_off_its_script() {
-    use burrow::game::tutorial::{Tutorial, TutorialIntent};
+    use burrow::game::lesson::tutorial::{Tutorial, TutorialIntent};
     let mut app = app();
     app.world_mut()
         .write_message(TutorialIntent::Start("box".to_string()));
@@ -1009,7 +1009,7 @@ fn a_lesson_notices_a_move_off_its_script() {
 #[test]
 fn leaving_a_lesson_plays_on_against_the_computer() {
     use burrow::game::GameMode;
-    use burrow::game::tutorial::{Tutorial, TutorialIntent};
+    use burrow::game::lesson::tutorial::{Tutorial, TutorialIntent};
     let mut app = app();
     app.world_mut()
         .write_message(TutorialIntent::Start("box".to_string()));
@@ -1084,7 +1084,7 @@ fn a_new_game_over_a_puzzle_ends_the_puzzle() {
 /// the engine would not have played.
 #[test]
 fn the_review_evaluates_every_position_of_the_game() {
-    use burrow::game::review::{GameReview, ReviewIntent};
+    use burrow::game::review::evaluation::{GameReview, ReviewIntent};
     let mut app = app();
     // A 4x4 Box game played to its end by the random level.
     let rules = burrow::rules::builtin_rules("box").unwrap();
@@ -1159,7 +1159,7 @@ fn online_server(name: &str) -> (crate::online::Server, String, String) {
 /// The window opens a table of `setup` at `address`, White its own, and
 /// waits until it plays there.
 fn open_table(app: &mut App, address: &str, setup: burrow::online::protocol::GameSetup) {
-    use burrow::game::online::{Online, OnlineIntent};
+    use burrow::game::online::table::{Online, OnlineIntent};
     app.world_mut().write_message(OnlineIntent::Create {
         server: address.to_string(),
         setup,
@@ -1181,7 +1181,7 @@ fn seat_black(
     server: &crate::online::Server,
     rt: &tokio::runtime::Runtime,
 ) -> crate::online::Player {
-    use burrow::game::online::Online;
+    use burrow::game::online::table::Online;
     let code = app
         .world()
         .resource::<Online>()
@@ -1208,8 +1208,8 @@ fn seat_black(
 #[test]
 fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
     use crate::online::{setup, signed_in, signed_in_as, take_seat_with};
-    use burrow::game::community::{Community, CommunityIntent};
-    use burrow::game::online::{Online, OnlineIntent};
+    use burrow::game::online::community::{Community, CommunityIntent};
+    use burrow::game::online::table::{Online, OnlineIntent};
     use burrow::game::settings::Settings;
     use burrow::online::protocol::{ClientMessage, SideChoice};
 
@@ -1219,10 +1219,11 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
     app.world_mut().write_message(CommunityIntent::Connect {
         server: address.clone(),
     });
-    app.world_mut().write_message(CommunityIntent::Register {
-        name: "Dee_G".into(),
-        password: "a long enough password".into(),
-    });
+    app.world_mut()
+        .write_message(CommunityIntent::Send(ClientMessage::Register {
+            name: "Dee_G".into(),
+            password: "a long enough password".into(),
+        }));
     pump(&mut app, "signed in, the lobby read", |app| {
         let community = app.world().resource::<Community>();
         community.account.as_deref() == Some("Dee_G") && community.lobby == Some(Vec::new())
@@ -1312,7 +1313,9 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
     app.world_mut()
         .write_message(CommunityIntent::Seen { code: code.clone() });
     app.world_mut()
-        .write_message(CommunityIntent::Leaderboard { game: "box".into() });
+        .write_message(CommunityIntent::Send(ClientMessage::Players {
+            game: "box".into(),
+        }));
     pump(&mut app, "the leaderboard", |app| {
         let community = app.world().resource::<Community>();
         community.your_turn.is_empty()
@@ -1321,7 +1324,8 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
                 .as_ref()
                 .is_some_and(|(game, _)| game == "box")
     });
-    app.world_mut().write_message(CommunityIntent::SignOut);
+    app.world_mut()
+        .write_message(CommunityIntent::Send(ClientMessage::SignOut {}));
     pump(&mut app, "signed out", |app| {
         app.world().resource::<Community>().account.is_none()
             && app.world().resource::<Settings>().account.is_none()
@@ -1336,7 +1340,7 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
 /// play goes on.
 #[test]
 fn the_game_plays_online_and_reconnects() {
-    use burrow::game::online::{Link, Online};
+    use burrow::game::online::table::{Link, Online};
     use burrow::online::protocol::GameSetup;
 
     let (server, database, address) = online_server("game-client");
@@ -1422,7 +1426,7 @@ fn the_game_plays_online_and_reconnects() {
 /// nothing twice.
 #[test]
 fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
-    use burrow::game::session::Variants;
+    use burrow::game::table::session::Variants;
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml"))
             .unwrap();
@@ -1460,8 +1464,8 @@ fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
 #[test]
 fn the_designer_makes_a_game_tries_saves_and_measures_it() {
     use burrow::ai::report;
-    use burrow::game::designer::{Designer, DesignerIntent};
-    use burrow::game::session::Variants;
+    use burrow::game::designer::draft::{Designer, DesignerIntent};
+    use burrow::game::table::session::Variants;
     use burrow::rules::design::Symmetry;
     let folder = std::env::temp_dir().join(format!("burrow-designer-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
@@ -1619,7 +1623,7 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
 /// left without a capture wins), told in the window's words.
 #[test]
 fn the_game_plays_a_designed_game_online_to_its_end() {
-    use burrow::game::online::{Online, result_text};
+    use burrow::game::online::table::{Online, result_text};
     use burrow::online::protocol::GameSetup;
     use burrow::rules::Design;
 
@@ -1651,8 +1655,7 @@ fn the_game_plays_a_designed_game_online_to_its_end() {
     // Both sides play their first listed turn until the game is over.
     let mut plies = 0;
     while app.world().resource::<GameSession>().outcome().is_none() {
-        let white_to_move =
-            app.world().resource::<GameSession>().position().turn == burrow::rules::Color::White;
+        let white_to_move = app.world().resource::<GameSession>().position().turn == Side::White;
         if white_to_move {
             play_first_turn(&mut app);
         } else {

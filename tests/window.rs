@@ -363,7 +363,7 @@ fn the_window_plays_its_turn_at_an_online_table() {
     assert_eq!(games[0].1.as_deref(), Some("Window"), "{games:?}");
     let code = &games[0].0;
     let record = crate::online::runtime().block_on(async {
-        burrow::cli::online::http_get(&server.address, &format!("/games/{code}.txt"))
+        burrow::load::http_get(&server.address, &format!("/games/{code}.txt"))
             .await
             .expect("GET the record")
             .1

@@ -1,47 +1,35 @@
 //! The animated game: Bevy plugins around the plain-Rust rules engine
 //! (cargo feature `game`).
 //!
-//! Data flows one way (see docs/architecture.md): input and computer players write
-//! intents, [`session`] checks them against the engine and writes facts,
-//! [`board`] and [`animation`] mirror the facts onto entities, `ui` draws
-//! the panels. Every system slots into one ordered list of [`GameSet`]s;
-//! the screens and the turn's phase are [`States`] ([`Screen`], [`Phase`]).
+//! One folder per feature, each with its plugin (the systems that need no
+//! window) and its view (its panels and overlays): [`table`] (the game
+//! being played: the rules plugin, the board, the input, the computer),
+//! [`online`], [`designer`], [`review`], [`puzzles`], [`lesson`]; the
+//! panels that gather them (`panels`); what every panel shares ([`ui`]);
+//! the machine's side ([`platform`]).
+//!
+//! Data flows one way (see docs/architecture.md): input and computer
+//! players write intents, [`table::session`] checks them against the
+//! engine and writes facts, the board and the animation mirror the facts
+//! onto entities, the panels draw. Every system slots into one ordered list
+//! of [`GameSet`]s; the screens and the turn's phase are [`States`]
+//! ([`Screen`], [`Phase`]).
 
-pub mod analysis;
-pub mod animation;
-mod audio;
-pub mod background;
-pub mod board;
 #[cfg(feature = "checks")]
 pub mod checks;
-pub mod community;
-pub mod computer;
 pub mod designer;
-mod egui_idle;
-pub mod input;
-pub mod layout;
-pub mod modding;
+pub mod lesson;
 pub mod online;
 mod options;
-pub mod overlay;
-pub mod planned;
+mod panels;
+pub mod platform;
 pub mod presentation;
 pub mod puzzles;
-#[cfg(not(target_arch = "wasm32"))]
-pub mod records;
 pub mod review;
-pub mod screens;
-pub mod session;
+pub mod sets;
 pub mod settings;
-mod settings_store;
-pub mod tutorial;
-mod ui;
-pub use ui::online_window::OnlineTab;
-mod wake;
-#[cfg(target_arch = "wasm32")]
-pub mod web_files;
-#[cfg(target_arch = "wasm32")]
-mod web_log;
+pub mod table;
+pub mod ui;
 #[cfg(target_arch = "wasm32")]
 mod web_page;
 
@@ -54,33 +42,16 @@ use tracing::info;
 use crate::rules::VariantRegistry;
 
 pub use crate::ai::Level;
-pub use modding::{ModProblems, VariantPlugin};
+pub use online::panel::OnlineTab;
 pub use options::GameOptions;
 pub use presentation::Presentation;
-pub use screens::{InGame, Phase, Screen};
-pub use session::{
+pub use sets::GameSet;
+pub use table::modding::{ModProblems, VariantPlugin};
+pub use table::screens::{InGame, Phase, Screen};
+pub use table::session::{
     BoardReset, CaptureIntent, CaptureMade, GameEnded, GameMode, GameSession, GameStarted, NewGame,
     Player, Refusal, Refused, SessionIntent, Variants,
 };
-
-/// The order of one frame's `Update`, declared once here; every plugin
-/// slots its systems into one of these. The panels are drawn after it, in
-/// bevy_egui's pass, and read what this frame left.
-#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameSet {
-    /// The board's place and size follow the window and the panels.
-    Layout,
-    /// Pointer, keys, scripts and computer players turn into intents.
-    Input,
-    /// The rules plugin applies intents and writes facts.
-    Rules,
-    /// Entities and the turn's phase follow the facts.
-    Sync,
-    /// Running animations advance.
-    Animate,
-    /// Overlays, sounds and redraw requests show the frame's result.
-    Present,
-}
 
 /// Everything that does not need a window: the session, board entities,
 /// animation, selection and computer players. Headless tests run this.
@@ -92,20 +63,9 @@ pub struct GameCorePlugin {
 
 impl Plugin for GameCorePlugin {
     fn build(&self, app: &mut App) {
-        app.configure_sets(
-            Update,
-            (
-                GameSet::Layout,
-                GameSet::Input,
-                GameSet::Rules,
-                GameSet::Sync,
-                GameSet::Animate,
-                GameSet::Present,
-            )
-                .chain(),
-        );
+        app.add_plugins(sets::plugin);
         app.insert_resource(Variants(self.variants.clone()));
-        modding::add_waiting_mods(app);
+        table::modding::add_waiting_mods(app);
         let variants = app.world().resource::<Variants>().0.clone();
         let session = GameSession::new(&variants, NewGame::default())
             .or_else(|_| {
@@ -126,27 +86,14 @@ impl Plugin for GameCorePlugin {
         app.insert_resource(session);
         app.add_plugins((
             settings::plugin,
-            session::plugin,
-            background::plugin,
-            planned::plugin,
-            screens::plugin,
-            layout::plugin,
-            board::plugin,
-            animation::plugin,
-            input::plugin,
-            computer::plugin,
-            analysis::plugin,
+            platform::plugin,
+            table::plugin,
             puzzles::plugin,
-            tutorial::plugin,
+            lesson::plugin,
             review::plugin,
             online::plugin,
+            designer::plugin,
         ));
-        app.add_plugins(community::plugin);
-        app.add_plugins(designer::plugin);
-        #[cfg(not(target_arch = "wasm32"))]
-        app.add_plugins(records::plugin);
-        #[cfg(target_arch = "wasm32")]
-        app.add_plugins(web_files::plugin);
     }
 }
 
@@ -160,11 +107,15 @@ impl Plugin for GameViewPlugin {
             .insert_resource(ClearColor(Color::srgb(0.13, 0.14, 0.16)))
             .add_plugins(bevy_egui::EguiPlugin::default())
             .add_plugins((
-                egui_idle::plugin,
-                wake::plugin,
-                overlay::plugin,
+                platform::view,
                 ui::plugin,
-                audio::plugin,
+                table::view,
+                puzzles::view,
+                lesson::view,
+                review::view,
+                online::view,
+                designer::view,
+                panels::view,
             ))
             .add_systems(Startup, spawn_camera)
             .add_systems(
@@ -230,7 +181,7 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     // The page logs through a small subscriber of its own (see web_log);
     // its Bevy has no log plugin.
     #[cfg(target_arch = "wasm32")]
-    web_log::install();
+    platform::web_log::install();
     app.add_plugins(DefaultPlugins.set(WindowPlugin {
         primary_window: Some(Window {
             title: "Burrow".into(),
@@ -245,7 +196,9 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     }))
     .add_plugins((GameCorePlugin { variants }, GameViewPlugin));
     if !options.is_scripted() {
-        app.add_plugins(settings_store::plugin(options.window_size.is_none()));
+        app.add_plugins(platform::settings_store::plugin(
+            options.window_size.is_none(),
+        ));
     }
     app.add_plugins(options::plugin(options));
     app

@@ -1,14 +1,14 @@
 //! What the game opens with ([`GameOptions`]): a game, a puzzle, a lesson,
 //! a record to review, an online table, the look; and, in a build with the
-//! `checks` feature, what a check drives (see [`super::checks`]).
+//! `checks` feature, what a check drives (see [`crate::game::checks`]).
 
 use bevy::prelude::*;
 
-use super::analysis::AnalysisIntent;
-use super::puzzles::PuzzleIntent;
-use super::review::ReviewIntent;
-use super::session::{NewGame, SessionIntent};
-use super::tutorial::TutorialIntent;
+use crate::game::lesson::tutorial::TutorialIntent;
+use crate::game::puzzles::solving::PuzzleIntent;
+use crate::game::review::evaluation::ReviewIntent;
+use crate::game::table::analysis::AnalysisIntent;
+use crate::game::table::session::{NewGame, SessionIntent};
 
 /// What to do without a person at the controls.
 #[derive(Clone, Debug, Default)]
@@ -29,7 +29,7 @@ pub struct GameOptions {
     /// Open this record's game with its review.
     pub review: Option<String>,
     /// Open with this theme (for this run; the saved one stays).
-    pub theme: Option<super::settings::Theme>,
+    pub theme: Option<crate::game::settings::Theme>,
     /// Open with the rules help showing.
     pub show_rules: bool,
     /// Open with the settings window showing.
@@ -37,16 +37,16 @@ pub struct GameOptions {
     /// Open the designer on a copy of this game.
     pub designer: Option<String>,
     /// Join (or watch) an online table at once.
-    pub online: Option<super::online::OnlineIntent>,
+    pub online: Option<crate::game::online::table::OnlineIntent>,
     /// Sign in at the server at start (name, password).
     pub sign_in: Option<(String, String)>,
     /// Open the Online window at this tab.
-    pub online_tab: Option<super::OnlineTab>,
+    pub online_tab: Option<crate::game::online::panel::OnlineTab>,
     /// The Online window's server.
     pub server: Option<String>,
     /// What a check drives: clicks, a screenshot, a storm of inputs.
     #[cfg(feature = "checks")]
-    pub checks: super::checks::Checks,
+    pub checks: crate::game::checks::Checks,
 }
 
 impl GameOptions {
@@ -69,105 +69,130 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
                 bevy::diagnostic::LogDiagnosticsPlugin::default(),
             ));
         }
-        if let Some(setup) = options.start.clone() {
-            let setup_for_start = setup.clone();
-            app.add_systems(Startup, move |mut intents: MessageWriter<SessionIntent>| {
-                intents.write(SessionIntent::NewGame(setup_for_start.clone()));
-            });
-        }
-        if let Some(index) = options.puzzle {
-            app.add_systems(Startup, move |mut intents: MessageWriter<PuzzleIntent>| {
-                intents.write(PuzzleIntent::Start(index));
-            });
-        }
-        if let Some(id) = options.lesson.clone() {
-            app.add_systems(
-                Startup,
-                move |mut intents: MessageWriter<TutorialIntent>| {
-                    intents.write(TutorialIntent::Start(id.clone()));
-                },
-            );
-        }
-        if let Some(text) = options.review.clone() {
-            app.add_systems(
-                Startup,
-                move |mut intents: MessageWriter<SessionIntent>,
-                      mut reviews: MessageWriter<ReviewIntent>| {
-                    intents.write(SessionIntent::LoadRecord(text.clone()));
-                    reviews.write(ReviewIntent(true));
-                },
-            );
-        }
-        if let Some(theme) = options.theme {
-            app.add_systems(
-                Startup,
-                move |mut settings: ResMut<super::settings::Settings>| {
-                    settings.theme = theme;
-                },
-            );
-        }
-        if let Some(server) = options.server.clone() {
-            app.add_systems(Startup, move |mut online: ResMut<super::online::Online>| {
-                online.server = server.clone();
-            });
-        }
-        if let Some(intent) = options.online.clone() {
-            app.add_systems(
-                Startup,
-                move |mut intents: MessageWriter<super::online::OnlineIntent>,
-                      mut ui: ResMut<super::ui::UiState>| {
-                    intents.write(intent.clone());
-                    ui.show_online = true;
-                },
-            );
-        }
-        if let (Some((name, password)), Some(server)) =
-            (options.sign_in.clone(), options.server.clone())
-        {
-            app.add_systems(
-                Startup,
-                move |mut intents: MessageWriter<super::community::CommunityIntent>| {
-                    use super::community::CommunityIntent;
-                    intents.write(CommunityIntent::Connect {
-                        server: server.clone(),
-                    });
-                    intents.write(CommunityIntent::SignIn {
-                        name: name.clone(),
-                        password: password.clone(),
-                    });
-                },
-            );
-        }
-        if let Some(tab) = options.online_tab {
-            app.add_systems(Startup, move |mut ui: ResMut<super::ui::UiState>| {
-                ui.show_online = true;
-                ui.online_form.tab = tab;
-            });
-        }
-        if options.show_rules {
-            app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
-                ui.show_rules = true;
-            });
-        }
-        if options.show_settings {
-            app.add_systems(Startup, |mut ui: ResMut<super::ui::UiState>| {
-                ui.show_settings = true;
-            });
-        }
-        if let Some(id) = options.designer.clone() {
-            app.add_systems(
-                Startup,
-                move |mut intents: MessageWriter<super::designer::DesignerIntent>| {
-                    intents.write(super::designer::DesignerIntent::Open(id.clone()));
-                },
-            );
-        }
-        if options.analysis {
-            app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {
-                intents.write(AnalysisIntent(true));
-            });
-        }
+        open_games(app, &options);
+        open_online(app, &options);
+        open_windows(app, &options);
         #[cfg(feature = "checks")]
-        app.add_plugins(super::checks::plugin(options.checks.clone()));
+        app.add_plugins(crate::game::checks::plugin(options.checks.clone()));
+    }
+}
+
+/// A game, a puzzle, a lesson or a record to review at start, and the look.
+fn open_games(app: &mut App, options: &GameOptions) {
+    if let Some(setup) = options.start.clone() {
+        let setup_for_start = setup.clone();
+        app.add_systems(Startup, move |mut intents: MessageWriter<SessionIntent>| {
+            intents.write(SessionIntent::NewGame(setup_for_start.clone()));
+        });
+    }
+    if let Some(index) = options.puzzle {
+        app.add_systems(Startup, move |mut intents: MessageWriter<PuzzleIntent>| {
+            intents.write(PuzzleIntent::Start(index));
+        });
+    }
+    if let Some(id) = options.lesson.clone() {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<TutorialIntent>| {
+                intents.write(TutorialIntent::Start(id.clone()));
+            },
+        );
+    }
+    if let Some(text) = options.review.clone() {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<SessionIntent>,
+                  mut reviews: MessageWriter<ReviewIntent>| {
+                intents.write(SessionIntent::LoadRecord(text.clone()));
+                reviews.write(ReviewIntent(true));
+            },
+        );
+    }
+    if let Some(theme) = options.theme {
+        app.add_systems(
+            Startup,
+            move |mut settings: ResMut<crate::game::settings::Settings>| {
+                settings.theme = theme;
+            },
+        );
+    }
+}
+
+/// The Online window's server, a table, a sign-in and a tab at start.
+fn open_online(app: &mut App, options: &GameOptions) {
+    if let Some(server) = options.server.clone() {
+        app.add_systems(
+            Startup,
+            move |mut online: ResMut<crate::game::online::table::Online>| {
+                online.server = server.clone();
+            },
+        );
+    }
+    if let Some(intent) = options.online.clone() {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<crate::game::online::table::OnlineIntent>,
+                  mut ui: ResMut<crate::game::ui::UiState>| {
+                intents.write(intent.clone());
+                ui.open.online = true;
+            },
+        );
+    }
+    if let (Some((name, password)), Some(server)) =
+        (options.sign_in.clone(), options.server.clone())
+    {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<crate::game::online::community::CommunityIntent>| {
+                use crate::game::online::community::CommunityIntent;
+                use crate::online::protocol::ClientMessage;
+                intents.write(CommunityIntent::Connect {
+                    server: server.clone(),
+                });
+                intents.write(CommunityIntent::Send(ClientMessage::SignIn {
+                    name: name.clone(),
+                    password: password.clone(),
+                }));
+            },
+        );
+    }
+    if let Some(tab) = options.online_tab {
+        app.add_systems(
+            Startup,
+            move |mut ui: ResMut<crate::game::ui::UiState>,
+                  mut form: ResMut<crate::game::online::panel::OnlineForm>| {
+                ui.open.online = true;
+                form.tab = tab;
+            },
+        );
+    }
+}
+
+/// The rules help, the settings, the designer and the analysis at start.
+fn open_windows(app: &mut App, options: &GameOptions) {
+    if options.show_rules {
+        app.add_systems(Startup, |mut ui: ResMut<crate::game::ui::UiState>| {
+            ui.open.rules = true;
+        });
+    }
+    if options.show_settings {
+        app.add_systems(Startup, |mut ui: ResMut<crate::game::ui::UiState>| {
+            ui.open.settings = true;
+        });
+    }
+    if let Some(id) = options.designer.clone() {
+        app.add_systems(
+            Startup,
+            move |mut intents: MessageWriter<crate::game::designer::draft::DesignerIntent>| {
+                intents.write(crate::game::designer::draft::DesignerIntent::Open(
+                    id.clone(),
+                ));
+            },
+        );
+    }
+    if options.analysis {
+        app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {
+            intents.write(AnalysisIntent(true));
+        });
     }
 }

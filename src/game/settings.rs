@@ -5,7 +5,10 @@ use bevy::prelude::*;
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .add_message::<SettingsIntent>()
-        .add_systems(Update, apply_intents.in_set(super::GameSet::Input));
+        .add_systems(
+            Update,
+            apply_intents.in_set(crate::game::sets::GameSet::Input),
+        );
 }
 
 /// Intent: the player changed one setting (the panels send these; the

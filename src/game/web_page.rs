@@ -18,9 +18,13 @@ use bevy::prelude::*;
 use tracing::warn;
 
 use crate::ai::Level;
+use crate::rules::Side;
 
-use super::puzzles::PuzzleIntent;
-use super::session::{NewGame, Player, SessionIntent, Variants};
+use crate::game::online::panel::{OnlineForm, OnlineTab};
+use crate::game::online::table::{Online, OnlineIntent};
+use crate::game::puzzles::solving::PuzzleIntent;
+use crate::game::table::session::{NewGame, Player, SessionIntent, Variants};
+use crate::game::ui::UiState;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Startup, start_from_address)
@@ -47,113 +51,129 @@ fn parse_player(name: &str) -> Option<Player> {
     name.parse::<Level>().ok().map(Player::Computer)
 }
 
+/// The value of `key` in the address's pairs.
+fn value<'a>(query: &'a [(String, String)], key: &str) -> Option<&'a str> {
+    query
+        .iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| v.as_str())
+}
+
 fn start_from_address(
     variants: Res<Variants>,
-    online: Res<super::online::Online>,
-    mut online_intents: MessageWriter<super::online::OnlineIntent>,
+    online: Res<Online>,
+    mut online_intents: MessageWriter<OnlineIntent>,
     mut puzzles: MessageWriter<PuzzleIntent>,
     mut intents: MessageWriter<SessionIntent>,
-    mut ui: ResMut<super::ui::UiState>,
+    mut ui: ResMut<UiState>,
+    mut form: ResMut<OnlineForm>,
 ) {
     let query = address_query();
-    let get = |key: &str| {
-        query
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v.as_str())
-    };
-    use super::online::OnlineIntent;
-    let name = get("name").unwrap_or("guest").to_string();
-    // `+` is a space in an address's query: `5+3` may come as `5 3`.
-    let clock = get("clock").and_then(|c| {
-        crate::online::protocol::ClockSetting::parse(&c.replace(' ', "+").replace("%2B", "+")).ok()
-    });
-    if let Some(tab) = get("online") {
-        ui.show_online = true;
-        ui.online_form.tab = super::OnlineTab::named(tab);
+    if let Some(tab) = value(&query, "online") {
+        ui.open.online = true;
+        form.tab = OnlineTab::named(tab);
     }
-    if let Some(variant) = get("pair") {
-        online_intents.write(OnlineIntent::Pair {
-            server: online.server.clone(),
-            variant: variant.to_string(),
-            size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
-            clock,
-            bot_after_s: None,
-        });
+    if let Some(intent) = online_request(&query, &online.server) {
+        online_intents.write(intent);
         return;
     }
-    if let Some(code) = get("join") {
-        online_intents.write(OnlineIntent::Join {
-            server: online.server.clone(),
-            code: code.to_string(),
-            name,
-        });
-        return;
-    }
-    if let Some(code) = get("watch") {
-        online_intents.write(OnlineIntent::Watch {
-            server: online.server.clone(),
-            code: code.to_string(),
-        });
-        return;
-    }
-    if let Some(variant) = get("host") {
-        online_intents.write(OnlineIntent::Create {
-            server: online.server.clone(),
-            setup: crate::online::protocol::GameSetup {
-                variant: variant.to_string(),
-                size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
-                start: None,
-                clock,
-                design: None,
-            },
-            side: crate::online::protocol::SideChoice::White,
-            name,
-            computer: get("computer").and_then(|level| level.parse().ok()),
-            public: false,
-            rated: false,
-        });
-        return;
-    }
-    if let Some(n) = get("puzzle")
+    if let Some(n) = value(&query, "puzzle")
         .and_then(|n| n.parse::<usize>().ok())
         .filter(|n| *n > 0)
     {
         puzzles.write(PuzzleIntent::Start(n - 1));
         return;
     }
+    if let Some(intent) = local_request(&query, &variants) {
+        intents.write(intent);
+    }
+}
+
+/// The online table the address asks for: pairing, a table to join or
+/// watch, or a new one to host.
+fn online_request(query: &[(String, String)], server: &str) -> Option<OnlineIntent> {
+    let get = |key: &str| value(query, key);
+    let name = get("name").unwrap_or("guest").to_string();
+    // `+` is a space in an address's query: `5+3` may come as `5 3`.
+    let clock = get("clock").and_then(|c| {
+        crate::online::protocol::ClockSetting::parse(&c.replace(' ', "+").replace("%2B", "+")).ok()
+    });
+    let size = || -> crate::rules::BoardSize {
+        get("size").and_then(|s| s.parse().ok()).unwrap_or_default()
+    };
+    if let Some(variant) = get("pair") {
+        return Some(OnlineIntent::Pair {
+            server: server.to_string(),
+            variant: variant.to_string(),
+            size: size(),
+            clock,
+            bot_after_s: None,
+        });
+    }
+    if let Some(code) = get("join") {
+        return Some(OnlineIntent::Join {
+            server: server.to_string(),
+            code: code.to_string(),
+            name,
+        });
+    }
+    if let Some(code) = get("watch") {
+        return Some(OnlineIntent::Watch {
+            server: server.to_string(),
+            code: code.to_string(),
+        });
+    }
+    let variant = get("host")?;
+    Some(OnlineIntent::Create {
+        server: server.to_string(),
+        setup: crate::online::protocol::GameSetup {
+            variant: variant.to_string(),
+            size: size(),
+            start: None,
+            clock,
+            design: None,
+        },
+        side: crate::online::protocol::SideChoice::White,
+        name,
+        computer: get("computer").and_then(|level| level.parse().ok()),
+        public: false,
+        rated: false,
+    })
+}
+
+/// The local game the address asks for: a design shared by link (it joins
+/// the games and is played at once), or a game by its id.
+fn local_request(query: &[(String, String)], variants: &Variants) -> Option<SessionIntent> {
+    let get = |key: &str| value(query, key);
     let player = |key: &str| get(key).and_then(parse_player).unwrap_or(Player::Human);
     if let Some(code) = get("design") {
-        // A design shared by link: it joins the games and is played at once.
-        match crate::rules::Design::from_code(code) {
-            Ok(design) => {
-                intents.write(SessionIntent::PutDesign {
-                    play: Some(NewGame {
-                        variant: design.id.clone(),
-                        white: player("white"),
-                        black: player("black"),
-                        ..NewGame::default()
-                    }),
-                    design: Box::new(design),
-                });
+        return match crate::rules::Design::from_code(code) {
+            Ok(design) => Some(SessionIntent::PutDesign {
+                play: Some(NewGame {
+                    variant: design.id.clone(),
+                    white: player(Side::White.word()),
+                    black: player(Side::Black.word()),
+                    ..NewGame::default()
+                }),
+                design: Box::new(design),
+            }),
+            Err(e) => {
+                warn!("the page's design does not read ({e}); showing the menu");
+                None
             }
-            Err(e) => warn!("the page's design does not read ({e}); showing the menu"),
-        }
-        return;
+        };
     }
-    let Some(variant) = get("variant") else {
-        return;
-    };
+    let variant = get("variant")?;
     if variants.0.get(variant).is_none() {
         warn!("the page asks for an unknown game `{variant}`; showing the menu");
-        return;
+        return None;
     }
-    intents.write(SessionIntent::NewGame(NewGame {
+    Some(SessionIntent::NewGame(NewGame {
         variant: variant.to_string(),
-        white: player("white"),
-        black: player("black"),
+        white: player(Side::White.word()),
+        black: player(Side::Black.word()),
         ..NewGame::default()
-    }));
+    }))
 }
 
 /// The page's loading note goes once the game has drawn its first frame.

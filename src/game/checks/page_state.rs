@@ -12,17 +12,19 @@
 
 use bevy::prelude::*;
 
-use crate::game::analysis::BoardAnalysis;
-use crate::game::layout::{BoardLayout, world_to_window};
-use crate::game::puzzles::Puzzles;
-use crate::game::screens::Screen;
-use crate::game::session::GameSession;
+use crate::game::online::community::Community;
+use crate::game::online::table::Online;
+use crate::game::puzzles::solving::Puzzles;
+use crate::game::table::analysis::BoardAnalysis;
+use crate::game::table::layout::{BoardLayout, world_to_window};
+use crate::game::table::screens::Screen;
+use crate::game::table::session::GameSession;
 
 pub(super) fn publish_state(
     session: Res<GameSession>,
-    online: Res<crate::game::online::Online>,
-    community: Res<crate::game::community::Community>,
-    phase: Option<Res<State<crate::game::screens::Phase>>>,
+    online: Res<Online>,
+    community: Res<Community>,
+    phase: Option<Res<State<crate::game::table::screens::Phase>>>,
     analysis: Res<BoardAnalysis>,
     puzzles: Res<Puzzles>,
     screen: Res<State<Screen>>,
@@ -44,17 +46,7 @@ pub(super) fn publish_state(
     // Frames are counted so a test can tell the page is alive.
     let _ = html.set_attribute("data-frames", &frames.to_string());
     if session.is_changed() || screen.is_changed() {
-        let screen_name = match screen.get() {
-            Screen::Title => "title",
-            Screen::Playing => "playing",
-            Screen::GameOver => "game-over",
-        };
-        let _ = html.set_attribute("data-screen", screen_name);
-        let _ = html.set_attribute("data-position", &session.shown().to_string());
-        let _ = html.set_attribute("data-turns", &session.played().len().to_string());
-        let _ = html.set_attribute("data-variant", session.rules().id());
-        let captures = session.turn().as_ref().map_or(0, |t| t.captures().len());
-        let _ = html.set_attribute("data-captures", &captures.to_string());
+        publish_game(&html, &session, screen.get());
     }
     if let Some(phase) = &phase
         && (phase.is_changed() || *frames == 1)
@@ -62,57 +54,13 @@ pub(super) fn publish_state(
         let _ = html.set_attribute("data-phase", &format!("{:?}", phase.get()));
     }
     if online.is_changed() {
-        use crate::game::online::Link;
-        let side = match online.side() {
-            Some(crate::online::protocol::Side::White) => "white",
-            Some(crate::online::protocol::Side::Black) => "black",
-            None => "-",
-        };
-        let link = match online.link {
-            Link::Off => "off",
-            Link::Connecting => "connecting",
-            Link::Open => "open",
-            Link::Lost { .. } => "lost",
-        };
-        let code = online.code.as_deref().unwrap_or("-");
-        let _ = html.set_attribute("data-online", &format!("{code} {side} {link}"));
+        publish_online(&html, &online);
     }
     if community.is_changed() {
-        // "ACCOUNT SEEKS YOUR-TURN PAGE-NAME:RATED-GAMES": `-` for none.
-        let page = community.page.as_ref().map_or("-".to_string(), |p| {
-            format!("{}:{}", p.name, p.history.len())
-        });
-        let text = format!(
-            "{} {} {} {page}",
-            community.account.as_deref().unwrap_or("-"),
-            community
-                .lobby
-                .as_ref()
-                .map_or("-".to_string(), |l| l.len().to_string()),
-            community.your_turn.len(),
-        );
-        let _ = html.set_attribute("data-community", &text);
+        publish_community(&html, &community);
     }
     if analysis.is_changed() {
-        // "TURNS PROVEN running|done": the turns marked, how many of them proven.
-        let text = match &analysis.report {
-            Some(report) => format!(
-                "{} {} {}",
-                report.turns.len(),
-                report
-                    .turns
-                    .iter()
-                    .filter(|m| m.knowledge.wins().is_some())
-                    .count(),
-                if analysis.is_running() {
-                    "running"
-                } else {
-                    "done"
-                }
-            ),
-            None => "none".to_string(),
-        };
-        let _ = html.set_attribute("data-analysis", &text);
+        publish_analysis(&html, &analysis);
     }
     if puzzles.is_changed() {
         let text = puzzles
@@ -127,27 +75,7 @@ pub(super) fn publish_state(
         let size = Vec2::new(window.width(), window.height());
         if layout.is_changed() || *published_size != size {
             *published_size = size;
-            let squares: Vec<String> = layout
-                .size
-                .squares()
-                .into_iter()
-                .map(|sq| {
-                    let page = world_to_window(size, layout.square_center(sq));
-                    format!("{sq}:{:.0},{:.0}", page.x, page.y)
-                })
-                .collect();
-            let _ = html.set_attribute("data-squares", &squares.join(";"));
-            // "left,top,width,height".
-            let extent = layout.extent();
-            let top_left = layout.center + Vec2::new(-extent.x, extent.y) / 2.0;
-            let corner = world_to_window(size, top_left);
-            let _ = html.set_attribute(
-                "data-board",
-                &format!(
-                    "{:.0},{:.0},{:.0},{:.0}",
-                    corner.x, corner.y, extent.x, extent.y
-                ),
-            );
+            publish_board(&html, &layout, size);
         }
     }
     // Named controls where they were drawn: "name:x,y;…" in page pixels.
@@ -172,4 +100,100 @@ pub(super) fn publish_state(
             let _ = html.set_attribute("data-board-at", &format!("{now:.0}"));
         }
     }
+}
+
+/// The screen, the position on show, the turns, the game and the captures
+/// of the turn on show.
+fn publish_game(html: &web_sys::Element, session: &GameSession, screen: &Screen) {
+    let screen_name = match screen {
+        Screen::Title => "title",
+        Screen::Playing => "playing",
+        Screen::GameOver => "game-over",
+    };
+    let _ = html.set_attribute("data-screen", screen_name);
+    let _ = html.set_attribute("data-position", &session.shown().to_string());
+    let _ = html.set_attribute("data-turns", &session.played().len().to_string());
+    let _ = html.set_attribute("data-variant", session.rules().id());
+    let captures = session.turn().as_ref().map_or(0, |t| t.captures().len());
+    let _ = html.set_attribute("data-captures", &captures.to_string());
+}
+
+/// `CODE SIDE LINK`, side `-` when watching.
+fn publish_online(html: &web_sys::Element, online: &Online) {
+    use crate::game::online::table::Link;
+    let side = online.side().map_or("-", |side| side.word());
+    let link = match online.link {
+        Link::Off => "off",
+        Link::Connecting => "connecting",
+        Link::Open => "open",
+        Link::Lost { .. } => "lost",
+    };
+    let code = online.code.as_deref().unwrap_or("-");
+    let _ = html.set_attribute("data-online", &format!("{code} {side} {link}"));
+}
+
+/// `ACCOUNT SEEKS YOUR-TURN PAGE`.
+fn publish_community(html: &web_sys::Element, community: &Community) {
+    // "ACCOUNT SEEKS YOUR-TURN PAGE-NAME:RATED-GAMES": `-` for none.
+    let page = community.page.as_ref().map_or("-".to_string(), |p| {
+        format!("{}:{}", p.name, p.history.len())
+    });
+    let text = format!(
+        "{} {} {} {page}",
+        community.account.as_deref().unwrap_or("-"),
+        community
+            .lobby
+            .as_ref()
+            .map_or("-".to_string(), |l| l.len().to_string()),
+        community.your_turn.len(),
+    );
+    let _ = html.set_attribute("data-community", &text);
+}
+
+/// `TURNS PROVEN running|done`.
+fn publish_analysis(html: &web_sys::Element, analysis: &BoardAnalysis) {
+    // "TURNS PROVEN running|done": the turns marked, how many of them proven.
+    let text = match &analysis.report {
+        Some(report) => format!(
+            "{} {} {}",
+            report.turns.len(),
+            report
+                .turns
+                .iter()
+                .filter(|m| m.knowledge.wins().is_some())
+                .count(),
+            if analysis.is_running() {
+                "running"
+            } else {
+                "done"
+            }
+        ),
+        None => "none".to_string(),
+    };
+    let _ = html.set_attribute("data-analysis", &text);
+}
+
+/// The squares and the board in page pixels, for a window of `size`.
+fn publish_board(html: &web_sys::Element, layout: &BoardLayout, size: Vec2) {
+    let squares: Vec<String> = layout
+        .size
+        .squares()
+        .into_iter()
+        .map(|sq| {
+            let page = world_to_window(size, layout.square_center(sq));
+            format!("{sq}:{:.0},{:.0}", page.x, page.y)
+        })
+        .collect();
+    let _ = html.set_attribute("data-squares", &squares.join(";"));
+    // "left,top,width,height".
+    let extent = layout.extent();
+    let top_left = layout.center + Vec2::new(-extent.x, extent.y) / 2.0;
+    let corner = world_to_window(size, top_left);
+    let _ = html.set_attribute(
+        "data-board",
+        &format!(
+            "{:.0},{:.0},{:.0},{:.0}",
+            corner.x, corner.y, extent.x, extent.y
+        ),
+    );
 }

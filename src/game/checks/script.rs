@@ -15,15 +15,15 @@ use bevy::winit::WinitSettings;
 
 use crate::rules::Square;
 
-use crate::game::GameSet;
-use crate::game::animation::AnimationQueue;
-use crate::game::background::Background;
-use crate::game::layout::{BoardLayout, world_to_window};
-use crate::game::overlay::BoardMark;
-use crate::game::planned::PlannedTurn;
-use crate::game::review::GameReview;
-use crate::game::screens::{Screen, ScreenFade};
-use crate::game::session::GameSession;
+use crate::game::platform::background::Background;
+use crate::game::review::evaluation::GameReview;
+use crate::game::sets::GameSet;
+use crate::game::table::animation::AnimationQueue;
+use crate::game::table::layout::{BoardLayout, world_to_window};
+use crate::game::table::overlay::BoardMark;
+use crate::game::table::planned::PlannedTurn;
+use crate::game::table::screens::{Screen, ScreenFade};
+use crate::game::table::session::GameSession;
 
 /// Adds the script: `clicks` in order, then the screenshot at `screenshot`
 /// (if any) and quit.

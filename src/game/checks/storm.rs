@@ -15,13 +15,14 @@ use bevy::winit::WinitSettings;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-use crate::game::GameSet;
-use crate::game::animation::{Animating, AnimationQueue};
-use crate::game::background::Background;
-use crate::game::board::{OnSquare, Piece};
-use crate::game::planned::PlannedTurn;
-use crate::game::screens::Screen;
-use crate::game::session::GameSession;
+use crate::game::platform::background::Background;
+use crate::game::sets::GameSet;
+use crate::game::table::animation::AnimationQueue;
+use crate::game::table::pieces::{Animating, OnSquare, Piece};
+use crate::game::table::planned::PlannedTurn;
+use crate::game::table::screens::Screen;
+use crate::game::table::session::GameSession;
+use crate::rules::{MoveError, PlayedTurn, Side, Square};
 
 /// How the storm goes.
 #[derive(Resource, Debug)]
@@ -157,6 +158,17 @@ fn storm(
         });
         return;
     }
+    send_inputs(storm, &mut window, entity, &mut buttons, &mut keys);
+}
+
+/// One to three random inputs: clicks, pointer moves, keys, window sizes.
+fn send_inputs(
+    storm: &mut Storm,
+    window: &mut Window,
+    entity: Entity,
+    buttons: &mut MessageWriter<MouseButtonInput>,
+    keys: &mut MessageWriter<KeyboardInput>,
+) {
     // One to three inputs a frame.
     for _ in 0..storm.rng.random_range(1..=3u32) {
         if storm.left == 0 {
@@ -214,45 +226,70 @@ fn storm(
     }
 }
 
+/// What the storm found wrong with the game it left.
+#[derive(Debug, thiserror::Error)]
+enum StormFault {
+    #[error("the game never came to rest")]
+    NeverCameToRest,
+    #[error("the piece on {0} is still animating")]
+    StillAnimating(Square),
+    #[error("a {side:?} piece entity on {square} the engine does not have")]
+    PieceNotInEngine { side: Side, square: Square },
+    #[error("{entities} piece entities for {pieces} pieces")]
+    PieceCount { entities: u32, pieces: u32 },
+    #[error("turn {number} ({turn}) does not replay: {error}")]
+    DoesNotReplay {
+        number: usize,
+        turn: Box<PlayedTurn>,
+        error: MoveError,
+    },
+    #[error("turn {number} ({turn}) replays to another position")]
+    ReplaysElsewhere { number: usize, turn: PlayedTurn },
+}
+
 /// The board's entities against the engine, and the move list replayed.
 fn check(
     session: &GameSession,
     still: bool,
     pieces: &Query<(&Piece, &OnSquare, Option<&Animating>)>,
-) -> Result<String, String> {
+) -> Result<String, StormFault> {
     if !still {
-        return Err("the game never came to rest".to_string());
+        return Err(StormFault::NeverCameToRest);
     }
     let shown = session.shown();
     let mut count = 0;
     for (piece, on, animating) in pieces {
         count += 1;
         if animating.is_some() {
-            return Err(format!("the piece on {} is still animating", on.0));
+            return Err(StormFault::StillAnimating(on.0));
         }
         if shown.board.color_at(on.0) != Some(piece.0) {
-            return Err(format!(
-                "a {:?} piece entity on {} the engine does not have",
-                piece.0, on.0
-            ));
+            return Err(StormFault::PieceNotInEngine {
+                side: piece.0,
+                square: on.0,
+            });
         }
     }
     if count != shown.board.occupied().count() {
-        return Err(format!(
-            "{count} piece entities for {} pieces",
-            shown.board.occupied().count()
-        ));
+        return Err(StormFault::PieceCount {
+            entities: count,
+            pieces: shown.board.occupied().count(),
+        });
     }
     for (i, turn) in session.played().iter().enumerate() {
         let replayed = session
             .rules()
             .play(&session.positions()[i], turn)
-            .map_err(|e| format!("turn {} ({turn}) does not replay: {e}", i + 1))?;
+            .map_err(|error| StormFault::DoesNotReplay {
+                number: i + 1,
+                turn: Box::new(turn.clone()),
+                error,
+            })?;
         if replayed.result() != session.positions()[i + 1] {
-            return Err(format!(
-                "turn {} ({turn}) replays to another position",
-                i + 1
-            ));
+            return Err(StormFault::ReplaysElsewhere {
+                number: i + 1,
+                turn: turn.clone(),
+            });
         }
     }
     Ok(format!(

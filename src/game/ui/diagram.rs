@@ -7,7 +7,8 @@ use bevy_egui::egui::{self, Color32, Pos2, Rect, Stroke, Vec2};
 
 use crate::game::presentation::{self, Example, TemplateDrawing};
 use crate::rules::{
-    Board, BoardSize, Capture, Color, PlayedTurn, Position, Rules, Square, Template,
+    Board, BoardSize, Capture, MoveError, ParsePositionError, ParseTurnError, PlayedTurn, Position,
+    Rules, Side, Square, Template, VariantError,
 };
 
 const LIGHT: Color32 = Color32::from_rgb(217, 204, 179);
@@ -29,46 +30,57 @@ pub struct PlayedExample {
     pub caption: String,
 }
 
+/// Why a presentation's example does not play: it is not a legal,
+/// complete turn.
+#[derive(Debug, thiserror::Error)]
+pub enum ExampleError {
+    #[error("example position: {0}")]
+    Position(ParsePositionError),
+    #[error("example turn: {0}")]
+    TurnText(ParseTurnError),
+    #[error("example turn {turn}: {error}")]
+    Turn {
+        turn: Box<PlayedTurn>,
+        error: MoveError,
+    },
+    #[error("{0} does not fit")]
+    DoesNotFit(Square),
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    #[error("{0}")]
+    Variant(#[from] VariantError),
+}
+
 /// Plays `example` with `rules`; an error names what does not fit (a
 /// presentation's example that is not a legal, complete turn).
-pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, String> {
-    let start: Position = example
-        .position
-        .parse()
-        .map_err(|e| format!("example position: {e}"))?;
-    let turn: PlayedTurn = example
-        .turn
-        .parse()
-        .map_err(|e| format!("example turn: {e}"))?;
+pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, ExampleError> {
+    let start: Position = example.position.parse().map_err(ExampleError::Position)?;
+    let turn: PlayedTurn = example.turn.parse().map_err(ExampleError::TurnText)?;
     rules
         .play(&start, &turn)
-        .map_err(|e| format!("example turn {turn}: {e}"))?;
+        .map_err(|error| ExampleError::Turn {
+            turn: Box::new(turn.clone()),
+            error,
+        })?;
     let first = Capture {
         from: turn.origin,
         to: turn.captures[0],
         route: turn.route,
     };
-    let mut progress = rules
-        .begin_turn(&start, &first)
-        .map_err(|e| e.to_string())?;
-    let path = rules
-        .path(&start.board, &first)
-        .map_err(|e| e.to_string())?;
+    let mut progress = rules.begin_turn(&start, &first)?;
+    let path = rules.path(&start.board, &first)?;
     let mut steps = vec![(start.board, path)];
     let template = *progress.template();
     let after_first = *progress.board();
     for &to in &turn.captures[1..] {
         let board = *progress.board();
         let capture = rules
-            .fitting_captures(&progress)
-            .map_err(|e| e.to_string())?
+            .fitting_captures(&progress)?
             .into_iter()
             .find(|c| c.to == to)
-            .ok_or_else(|| format!("{to} does not fit"))?;
-        let path = rules.path(&board, &capture).map_err(|e| e.to_string())?;
-        rules
-            .continue_turn(&mut progress, to)
-            .map_err(|e| e.to_string())?;
+            .ok_or(ExampleError::DoesNotFit(to))?;
+        let path = rules.path(&board, &capture)?;
+        rules.continue_turn(&mut progress, to)?;
         steps.push((board, path));
     }
     Ok(PlayedExample {
@@ -84,11 +96,11 @@ pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, String> {
 /// code): the rules help and the New game window draw them every frame they
 /// are open, and an example only changes with the game.
 #[derive(Default)]
-pub struct Examples(std::collections::HashMap<String, Option<Result<PlayedExample, String>>>);
+pub struct Examples(std::collections::HashMap<String, Option<Result<PlayedExample, ExampleError>>>);
 
 impl Examples {
     /// `rules`' example, played once (`None`: the game shows none).
-    pub fn of(&mut self, rules: &Rules) -> Option<&Result<PlayedExample, String>> {
+    pub fn of(&mut self, rules: &Rules) -> Option<&Result<PlayedExample, ExampleError>> {
         // A design is known by its whole self: the designer changes a game
         // and keeps its id.
         let key = match rules.variant().design() {
@@ -139,11 +151,11 @@ fn draw_board(painter: &egui::Painter, grid: &Grid, board: &Board) {
         );
         if let Some(color) = board.color_at(sq) {
             let (fill, edge) = match color {
-                Color::White => (WHITE_PIECE, Color32::from_gray(90)),
-                Color::Black => (BLACK_PIECE, Color32::from_gray(10)),
+                Side::White => (WHITE_PIECE, Color32::from_gray(90)),
+                Side::Black => (BLACK_PIECE, Color32::from_gray(10)),
             };
             painter.circle(c, grid.square * 0.38, fill, Stroke::new(1.5, edge));
-            if color == Color::Black {
+            if color == Side::Black {
                 // The ring Black's pieces carry on the board, so the sides
                 // differ by shape here too.
                 painter.circle_stroke(c, grid.square * 0.19, Stroke::new(2.0, square_fill));
@@ -349,5 +361,20 @@ pub fn card_picture(
                 .nearest(BoardSize::new(6, 6).unwrap_or_default());
             draw_board(painter, &fitted_grid(room, size), &rules.start(size).board);
         }
+    }
+}
+
+/// One game's rules: its text and its example turn drawn.
+pub fn game_rules(ui: &mut egui::Ui, rules: &Rules, examples: &mut Examples) {
+    ui.label(presentation::of(rules).rules_words());
+    match examples.of(rules) {
+        Some(Ok(played)) => {
+            ui.add_space(6.0);
+            show(ui, rules, played, 200.0);
+        }
+        Some(Err(e)) => {
+            ui.label(egui::RichText::new(e.to_string()).color(Color32::from_rgb(230, 120, 100)));
+        }
+        None => {}
     }
 }

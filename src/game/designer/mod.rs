@@ -1,0 +1,50 @@
+//! The designer: a game made from menus, one rule at a time. The draft,
+//! its verdict and what the buttons ask ([`draft`]); the window
+//! ([`window`]) with an editor for each part of the rules (the movement,
+//! the template, the board) in a file of its own.
+
+mod board;
+pub mod draft;
+mod movement;
+mod template;
+mod widgets;
+mod window;
+
+use bevy::prelude::*;
+use bevy_egui::EguiPrimaryContextPass;
+
+use crate::game::ui::PanelSet;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(draft::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(
+        Update,
+        read_picked_design
+            .after(crate::game::platform::web_files::PickedFiles)
+            .in_set(crate::game::sets::GameSet::Input),
+    );
+}
+
+pub(super) fn view(app: &mut App) {
+    app.add_systems(
+        EguiPrimaryContextPass,
+        window::designer_window.in_set(PanelSet::Designer),
+    );
+}
+
+/// A game file (`.toml`) picked on the web page goes to the designer.
+#[cfg(target_arch = "wasm32")]
+fn read_picked_design(
+    mut picked: MessageReader<crate::game::platform::web_files::FilePicked>,
+    mut designs: MessageWriter<draft::DesignerIntent>,
+) {
+    use crate::game::platform::web_files::FilePicked;
+    for file in picked.read() {
+        if let FilePicked::Read { name, text } = file
+            && name.ends_with(".toml")
+        {
+            designs.write(draft::DesignerIntent::Read(text.clone()));
+        }
+    }
+}

@@ -1,0 +1,312 @@
+//! The designer's window: every rule of a game file as a menu with a line
+//! on what it means (and, for the movement, a small picture), the design's
+//! live verdict, its rules in words and its example turn drawn, and the
+//! buttons to try, save, share and measure it. It edits the draft in
+//! [`Designer`] and sends [`DesignerIntent`]s for the rest.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::ai::{Level, report};
+use crate::game::designer::board::board_rules;
+use crate::game::designer::draft::{Designer, DesignerIntent};
+use crate::game::designer::movement::movement_rules;
+use crate::game::designer::template::template_rules;
+use crate::game::designer::widgets::{ERROR, GOOD};
+use crate::game::online::table::Online;
+#[cfg(target_arch = "wasm32")]
+use crate::game::platform::web_files::PickFile;
+use crate::game::table::session::{Player, Variants};
+use crate::game::ui::diagram::{self, game_rules};
+use crate::game::ui::{UiState, fitted};
+use crate::rules::{BoardSize, Design};
+
+/// The report measured for the draft, as far as it has come.
+fn report_panel(ui: &mut egui::Ui, designer: &mut Designer, intents: &mut Vec<DesignerIntent>) {
+    let draft = designer.draft.clone();
+    let Some(state) = &designer.report else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        let (done, all) = state.progress;
+        if state.running() {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / all.max(1) as f32)
+                    .desired_width(160.0)
+                    .text(format!("measuring {done} of {all}")),
+            );
+            if ui.button("Stop").clicked() {
+                intents.push(DesignerIntent::StopReport);
+            }
+        } else {
+            ui.label(format!("measured {done} of {all}"));
+        }
+        if state.design != draft {
+            ui.colored_label(ERROR, "(of an earlier version of the design)");
+        }
+    });
+    match &state.latest {
+        Some(Ok(report)) => {
+            for warning in &report.warnings {
+                ui.colored_label(ERROR, format!("warning: {warning}"));
+            }
+            egui::ScrollArea::horizontal()
+                .id_salt("designer-report")
+                .show(ui, |ui| {
+                    ui.label(
+                        egui::RichText::new(report::text(report))
+                            .monospace()
+                            .small(),
+                    );
+                });
+        }
+        Some(Err(e)) => {
+            ui.colored_label(ERROR, e.to_string());
+        }
+        None => {}
+    }
+}
+
+/// The designer's window.
+pub(super) fn designer_window(
+    mut contexts: EguiContexts,
+    mut designer: ResMut<Designer>,
+    variants: Res<Variants>,
+    online: Res<Online>,
+    mut state: ResMut<UiState>,
+    mut writer: MessageWriter<DesignerIntent>,
+    #[cfg(target_arch = "wasm32")] mut files: MessageWriter<PickFile>,
+) -> Result {
+    let ctx = &contexts.ctx_mut()?.clone();
+    if let Some(id) = state.design_from.take() {
+        writer.write(DesignerIntent::Open(id));
+    }
+    let mut open = designer.open;
+    let designer = &mut *designer;
+    let state = &mut *state;
+    let mut intents = Vec::new();
+    let mut pick_file = false;
+    fitted(egui::Window::new("Designer"), ctx)
+        .id(egui::Id::new("designer"))
+        .open(&mut open)
+        .default_pos(egui::pos2(24.0, 24.0))
+        .default_width(600.0)
+        .default_height((ctx.content_rect().height() - 60.0).max(240.0))
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height((ctx.content_rect().height() - 100.0).max(200.0))
+                .show(ui, |ui| {
+                    start_from(ui, &variants, &mut intents);
+                    names(ui, &mut designer.draft, state);
+                    ui.separator();
+                    rules(ui, designer);
+                    ui.separator();
+                    verdict_panel(ui, designer, &mut state.examples);
+                    ui.separator();
+                    try_on(ui, designer);
+                    buttons(ui, designer, &online, state, &mut intents);
+                    if let Some(notice) = &designer.notice {
+                        ui.label(notice);
+                    }
+                    report_panel(ui, designer, &mut intents);
+                    ui.separator();
+                    pick_file = open_design(ui, designer, &mut intents);
+                });
+        });
+    designer.open = open && designer.open;
+    writer.write_batch(intents);
+    #[cfg(target_arch = "wasm32")]
+    if pick_file {
+        files.write(PickFile { accept: ".toml" });
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = pick_file;
+    Ok(())
+}
+
+/// The game a design starts from: a copy of it is the draft.
+fn start_from(ui: &mut egui::Ui, variants: &Variants, intents: &mut Vec<DesignerIntent>) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Start from");
+        egui::ComboBox::from_id_salt("designer-from")
+            .selected_text("a game…")
+            .show_ui(ui, |ui| {
+                for rules in variants.iter() {
+                    if ui.selectable_label(false, rules.variant().name()).clicked() {
+                        intents.push(DesignerIntent::Open(rules.id().to_string()));
+                    }
+                }
+            });
+    });
+}
+
+/// The design's name, id and summary.
+fn names(ui: &mut egui::Ui, draft: &mut Design, state: &mut UiState) {
+    egui::Grid::new("designer-names")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("Name");
+            let name = ui.text_edit_singleline(&mut draft.name);
+            state.spot("designer-name", &name);
+            ui.end_row();
+            ui.label("Id");
+            ui.horizontal(|ui| {
+                ui.text_edit_singleline(&mut draft.id);
+                ui.small("lower case, digits, dashes");
+            });
+            ui.end_row();
+            ui.label("Summary");
+            ui.text_edit_singleline(&mut draft.summary);
+            ui.end_row();
+        });
+}
+
+/// The rules' editors: the movement, the template, the board and the end.
+fn rules(ui: &mut egui::Ui, designer: &mut Designer) {
+    ui.heading("Movement");
+    movement_rules(ui, &mut designer.draft.movement);
+    ui.separator();
+    ui.heading("Template");
+    template_rules(ui, &mut designer.draft);
+    ui.separator();
+    ui.heading("Board and end");
+    board_rules(ui, &mut designer.draft, &mut designer.rows);
+}
+
+/// The board and the opponent the design is tried on.
+fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Try it on");
+        // The square boards the design is played on.
+        let sizes = designer.draft.sizes;
+        for n in [4u8, 5, 6, 8] {
+            if BoardSize::new(n, n).is_some_and(|s| sizes.contains(s)) {
+                ui.selectable_value(&mut designer.board, n, format!("{n}×{n}"));
+            }
+        }
+        ui.label("against");
+        egui::ComboBox::from_id_salt("designer-opponent")
+            .selected_text(designer.opponent.label())
+            .show_ui(ui, |ui| {
+                ui.selectable_value(
+                    &mut designer.opponent,
+                    Player::Human,
+                    "Human (both sides here)",
+                );
+                for level in Level::ALL {
+                    ui.selectable_value(
+                        &mut designer.opponent,
+                        Player::Computer(level),
+                        format!("Computer ({level})"),
+                    );
+                }
+            });
+    });
+}
+
+/// Try, save, copy the text or a link, measure.
+fn buttons(
+    ui: &mut egui::Ui,
+    designer: &mut Designer,
+    online: &Online,
+    state: &mut UiState,
+    intents: &mut Vec<DesignerIntent>,
+) {
+    ui.horizontal_wrapped(|ui| {
+        let try_it = ui.button(egui::RichText::new("Try it").strong());
+        state.spot("designer-try", &try_it);
+        if try_it.clicked() {
+            intents.push(DesignerIntent::Try);
+        }
+        let save = ui.button(if cfg!(target_arch = "wasm32") {
+            "Download file"
+        } else {
+            "Save"
+        });
+        state.spot("designer-save", &save);
+        if save.clicked() {
+            intents.push(DesignerIntent::Save);
+        }
+        if ui.button("Copy text").clicked() {
+            ui.ctx().copy_text(designer.draft.to_string());
+            designer.notice = Some("the game file is on the clipboard".into());
+        }
+        let page = online.page_address();
+        if ui
+            .button("Copy link")
+            .on_hover_text(format!(
+                "A link to the web page at {page} that opens this design"
+            ))
+            .clicked()
+        {
+            ui.ctx().copy_text(designer.link(&page));
+            designer.notice = Some(format!(
+                "a link to {page} with the design is on the clipboard"
+            ));
+        }
+        let running = designer.report.as_ref().is_some_and(|r| r.running());
+        let measure = ui.add_enabled(!running, egui::Button::new("Report"));
+        state.spot("designer-report", &measure);
+        if measure.clicked() {
+            intents.push(DesignerIntent::Report);
+        }
+    });
+}
+
+/// A design pasted (its game file or share code), or on the web page a
+/// file picked; the draft's game file. Whether a file is to be picked.
+fn open_design(
+    ui: &mut egui::Ui,
+    designer: &mut Designer,
+    intents: &mut Vec<DesignerIntent>,
+) -> bool {
+    #[cfg_attr(not(target_arch = "wasm32"), allow(unused_mut))]
+    let mut pick_file = false;
+    ui.label("Open a design: paste its game file or its share code.");
+    ui.add(
+        egui::TextEdit::multiline(&mut designer.paste)
+            .desired_rows(3)
+            .desired_width(f32::INFINITY)
+            .code_editor(),
+    );
+    ui.horizontal(|ui| {
+        if ui
+            .add_enabled(!designer.paste.trim().is_empty(), egui::Button::new("Open"))
+            .clicked()
+        {
+            intents.push(DesignerIntent::Read(designer.paste.clone()));
+        }
+        #[cfg(target_arch = "wasm32")]
+        if ui.button("Open file…").clicked() {
+            pick_file = true;
+        }
+        egui::CollapsingHeader::new("The game file").show(ui, |ui| {
+            ui.label(
+                egui::RichText::new(designer.draft.to_string())
+                    .monospace()
+                    .small(),
+            );
+        });
+    });
+    pick_file
+}
+
+/// The live verdict: a game or why not, its first figures, its rules in
+/// words and its example turn.
+fn verdict_panel(ui: &mut egui::Ui, designer: &mut Designer, examples: &mut diagram::Examples) {
+    let verdict = designer.verdict().clone();
+    match &verdict.rules {
+        Ok(rules) => {
+            ui.colored_label(GOOD, "A game: every rule of the system holds.");
+            for line in &verdict.figures {
+                ui.label(line);
+            }
+            egui::CollapsingHeader::new("Its rules and an example")
+                .default_open(true)
+                .show(ui, |ui| game_rules(ui, rules, examples));
+        }
+        Err(why) => {
+            ui.colored_label(ERROR, format!("Not a game yet: {why}"));
+        }
+    }
+}

@@ -1,0 +1,472 @@
+//! Guided first games: for each game a short scripted lesson on a small
+//! board. The player (White) is asked to select a piece, make the initial
+//! capture, look at the template it fixed, try a capture that does not fit
+//! and read why, keep capturing to the end of the turn, and win; the
+//! lesson plays Black's replies when it has any.
+//!
+//! A lesson is data the game's presentation supplies
+//! ([`crate::game::presentation::Presentation::lesson`]): a position, the turns
+//! to play and the square to try. The steps are made from it the same way
+//! for every game, and each step is done when the session shows it, so a
+//! lesson follows the real rules plugin: clicks become intents as in any
+//! game, and nothing here changes the board itself.
+
+use bevy::prelude::*;
+
+use crate::rules::{
+    Capture, MoveError, ParsePositionError, ParseSquareError, ParseTurnError, PlayedTurn, Position,
+    Rules, Side, Square, VariantError,
+};
+
+use crate::game::presentation;
+use crate::game::presentation::LessonText;
+use crate::game::sets::GameSet;
+use crate::game::table::input::Selection;
+use crate::game::table::planned::{PlannedTurn, PlaysPlannedTurn};
+use crate::game::table::screens::{InGame, Phase};
+use crate::game::table::session::{
+    GameMode, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
+};
+
+pub(super) fn plugin(app: &mut App) {
+    app.init_resource::<Tutorial>()
+        .add_message::<TutorialIntent>()
+        .add_systems(Update, start_lessons.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            play_replies
+                .run_if(in_state(Phase::ComputerToMove))
+                .in_set(GameSet::Input)
+                .before(PlaysPlannedTurn)
+                .run_if(in_state(InGame)),
+        )
+        .add_systems(Update, follow_lesson.in_set(GameSet::Sync));
+}
+
+/// A lesson read and checked: the turns are legal from the position, and
+/// the last one wins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lesson {
+    pub variant: String,
+    pub position: Position,
+    /// White's and Black's turns in order, White first.
+    pub turns: Vec<PlayedTurn>,
+    /// A square to try after the initial capture, whose capture does not fit.
+    pub misfit: Option<Square>,
+}
+
+/// Why a presentation's lesson does not read; the message names the part.
+#[derive(Debug, thiserror::Error)]
+pub enum LessonError {
+    #[error("lesson position: {0}")]
+    Position(ParsePositionError),
+    #[error("a lesson starts with {} to move", Side::White)]
+    NotWhiteToMove,
+    #[error("lesson turn {text}: {error}")]
+    TurnText { text: String, error: ParseTurnError },
+    #[error("lesson turn {turn}: {error}")]
+    Turn {
+        turn: Box<PlayedTurn>,
+        error: MoveError,
+    },
+    #[error("a lesson's turns must end the game with a {} win", Side::White)]
+    NoWin,
+    #[error("lesson misfit: {0}")]
+    MisfitSquare(ParseSquareError),
+    #[error("a lesson turn makes a capture")]
+    NoCapture,
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    #[error("{0}")]
+    Variant(#[from] VariantError),
+    #[error("lesson misfit {0}: not an enemy that does not fit")]
+    Misfit(Square),
+}
+
+/// Reads and checks a presentation's lesson for `rules`' game.
+pub fn read_lesson(rules: &Rules, text: &LessonText) -> Result<Lesson, LessonError> {
+    let position: Position = text.position.parse().map_err(LessonError::Position)?;
+    if position.turn != Side::White {
+        return Err(LessonError::NotWhiteToMove);
+    }
+    let mut at = position;
+    let mut turns = Vec::new();
+    for t in &text.turns {
+        let turn: PlayedTurn = t.parse().map_err(|error| LessonError::TurnText {
+            text: t.to_string(),
+            error,
+        })?;
+        at = rules
+            .play(&at, &turn)
+            .map_err(|error| LessonError::Turn {
+                turn: Box::new(turn.clone()),
+                error,
+            })?
+            .result();
+        turns.push(turn);
+    }
+    if turns.is_empty() || rules.has_initial_capture(&at) {
+        return Err(LessonError::NoWin);
+    }
+    let misfit = match &text.misfit {
+        None => None,
+        Some(s) => {
+            let square: Square = s.parse().map_err(LessonError::MisfitSquare)?;
+            let capture = turns[0].steps().next().ok_or(LessonError::NoCapture)?;
+            let progress = rules.begin_turn(&position, &capture)?;
+            let fits = rules
+                .fitting_captures(&progress)?
+                .iter()
+                .any(|c| c.to == square);
+            if fits || progress.board().color_at(square) != Some(Side::Black) {
+                return Err(LessonError::Misfit(square));
+            }
+            Some(square)
+        }
+    };
+    Ok(Lesson {
+        variant: rules.id().to_string(),
+        position,
+        turns,
+        misfit,
+    })
+}
+
+/// What a step waits for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The player selects the piece on `square` for the lesson's turn `turn`.
+    Select { turn: usize, square: Square },
+    /// Capture number `index` of the lesson's turn `turn` is made.
+    Capture { turn: usize, index: usize },
+    /// A click on this square is refused as not fitting.
+    Misfit(Square),
+    /// The lesson plays Black's turn number `turn`.
+    Reply(usize),
+    /// White has won.
+    Win,
+}
+
+/// One step of a lesson: what the player reads and what it waits for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LessonStep {
+    pub text: String,
+    pub goal: Goal,
+}
+
+/// The steps of `lesson`, in the game's own words for its template.
+pub fn lesson_steps(rules: &Rules, lesson: &Lesson) -> Vec<LessonStep> {
+    let look = presentation::of(rules);
+    let mut steps = Vec::new();
+    let mut at = lesson.position;
+    for (t, turn) in lesson.turns.iter().enumerate() {
+        if t % 2 == 1 {
+            steps.push(LessonStep {
+                text: format!("Black replies: {turn}."),
+                goal: Goal::Reply(t),
+            });
+        } else {
+            let origin = turn.origin;
+            let intro = if t == 0 {
+                "You play White. A turn starts with one of your pieces capturing an enemy. "
+            } else {
+                "Your turn again. "
+            };
+            steps.push(LessonStep {
+                text: format!("{intro}Select your piece on {origin}."),
+                goal: Goal::Select {
+                    turn: t,
+                    square: origin,
+                },
+            });
+            let first = turn.captures[0];
+            steps.push(LessonStep {
+                text: if t == 0 {
+                    format!(
+                        "Capture the enemy on {first}: move onto it. This first capture fixes \
+                         the template for the rest of the turn."
+                    )
+                } else {
+                    format!("Capture {first}.")
+                },
+                goal: Goal::Capture { turn: t, index: 0 },
+            });
+            if t == 0
+                && let Some(misfit) = lesson.misfit
+            {
+                let capture = Capture {
+                    from: origin,
+                    to: first,
+                    route: turn.route,
+                };
+                let template = rules.template_of(&at, &capture);
+                steps.push(LessonStep {
+                    text: format!(
+                        "The template is now {}, drawn around your piece. Every later capture \
+                         of this turn must fit it. Try capturing {misfit}: it does not fit.",
+                        look.describe_template(&template)
+                    ),
+                    goal: Goal::Misfit(misfit),
+                });
+            }
+            for index in 1..turn.captures.len() {
+                let to = turn.captures[index];
+                let text = if index == 1 {
+                    format!(
+                        "The same piece must keep capturing while a capture fits. Capture {to}, \
+                         which fits."
+                    )
+                } else {
+                    format!("Keep going: capture {to}.")
+                };
+                steps.push(LessonStep {
+                    text,
+                    goal: Goal::Capture { turn: t, index },
+                });
+            }
+        }
+        if let Ok(progress) = rules.play(&at, turn) {
+            at = progress.result();
+        }
+    }
+    steps.push(LessonStep {
+        text: "No capture fits any more, so the turn is over, and Black has no capture at all: \
+               White wins. That is every Burrow game: capture, keep capturing, and leave your \
+               opponent nothing to capture."
+            .to_string(),
+        goal: Goal::Win,
+    });
+    steps
+}
+
+/// A lesson being played.
+#[derive(Clone, Debug)]
+pub struct ActiveLesson {
+    pub lesson: Lesson,
+    pub steps: Vec<LessonStep>,
+    /// The step shown now; `steps.len() - 1` is the last.
+    pub at: usize,
+    /// What the game said when the player tried the square that does not fit.
+    pub refusal: Option<String>,
+    /// The game has left the lesson's script (undo brings it back).
+    pub off_script: bool,
+}
+
+impl ActiveLesson {
+    pub fn step(&self) -> &LessonStep {
+        &self.steps[self.at]
+    }
+
+    /// The square the step's text talks about: the piece to select, the
+    /// capture's target, the square whose capture does not fit.
+    pub fn marked_square(&self) -> Option<Square> {
+        match self.step().goal {
+            Goal::Select { square, .. } | Goal::Misfit(square) => Some(square),
+            Goal::Capture { turn, index } => self
+                .lesson
+                .turns
+                .get(turn)
+                .and_then(|t| t.captures.get(index))
+                .copied(),
+            Goal::Reply(_) | Goal::Win => None,
+        }
+    }
+
+    pub fn finished(&self) -> bool {
+        self.at + 1 == self.steps.len() && self.steps[self.at].goal == Goal::Win
+    }
+}
+
+/// The guided first game, when one is on.
+#[derive(Resource, Default, Debug)]
+pub struct Tutorial {
+    pub active: Option<ActiveLesson>,
+}
+
+impl Tutorial {
+    /// Whether a lesson is being played (the game then lets the player make
+    /// every capture, forced ones too).
+    pub fn is_on(&self) -> bool {
+        self.active.is_some()
+    }
+}
+
+/// Intent: start the guided first game of a game (by id), or leave it (the
+/// game goes on from where it is, against the computer).
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum TutorialIntent {
+    Start(String),
+    Leave,
+}
+
+fn start_lessons(
+    mut intents: MessageReader<TutorialIntent>,
+    variants: Res<Variants>,
+    session: Res<GameSession>,
+    mut tutorial: ResMut<Tutorial>,
+    mut session_intents: MessageWriter<SessionIntent>,
+    mut refused: MessageWriter<Refused>,
+) {
+    for intent in intents.read() {
+        tutorial.active = None;
+        let TutorialIntent::Start(id) = intent else {
+            // Leaving: the game goes on from where it is, against the
+            // computer (a local game, so the lesson ends with it).
+            if *session.mode() == GameMode::Lesson {
+                session_intents.write(SessionIntent::Load {
+                    record: session.record(),
+                    white: Player::Human,
+                    black: NewGame::default().black,
+                    mode: GameMode::Local,
+                });
+            }
+            continue;
+        };
+        let Some(rules) = variants.get(id) else {
+            refused.write(Refused(Refusal::UnknownVariant(id.clone())));
+            continue;
+        };
+        let Some(text) = presentation::of(rules).lesson() else {
+            refused.write(Refused(Refusal::NoLesson(
+                rules.variant().name().to_string(),
+            )));
+            continue;
+        };
+        let lesson = match read_lesson(rules, &text) {
+            Ok(lesson) => lesson,
+            Err(e) => {
+                refused.write(Refused(Refusal::NoLesson(format!(
+                    "{}: {e}",
+                    rules.variant().name()
+                ))));
+                continue;
+            }
+        };
+        session_intents.write(SessionIntent::NewGame(NewGame {
+            variant: lesson.variant.clone(),
+            size: lesson.position.size(),
+            white: Player::Human,
+            black: Player::Scripted,
+            start: Some(lesson.position),
+            mode: GameMode::Lesson,
+        }));
+        tutorial.active = Some(ActiveLesson {
+            steps: lesson_steps(rules, &lesson),
+            lesson,
+            at: 0,
+            refusal: None,
+            off_script: false,
+        });
+    }
+}
+
+/// Whether `goal` is reached in `session`.
+fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
+    let played = session.played().len();
+    let made = |turn: usize, index: usize| {
+        played > turn
+            || (played == turn
+                && session
+                    .turn()
+                    .as_ref()
+                    .is_some_and(|t| t.captures().len() > index))
+    };
+    match goal {
+        Goal::Select { turn, square } => {
+            (played == turn && selection.piece == Some(square)) || made(turn, 0)
+        }
+        Goal::Capture { turn, index } => made(turn, index),
+        // Done by the refusal, or passed by a player who captured on.
+        Goal::Misfit(_) => made(0, 1),
+        Goal::Reply(turn) => played > turn,
+        Goal::Win => false,
+    }
+}
+
+/// Whether the game is still on the lesson's script: the turns played and
+/// the captures of the one in progress are the lesson's.
+fn on_script(lesson: &Lesson, session: &GameSession) -> bool {
+    let played = session.played();
+    if played.len() > lesson.turns.len() || played[..] != lesson.turns[..played.len()] {
+        return false;
+    }
+    match (&session.turn(), lesson.turns.get(played.len())) {
+        (None, _) => true,
+        (Some(turn), Some(script)) => {
+            turn.origin() == script.origin && script.captures.starts_with(turn.captures())
+        }
+        (Some(_), None) => false,
+    }
+}
+
+/// Moves the lesson on as the session reaches each step; notes the
+/// refusal the player was asked to see; ends the lesson if the game on the
+/// board is another one.
+fn follow_lesson(
+    mut tutorial: ResMut<Tutorial>,
+    mut refused: MessageReader<Refused>,
+    session: Res<GameSession>,
+    selection: Res<Selection>,
+) {
+    let Some(active) = &mut tutorial.active else {
+        refused.clear();
+        return;
+    };
+    if *session.mode() != GameMode::Lesson {
+        tutorial.active = None;
+        return;
+    }
+    let same_game = session.rules().id() == active.lesson.variant
+        && session.setup().start == Some(active.lesson.position);
+    if !same_game {
+        // The session has not taken this lesson's new game yet.
+        return;
+    }
+    for Refused(refusal) in refused.read() {
+        if let (Goal::Misfit(square), Refusal::DoesNotFit { square: s, why, .. }) =
+            (active.step().goal, refusal)
+            && square == *s
+        {
+            active.refusal = Some(why.clone());
+            active.at += 1;
+        }
+    }
+    active.off_script = !on_script(&active.lesson, &session);
+    if active.off_script {
+        return;
+    }
+    // Steps already done (a capture that came with the one before, say).
+    while active.at + 1 < active.steps.len() && reached(active.step().goal, &session, &selection) {
+        active.at += 1;
+    }
+    if active.step().goal == Goal::Win && session.outcome().is_none() {
+        // Undo after the win: back to the step the game is at.
+        active.at = active
+            .steps
+            .iter()
+            .position(|s| !reached(s.goal, &session, &selection))
+            .unwrap_or(active.at);
+    }
+}
+
+/// Hands Black's scripted replies to the [`PlannedTurn`], which plays them
+/// as it plays the computer's turns.
+fn play_replies(
+    tutorial: Res<Tutorial>,
+    session: Res<GameSession>,
+    mut planned: ResMut<PlannedTurn>,
+) {
+    let Some(active) = &tutorial.active else {
+        return;
+    };
+    if session.player(session.to_move()) != Player::Scripted
+        || !planned.is_idle()
+        || session.turn().is_some()
+        || active.off_script
+    {
+        return;
+    }
+    if let Some(turn) = active.lesson.turns.get(session.played().len()) {
+        planned.play(turn);
+    }
+}

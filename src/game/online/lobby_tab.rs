@@ -1,0 +1,47 @@
+//! The Online window's Lobby tab: the open seeks, to join.
+
+use bevy_egui::egui;
+
+use crate::game::online::clock::clock_label;
+use crate::game::online::panel::{OnlineForm, OnlinePanel};
+use crate::game::online::panel::{game_name, striped_list};
+use crate::game::online::table::OnlineIntent;
+
+pub(super) fn lobby_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
+    let Some(seeks) = &data.community.lobby else {
+        ui.label("Waiting for the server…");
+        return;
+    };
+    if seeks.is_empty() {
+        ui.label("Nobody is waiting. Open a table for anyone (Play), or play someone now.");
+        return;
+    }
+    let mut join = None;
+    egui::ScrollArea::vertical()
+        .max_height(320.0)
+        .show(ui, |ui| {
+            striped_list(ui, "online-lobby", 5, |ui| {
+                for seek in seeks {
+                    ui.label(format!("{} {}", game_name(data, &seek.variant), seek.size));
+                    ui.label(clock_label(seek.clock));
+                    let mut who = seek.name.clone();
+                    if let Some(rating) = seek.rating {
+                        who.push_str(&format!(" ({rating:.0})"));
+                    }
+                    ui.label(who);
+                    ui.label(if seek.rated { "rated" } else { "casual" });
+                    if ui.button("Join").clicked() {
+                        join = Some(seek.code.clone());
+                    }
+                    ui.end_row();
+                }
+            });
+        });
+    if let Some(code) = join {
+        data.online_intents.write(OnlineIntent::Join {
+            server: form.server.clone(),
+            code,
+            name: form.name.clone(),
+        });
+    }
+}

@@ -1,0 +1,140 @@
+//! The Online window's Play tab: someone now, a new table (for a friend,
+//! anyone or the server's computer), a friend's table by its code.
+
+use bevy_egui::egui;
+
+use crate::ai::Level;
+use crate::game::online::clock::clocks;
+use crate::game::online::panel::{OnlineForm, OnlinePanel};
+use crate::game::online::panel::{TableFor, board_size, game_choice};
+use crate::game::online::table::OnlineIntent;
+use crate::online::protocol::{GameSetup, SideChoice};
+use crate::rules::Side;
+
+/// How long a paired player waits before the computer sits, when asked.
+const BOT_WAIT_S: u32 = 30;
+
+pub(super) fn play_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
+    game_choice(ui, data, form);
+    let signed_in = data.community.is_signed_in();
+    if !signed_in {
+        ui.horizontal(|ui| {
+            ui.label("Your name");
+            ui.text_edit_singleline(&mut form.name);
+        });
+    }
+    ui.separator();
+    ui.horizontal(|ui| {
+        if ui
+            .button("Play someone now")
+            .on_hover_text(if signed_in {
+                "A rated game against a player of about your rating"
+            } else {
+                "An unrated game against another guest (sign in for rated games)"
+            })
+            .clicked()
+        {
+            data.online_intents.write(OnlineIntent::Pair {
+                server: form.server.clone(),
+                variant: form.variant.clone(),
+                size: board_size(form),
+                clock: clocks()[form.clock],
+                bot_after_s: form.bot_after_wait.then_some(BOT_WAIT_S),
+            });
+        }
+        ui.checkbox(
+            &mut form.bot_after_wait,
+            format!("the computer after {BOT_WAIT_S} s if nobody comes"),
+        );
+    });
+    ui.separator();
+    new_table(ui, data, form, signed_in);
+    ui.separator();
+    friends_table(ui, data, form);
+}
+
+/// A new table: the side, who it is for, rated or not.
+fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, signed_in: bool) {
+    ui.strong("New table");
+    egui::Grid::new("online-table")
+        .num_columns(2)
+        .show(ui, |ui| {
+            ui.label("You play");
+            ui.horizontal(|ui| {
+                ui.selectable_value(&mut form.side, SideChoice::White, Side::White.to_string());
+                ui.selectable_value(&mut form.side, SideChoice::Black, Side::Black.to_string());
+                ui.selectable_value(&mut form.side, SideChoice::Random, "Either");
+            });
+            ui.end_row();
+            ui.label("Against");
+            let label = |table_for: TableFor| match table_for {
+                TableFor::Friend => "a friend (share the code)".to_string(),
+                TableFor::Anyone => "anyone (listed in the lobby)".to_string(),
+                TableFor::Computer(level) => format!("the server's computer ({level})"),
+            };
+            egui::ComboBox::from_id_salt("online-against")
+                .selected_text(label(form.table_for))
+                .show_ui(ui, |ui| {
+                    for choice in [TableFor::Friend, TableFor::Anyone]
+                        .into_iter()
+                        .chain(Level::ALL.map(TableFor::Computer))
+                    {
+                        ui.selectable_value(&mut form.table_for, choice, label(choice));
+                    }
+                });
+            ui.end_row();
+            ui.label("Rated");
+            ui.add_enabled(signed_in, egui::Checkbox::without_text(&mut form.rated))
+                .on_disabled_hover_text("Sign in (Account) to play rated games");
+            ui.end_row();
+        });
+    if ui.button("Create table").clicked() {
+        data.online_intents.write(OnlineIntent::Create {
+            server: form.server.clone(),
+            setup: GameSetup {
+                variant: form.variant.clone(),
+                size: board_size(form),
+                start: None,
+                clock: clocks()[form.clock],
+                design: None,
+            },
+            side: form.side,
+            name: form.name.clone(),
+            computer: match form.table_for {
+                TableFor::Computer(level) => Some(level),
+                _ => None,
+            },
+            public: form.table_for == TableFor::Anyone,
+            rated: signed_in && form.rated,
+        });
+    }
+}
+
+/// A friend's table by its code: join or watch.
+fn friends_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
+    ui.strong("A friend's table");
+    ui.horizontal(|ui| {
+        ui.label("Code");
+        ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(90.0));
+        let has_code = !form.code.trim().is_empty();
+        if ui
+            .add_enabled(has_code, egui::Button::new("Join"))
+            .clicked()
+        {
+            data.online_intents.write(OnlineIntent::Join {
+                server: form.server.clone(),
+                code: form.code.clone(),
+                name: form.name.clone(),
+            });
+        }
+        if ui
+            .add_enabled(has_code, egui::Button::new("Watch"))
+            .clicked()
+        {
+            data.online_intents.write(OnlineIntent::Watch {
+                server: form.server.clone(),
+                code: form.code.clone(),
+            });
+        }
+    });
+}

@@ -1,0 +1,127 @@
+//! The online table at the top of the side panel: the code and link, the
+//! players and their clocks, resign, rematch and leave.
+
+use bevy_egui::egui;
+
+use crate::game::online::clock::clock_text;
+use crate::game::online::panel::OnlinePanel;
+use crate::game::online::table::{Link, Online, OnlineIntent, result_text};
+use crate::online::mirror::Mirror;
+use crate::rules::Side;
+
+/// The table, at the top of the side panel.
+pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
+    ui.strong("Online");
+    let online = &data.online;
+    match online.link {
+        Link::Open => {}
+        Link::Connecting => {
+            ui.label(format!("Connecting to {}…", online.server));
+        }
+        Link::Lost { .. } => {
+            ui.colored_label(ui.visuals().warn_fg_color, "Connection lost: reconnecting…");
+        }
+        Link::Off => {}
+    }
+    if let Some(code) = &online.code {
+        ui.horizontal(|ui| {
+            ui.label("Code");
+            ui.heading(code);
+            if ui.button("Copy link").clicked()
+                && let Some(link) = online.invitation()
+            {
+                ui.ctx().copy_text(link);
+            }
+        });
+        if let Some(link) = online.invitation() {
+            ui.small(link);
+        }
+    }
+    let Some(table) = &online.table else {
+        ui.label("Waiting for the server…");
+        return;
+    };
+    let now = data.time.elapsed_secs_f64();
+    let clocks = online.clocks(now);
+    seats(ui, online, table, clocks);
+    let waiting = table.view.white.name.is_none() && table.view.white.computer.is_none()
+        || table.view.black.name.is_none() && table.view.black.computer.is_none();
+    if waiting {
+        ui.label("Waiting for the other player: send them the code or the link.");
+    }
+    if table.view.rated {
+        ui.small("Rated game");
+    }
+    if let Some(result) = result_text(online) {
+        ui.strong(result);
+    }
+    let seated = online.side().is_some();
+    ui.horizontal(|ui| {
+        let over = table.view.result.is_some();
+        if seated && !over && ui.button("Resign").clicked() {
+            data.online_intents.write(OnlineIntent::Resign);
+        }
+        if seated && over {
+            let offered = online
+                .side()
+                .is_some_and(|s| table.view.rematch_offers.contains(&s));
+            let label = if offered {
+                "Rematch offered"
+            } else {
+                "Rematch"
+            };
+            if ui.add_enabled(!offered, egui::Button::new(label)).clicked() {
+                data.online_intents.write(OnlineIntent::Rematch);
+            }
+        }
+        if ui.button("Leave").clicked() {
+            data.online_intents.write(OnlineIntent::Leave);
+        }
+    });
+    if let Some(notice) = &online.notice {
+        ui.small(notice);
+    }
+}
+
+/// The seats: each side's player (the player's own marked) and clock.
+fn seats(
+    ui: &mut egui::Ui,
+    online: &Online,
+    table: &Mirror,
+    clocks: Option<([u64; 2], Option<Side>)>,
+) {
+    egui::Grid::new("online-seats")
+        .num_columns(3)
+        .show(ui, |ui| {
+            for (side, seat) in [
+                (Side::White, &table.view.white),
+                (Side::Black, &table.view.black),
+            ] {
+                let you = online.side() == Some(side);
+                let name = seat
+                    .computer
+                    .as_ref()
+                    .map(|l| format!("computer ({l})"))
+                    .or_else(|| seat.name.clone())
+                    .unwrap_or_else(|| "(free seat)".into());
+                let side_name = side.to_string();
+                ui.label(side_name);
+                let mut text =
+                    egui::RichText::new(if you { format!("{name} (you)") } else { name });
+                if seat.name.is_some() && seat.computer.is_none() && !seat.connected {
+                    text = text.weak();
+                }
+                ui.label(text);
+                if let Some((left, running)) = clocks {
+                    let mut t = egui::RichText::new(clock_text(left[side.index()])).monospace();
+                    if running == Some(side) {
+                        t = t.strong();
+                    }
+                    ui.label(t);
+                } else {
+                    ui.label("");
+                }
+                ui.end_row();
+            }
+        });
+}

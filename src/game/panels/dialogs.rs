@@ -1,0 +1,137 @@
+//! Windows over the board: the rules help and the game-over dialog.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::game::lesson::tutorial::Tutorial;
+use crate::game::online::table::OnlineIntent;
+use crate::game::presentation::SYSTEM_RULES;
+use crate::game::review::evaluation::{GameReview, ReviewIntent};
+use crate::game::table::form::{NewGameForm, chosen_game};
+use crate::game::table::screens::Screen;
+use crate::game::table::session::{GameSession, SessionIntent, Variants};
+use crate::game::ui::diagram::game_rules;
+use crate::game::ui::{UiState, fitted};
+
+/// The rules help: the game being played first, with its diagrams, then
+/// what every game shares, then the other games folded away.
+pub(super) fn rules_window(
+    mut contexts: EguiContexts,
+    variants: Res<Variants>,
+    session: Res<GameSession>,
+    screen: Res<State<Screen>>,
+    form: Res<NewGameForm>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = &contexts.ctx_mut()?.clone();
+    let state = &mut *state;
+    let mut open = state.open.rules;
+    let current = chosen_game(&screen, &session, &form);
+    let name = variants
+        .get(&current)
+        .map_or(current.clone(), |r| r.variant().name().to_string());
+    fitted(egui::Window::new(format!("Rules: {name}")), ctx)
+        .id(egui::Id::new("rules"))
+        // Over the board's corner, wherever the first frame drew it from.
+        .default_pos(egui::pos2(24.0, 24.0))
+        .open(&mut open)
+        .default_width(440.0)
+        .default_height(640.0)
+        .show(ctx, |ui| {
+            egui::ScrollArea::vertical()
+                .max_height((ctx.content_rect().height() - 120.0).max(200.0))
+                .show(ui, |ui| {
+                    if let Some(rules) = variants.get(&current) {
+                        ui.heading(rules.variant().name());
+                        game_rules(ui, rules, &mut state.examples);
+                        ui.add_space(4.0);
+                        if ui.button("Guided first game").clicked() {
+                            state.start_tutorial = Some(current.clone());
+                        }
+                        ui.separator();
+                    }
+                    egui::CollapsingHeader::new("What every Burrow game shares")
+                        .default_open(true)
+                        .show(ui, |ui| {
+                            ui.label(SYSTEM_RULES);
+                            ui.label(
+                                egui::RichText::new(
+                                    "Points marked [project's reading] are where the designer's \
+                                     description leaves room and this project had to choose; the \
+                                     choice is ours, not the designer's.",
+                                )
+                                .italics(),
+                            );
+                        });
+                    for rules in variants.iter().filter(|r| r.id() != current) {
+                        egui::CollapsingHeader::new(rules.variant().name())
+                            .id_salt(rules.id())
+                            .show(ui, |ui| game_rules(ui, rules, &mut state.examples));
+                    }
+                });
+        });
+    state.open.rules = open;
+    Ok(())
+}
+
+/// The game-over dialog: who won and why, a new game, a rematch, the
+/// review.
+pub(super) fn game_over(
+    mut contexts: EguiContexts,
+    session: Res<GameSession>,
+    tutorial: Res<Tutorial>,
+    review: Res<GameReview>,
+    mut intents: MessageWriter<SessionIntent>,
+    mut online_intents: MessageWriter<OnlineIntent>,
+    mut review_intents: MessageWriter<ReviewIntent>,
+    mut next_screen: ResMut<NextState<Screen>>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    if state.game_over_closed || tutorial.is_on() || review.open {
+        return Ok(());
+    }
+    let Some(outcome) = session.outcome() else {
+        return Ok(());
+    };
+    let ctx = contexts.ctx_mut()?.clone();
+    let ctx = &ctx;
+    let loser = outcome.winner.opponent();
+    let winner = outcome.winner;
+    let what = if outcome.annihilation {
+        "no pieces"
+    } else {
+        "no capture"
+    };
+    let why = if session.rules().end().stuck_wins() {
+        format!("{winner} has {what} left, and in this game the last capture loses.")
+    } else {
+        format!("{loser} has {what} left.")
+    };
+    fitted(egui::Window::new("Game over"), ctx)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            ui.heading(format!("{winner} wins"));
+            ui.label(why);
+            ui.label(format!("{} turns played.", session.played().len()));
+            ui.horizontal(|ui| {
+                if ui.button("New game").clicked() {
+                    next_screen.set(Screen::Title);
+                }
+                if ui.button("Rematch").clicked() {
+                    if session.is_online() {
+                        online_intents.write(OnlineIntent::Rematch);
+                        state.open.online = true;
+                    } else {
+                        intents.write(SessionIntent::NewGame(session.setup().clone()));
+                    }
+                }
+                if ui.button("Review").clicked() {
+                    state.game_over_closed = true;
+                    review_intents.write(ReviewIntent(true));
+                }
+            });
+        });
+    Ok(())
+}

@@ -1,0 +1,102 @@
+//! The settings window the table's menu opens: how the game moves, sounds
+//! and looks.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::ai::THINK_SECONDS;
+use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent, Theme, UI_SCALES};
+
+use crate::game::ui::{UiState, fitted};
+
+/// The settings window: walk speed, think time, sound, theme, UI scale.
+/// Widgets edit a copy; what changed goes out as intents.
+pub(super) fn settings_window(
+    mut contexts: EguiContexts,
+    settings: Res<Settings>,
+    mut intents: MessageWriter<SettingsIntent>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let mut open = state.open.settings;
+    let mut edited = settings.clone();
+    let window = fitted(egui::Window::new("Settings"), &ctx)
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .default_width(320.0)
+        .default_pos(egui::pos2(40.0, 60.0));
+    window.show(&ctx, |ui| {
+        let value_box = 60.0;
+        ui.spacing_mut().slider_width = (ui.available_width() - value_box).max(120.0);
+        ui.strong("Moves");
+        ui.label("Walk speed, squares per second (0 = instant)");
+        ui.add(egui::Slider::new(
+            &mut edited.walk_speed,
+            0.0..=MAX_WALK_SPEED,
+        ));
+        ui.label("Computer's think time in seconds (strongest level, hint)");
+        ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
+        ui.separator();
+        ui.strong("Sound");
+        ui.checkbox(&mut edited.muted, "Mute");
+        ui.label("Volume");
+        ui.add_enabled(
+            !edited.muted,
+            egui::Slider::new(&mut edited.volume, 0.0..=1.0)
+                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                .custom_parser(|t| {
+                    t.trim_end_matches('%')
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .map(|v| v / 100.0)
+                }),
+        );
+        ui.separator();
+        ui.strong("Look");
+        ui.horizontal(|ui| {
+            for theme in Theme::ALL {
+                ui.radio_value(&mut edited.theme, theme, theme.label());
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            ui.label("UI scale");
+            for scale in [0.75, 1.0, 1.25, 1.5, 2.0] {
+                debug_assert!(UI_SCALES.contains(&scale));
+                let on = (edited.ui_scale - scale).abs() < 0.01;
+                if ui
+                    .selectable_label(on, format!("{}%", (scale * 100.0) as u32))
+                    .clicked()
+                {
+                    edited.ui_scale = scale;
+                }
+            }
+        });
+    });
+    state.open.settings = open;
+    intents.write_batch(changes(&settings, &edited));
+    Ok(())
+}
+
+/// The intents that turn `now` into `edited`.
+fn changes(now: &Settings, edited: &Settings) -> Vec<SettingsIntent> {
+    use SettingsIntent::*;
+    [
+        (
+            edited.walk_speed != now.walk_speed,
+            WalkSpeed(edited.walk_speed),
+        ),
+        (
+            edited.think_seconds != now.think_seconds,
+            ThinkSeconds(edited.think_seconds),
+        ),
+        (edited.muted != now.muted, Muted(edited.muted)),
+        (edited.volume != now.volume, Volume(edited.volume)),
+        (edited.theme != now.theme, Theme(edited.theme)),
+        (edited.ui_scale != now.ui_scale, UiScale(edited.ui_scale)),
+    ]
+    .into_iter()
+    .filter_map(|(changed, intent)| changed.then_some(intent))
+    .collect()
+}

@@ -1,0 +1,24 @@
+//! What the game needs of the machine it runs on, and nothing of the game's
+//! features: work off the frame ([`background`]), the settings kept between
+//! runs ([`settings_store`]), the window's sleep ([`egui_idle`]), and on
+//! the web page its files (`web_files`) and its log (`web_log`).
+
+pub mod background;
+mod egui_idle;
+pub mod settings_store;
+#[cfg(target_arch = "wasm32")]
+pub mod web_files;
+#[cfg(target_arch = "wasm32")]
+pub mod web_log;
+
+use bevy::prelude::*;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_plugins(background::plugin);
+    #[cfg(target_arch = "wasm32")]
+    app.add_plugins(web_files::plugin);
+}
+
+pub(super) fn view(app: &mut App) {
+    app.add_plugins(egui_idle::plugin);
+}

@@ -1,0 +1,96 @@
+//! The puzzles window: the puzzles of the chosen game by band, and the
+//! refuted turn's winning reply marked on the board.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::game::puzzles::solving::{PuzzleIntent, Puzzles};
+use crate::game::settings::Settings;
+use crate::game::table::form::{NewGameForm, chosen_game};
+use crate::game::table::overlay::MarkSources;
+use crate::game::table::screens::Screen;
+use crate::game::table::session::{GameSession, Variants};
+use crate::game::ui::UiState;
+
+/// The puzzles of the chosen game by band, solved ones drawn selected.
+pub(super) fn puzzles_window(
+    mut contexts: EguiContexts,
+    variants: Res<Variants>,
+    session: Res<GameSession>,
+    screen: Res<State<Screen>>,
+    puzzles: Res<Puzzles>,
+    settings: Res<Settings>,
+    mut puzzle_intents: MessageWriter<PuzzleIntent>,
+    form: Res<NewGameForm>,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = &contexts.ctx_mut()?.clone();
+    let mut open = state.open.puzzles;
+    let variant = chosen_game(&screen, &session, &form);
+    let name = variants
+        .get(&variant)
+        .map_or(variant.clone(), |r| r.variant().name().to_string());
+    let mut chosen = None;
+    crate::game::ui::fitted(egui::Window::new(format!("Puzzles: {name}")), ctx)
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(420.0)
+        .show(ctx, |ui| {
+            let list = puzzles.of(&variant);
+            if list.is_empty() {
+                ui.label("No puzzles for this game yet.");
+                return;
+            }
+            let solved = |p: &crate::ai::Puzzle| settings.solved_puzzles.contains(&p.id());
+            ui.label(format!(
+                "{} of {} solved. Play the winning line against the solver's best defence.",
+                list.iter().filter(|(_, p)| solved(p)).count(),
+                list.len()
+            ));
+            for band in crate::ai::Band::ALL {
+                ui.separator();
+                ui.strong(match band {
+                    crate::ai::Band::Easy => "Easy: win in 3 turns",
+                    crate::ai::Band::Medium => "Medium: win in 5 turns",
+                    crate::ai::Band::Hard => "Hard: win in 7 to 11 turns",
+                });
+                ui.horizontal_wrapped(|ui| {
+                    for (n, (index, puzzle)) in
+                        list.iter().filter(|(_, p)| p.band == band).enumerate()
+                    {
+                        // A solved puzzle's button is drawn selected.
+                        let done = solved(puzzle);
+                        if ui
+                            .add(egui::Button::new(format!("{}", n + 1)).selected(done))
+                            .on_hover_text(format!(
+                                "{} ({}){}",
+                                puzzle.task(),
+                                puzzle.position.size(),
+                                if done { ", solved" } else { "" }
+                            ))
+                            .clicked()
+                        {
+                            chosen = Some(*index);
+                        }
+                    }
+                });
+            }
+        });
+    if let Some(index) = chosen {
+        puzzle_intents.write(PuzzleIntent::Start(index));
+        state.game_over_closed = false;
+        open = false;
+    }
+    state.open.puzzles = open;
+    Ok(())
+}
+
+/// The opponent's winning reply to a refuted turn, for the ring and the
+/// path on the board.
+pub(super) fn mark_reply(puzzles: Res<Puzzles>, mut sources: ResMut<MarkSources>) {
+    sources.reply = puzzles
+        .active
+        .as_ref()
+        .and_then(|active| active.refutation())
+        .cloned();
+}

@@ -1,0 +1,132 @@
+//! The positions and records window the table's menu opens: text to copy
+//! or paste, files to save or open.
+
+use bevy::prelude::*;
+use bevy_egui::{EguiContexts, egui};
+
+use crate::game::table::session::{GameMode, GameSession, NewGame, SessionIntent};
+use crate::game::ui::{UiState, fitted};
+use crate::rules::Position;
+
+/// What the positions and records window sends.
+#[derive(bevy::ecs::system::SystemParam)]
+pub struct RecordsWindow<'w> {
+    session: Res<'w, GameSession>,
+    time: Res<'w, Time<Real>>,
+    intents: MessageWriter<'w, SessionIntent>,
+    #[cfg(not(target_arch = "wasm32"))]
+    files: MessageWriter<'w, crate::game::table::records::RecordIntent>,
+    #[cfg(target_arch = "wasm32")]
+    files: MessageWriter<'w, crate::game::table::web_records::RecordIntent>,
+}
+
+/// Positions and records: a text box to paste into (a record is played
+/// back, a position starts a game), and records as files.
+pub(super) fn records_window(
+    mut contexts: EguiContexts,
+    mut data: RecordsWindow,
+    mut state: ResMut<UiState>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?.clone();
+    let state = &mut *state;
+    let mut open = state.open.records;
+    let window = fitted(egui::Window::new("Positions and records"), &ctx)
+        .open(&mut open)
+        .collapsible(false)
+        .default_width(340.0)
+        .default_pos(egui::pos2(40.0, 60.0));
+    window.show(&ctx, |ui| {
+        ui.label("Paste a position or a game record:");
+        let text = ui.add(
+            egui::TextEdit::multiline(&mut state.text)
+                .desired_width(f32::INFINITY)
+                .desired_rows(5)
+                .hint_text("WB2/4/4/2BW W, or a record's tags and turns"),
+        );
+        state.spot("record-text", &text);
+        ui.horizontal_wrapped(|ui| {
+            let record = ui
+                .button("Play this record")
+                .on_hover_text("Replay the record's turns and go on from its end");
+            state.spot("play-record", &record);
+            if record.clicked() {
+                data.intents
+                    .write(SessionIntent::LoadRecord(state.text.clone()));
+            }
+            let position = ui
+                .button("Play from this position")
+                .on_hover_text("A new game from the position, with the same players");
+            state.spot("play-position", &position);
+            if position.clicked() {
+                match state.text.trim().parse::<Position>() {
+                    Ok(start) => {
+                        data.intents
+                            .write(SessionIntent::NewGame(from_position(&data.session, start)));
+                    }
+                    Err(e) => state.toast = Some((e.to_string(), data.time.elapsed_secs_f64())),
+                }
+            }
+        });
+        ui.separator();
+        files(ui, &mut data, state);
+    });
+    state.open.records = open;
+    Ok(())
+}
+
+/// A new local game from `start` with the players of the game on the
+/// board (a puzzle's defender or an online opponent becomes a person).
+fn from_position(session: &GameSession, start: Position) -> NewGame {
+    let setup = session.setup();
+    NewGame {
+        start: Some(start),
+        size: start.size(),
+        white: setup.white.kept_for_local(),
+        black: setup.black.kept_for_local(),
+        mode: GameMode::Local,
+        ..setup.clone()
+    }
+}
+
+/// The page has no file system: records go out as downloads and come in
+/// through the browser's file picker.
+#[cfg(target_arch = "wasm32")]
+fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
+    use crate::game::table::web_records::RecordIntent;
+    ui.horizontal_wrapped(|ui| {
+        let download = ui.button("Download the record");
+        state.spot("download-record", &download);
+        if download.clicked() {
+            data.files
+                .write(RecordIntent::Download(state.file_path.clone()));
+            state.toast = Some((
+                format!("downloading {}", state.file_path),
+                data.time.elapsed_secs_f64(),
+            ));
+        }
+        let open = ui.button("Open a record file…");
+        state.spot("open-record", &open);
+        if open.clicked() {
+            data.files.write(RecordIntent::Open);
+        }
+    });
+}
+
+/// A record file by name: saved from the game on the board, or opened.
+#[cfg(not(target_arch = "wasm32"))]
+fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
+    use crate::game::table::records::RecordIntent;
+    ui.horizontal(|ui| {
+        ui.label("File");
+        ui.add(egui::TextEdit::singleline(&mut state.file_path).desired_width(f32::INFINITY));
+    });
+    ui.horizontal(|ui| {
+        let path = std::path::PathBuf::from(&state.file_path);
+        if ui.button("Save the record to the file").clicked() {
+            data.files.write(RecordIntent::Save(path.clone()));
+        }
+        if ui.button("Open the file").clicked() {
+            data.files.write(RecordIntent::Load(path));
+        }
+    });
+}

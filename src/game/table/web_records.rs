@@ -1,0 +1,76 @@
+//! Records on the web page: the records window's Download hands the
+//! record's text to the browser as a file download, and Open lets the
+//! player pick a record file, whose text comes back as a
+//! [`SessionIntent::LoadRecord`], or as a [`Refused`] naming the file when
+//! it cannot be read. A bad record is refused by the session like a pasted
+//! one; the game in play stays. (A picked game file, `.toml`, is the
+//! designer's.)
+
+use bevy::prelude::*;
+
+use crate::game::platform::web_files::{FilePicked, PickFile, PickedFiles, download};
+use crate::game::sets::GameSet;
+use crate::game::table::session::{GameSession, Refusal, Refused, SessionIntent};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<RecordIntent>().add_systems(
+        Update,
+        (
+            start_file_work.before(PickedFiles),
+            take_picked_record.after(PickedFiles),
+        )
+            .in_set(GameSet::Input),
+    );
+}
+
+/// Intent: hand the record to the browser as a download, or ask the
+/// player for a record file.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub enum RecordIntent {
+    /// Download the game's record under this file name.
+    Download(String),
+    /// Open the browser's file picker for a record.
+    Open,
+}
+
+fn start_file_work(
+    mut intents: MessageReader<RecordIntent>,
+    session: Res<GameSession>,
+    mut picks: MessageWriter<PickFile>,
+) {
+    for intent in intents.read() {
+        match intent {
+            RecordIntent::Download(name) => {
+                download(name, "text/plain", session.record().to_string().as_bytes());
+            }
+            RecordIntent::Open => {
+                picks.write(PickFile {
+                    accept: ".txt,text/plain",
+                });
+            }
+        }
+    }
+}
+
+/// A picked record is loaded; a file that could not be read is refused
+/// whatever it was for.
+fn take_picked_record(
+    mut picked: MessageReader<FilePicked>,
+    mut loads: MessageWriter<SessionIntent>,
+    mut refused: MessageWriter<Refused>,
+) {
+    for file in picked.read() {
+        match file {
+            FilePicked::Failed { name, error } => {
+                refused.write(Refused(Refusal::File {
+                    path: name.clone(),
+                    error: error.clone(),
+                }));
+            }
+            FilePicked::Read { name, text } if !name.ends_with(".toml") => {
+                loads.write(SessionIntent::LoadRecord(text.clone()));
+            }
+            FilePicked::Read { .. } => {}
+        }
+    }
+}

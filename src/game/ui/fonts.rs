@@ -1,0 +1,37 @@
+//! The panels' fonts.
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+/// The panels' fonts: Ubuntu Light for text, Hack for the monospace
+/// lines, each falling back on the other (the panels show no emoji).
+fn fonts() -> egui::FontDefinitions {
+    use std::sync::Arc;
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, data) in [
+        ("Ubuntu-Light", epaint_default_fonts::UBUNTU_LIGHT),
+        ("Hack", epaint_default_fonts::HACK_REGULAR),
+    ] {
+        fonts
+            .font_data
+            .insert(name.into(), Arc::new(egui::FontData::from_static(data)));
+    }
+    fonts.families.insert(
+        egui::FontFamily::Proportional,
+        vec!["Ubuntu-Light".into(), "Hack".into()],
+    );
+    fonts.families.insert(
+        egui::FontFamily::Monospace,
+        vec!["Hack".into(), "Ubuntu-Light".into()],
+    );
+    fonts
+}
+
+/// Gives each new egui context the panels' fonts before its first pass.
+pub(super) fn install_fonts(
+    mut contexts: Query<&mut bevy_egui::EguiContext, Added<bevy_egui::EguiContext>>,
+) {
+    for mut context in &mut contexts {
+        context.get_mut().set_fonts(fonts());
+    }
+}
