@@ -5,18 +5,20 @@
 //! - [`ai`]: the computer players, their per-game tuning, self-play and
 //!   match statistics;
 //! - [`online`]: the messages of online play and the server's judge of one
-//!   game, shared by the server, the bot and the game;
-//! - [`cli`]: the command-line front end;
-//! - `server`: `burrow serve`, online play over HTTP and WebSocket with the
-//!   games in SQLite or PostgreSQL (not on the web page);
+//!   game (the rules only), shared by the server, the bot, the load tool
+//!   and the game;
 //! - [`bot`]: a computer player at an online table (`burrow bot`; not on
 //!   the web page), and the one conversion between the AI's levels and
 //!   the messages' (built everywhere: the game converts too);
+//! - `server`: `burrow serve`, online play over HTTP and WebSocket with the
+//!   games in SQLite or PostgreSQL (not on the web page);
 //! - `load`: `burrow load`, many scripted games through a running server,
 //!   measured (not on the web page);
+//! - [`cli`]: the command-line front end;
 //! - `game`: the Bevy game (cargo feature `game`, on by default);
 //! - [`launch`]: what the `burrow` binary runs: it builds the variant
-//!   registry (built-ins and mods), then runs a command or opens the window.
+//!   registry (built-ins, mods and the designs folder), then runs a command
+//!   or opens the window.
 
 pub mod ai;
 pub mod bot;

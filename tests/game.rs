@@ -107,7 +107,7 @@ fn assert_entities_match_engine(app: &mut App) {
     for (side, square, animating) in pieces {
         assert!(!animating, "{square} still animating");
         assert_eq!(
-            shown.board.color_at(square),
+            shown.board.side_at(square),
             Some(side),
             "entity on {square}"
         );

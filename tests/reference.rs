@@ -66,7 +66,7 @@ impl Grid {
         for y in 0..h {
             for x in 0..w {
                 cells[(y * w + x) as usize] =
-                    pos.board.color_at(Square::new(x as u8, y as u8).unwrap());
+                    pos.board.side_at(Square::new(x as u8, y as u8).unwrap());
             }
         }
         Grid { w, h, cells }

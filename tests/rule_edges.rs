@@ -443,7 +443,7 @@ fn every_refusal_names_the_rule_that_caused_it() {
                             "{position} {from}x{to}"
                         );
                         let Some(why) = why else { continue };
-                        match board.color_at(to) {
+                        match board.side_at(to) {
                             None => assert!(why.contains("is empty"), "{why}"),
                             Some(c) if c == mover => assert!(why.contains("same side"), "{why}"),
                             Some(_) => {
@@ -456,7 +456,7 @@ fn every_refusal_names_the_rule_that_caused_it() {
                                 if let Some(list) = why.split("(by ").nth(1) {
                                     for name in list.trim_end_matches(')').split([',', ' ']) {
                                         if let Ok(s) = name.parse::<Square>() {
-                                            assert!(board.color_at(s).is_some(), "{why}");
+                                            assert!(board.side_at(s).is_some(), "{why}");
                                         }
                                     }
                                 }
@@ -487,7 +487,7 @@ fn every_refusal_names_the_rule_that_caused_it() {
                             );
                             let Some(why) = why else { continue };
                             let view = CaptureView::new(turn.board(), mover, at, to, None);
-                            if turn.board().color_at(to) != Some(mover.opponent()) {
+                            if turn.board().side_at(to) != Some(mover.opponent()) {
                                 assert!(
                                     why.contains("empty") || why.contains("same side"),
                                     "{why}"

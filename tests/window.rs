@@ -75,7 +75,7 @@ fn the_game_draws_board_pieces_and_targets_in_a_real_window() {
             .count()
     };
     let total = pixels.len();
-    // The palette of src/game/board.rs.
+    // The palette of src/game/table/board.rs.
     let light = count(srgb(0.85, 0.80, 0.70), 6);
     let dark = count(srgb(0.52, 0.43, 0.35), 6);
     let white_pieces = count(srgb(0.97, 0.96, 0.92), 10);
@@ -474,7 +474,7 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
     });
     run_signed_in(&address, &["--online", "players"], &path, &dir);
     let (_, _, pixels) = load_png(&path);
-    // The rating line's colour (src/game/ui/online_window.rs).
+    // The rating line's colour (src/game/online/players_tab.rs).
     let line = pixels
         .iter()
         .filter(|&&p| near(p, [220, 120, 40], 12))

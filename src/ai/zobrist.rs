@@ -46,8 +46,8 @@ fn keys() -> &'static Keys {
 pub fn zobrist(pos: &Position) -> u64 {
     let keys = keys();
     let mut hash = keys.size[(pos.size().files() as usize) * 9 + pos.size().ranks() as usize];
-    for (i, color) in [Side::White, Side::Black].into_iter().enumerate() {
-        for sq in pos.board.pieces(color) {
+    for (i, side) in [Side::White, Side::Black].into_iter().enumerate() {
+        for sq in pos.board.pieces(side) {
             hash ^= keys.pieces[i][sq.index()];
         }
     }

@@ -108,7 +108,7 @@ impl Plugin for GameViewPlugin {
             .add_plugins(bevy_egui::EguiPlugin::default())
             .add_plugins((
                 platform::view,
-                ui::plugin,
+                ui::view,
                 table::view,
                 puzzles::view,
                 lesson::view,

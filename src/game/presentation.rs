@@ -504,13 +504,13 @@ impl Presentation for TumburrowLook {
         let Template::Count(needed) = *template else {
             return TemplateDrawing::default();
         };
-        let Some(mover) = board.color_at(at) else {
+        let Some(mover) = board.side_at(at) else {
             return TemplateDrawing::default();
         };
         let (mut counted, mut blocking) = (Bitboard::EMPTY, Bitboard::EMPTY);
         for d in 0..Step::KING.len() {
             if let Some(seen) = first_piece_seen(board, at, d) {
-                if board.color_at(seen) == Some(mover) {
+                if board.side_at(seen) == Some(mover) {
                     counted.insert(seen);
                 } else {
                     blocking.insert(seen);

@@ -1,7 +1,7 @@
 //! `burrow load`: many scripted games at once through a running server,
 //! each between two clients choosing random turns; it measures turns per
 //! second and the time from a turn sent to its broadcast, then checks what
-//! the server stored and what it still holds ([`probe`]). The tests run
+//! the server stored and what it still holds (`probe`). The tests run
 //! the same load against their own servers. Its figures are in
 //! docs/online.md.
 

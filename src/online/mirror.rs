@@ -120,6 +120,15 @@ impl Mirror {
     }
 }
 
+/// The web page a server serves (`http://host:port`), for a server given
+/// as [`websocket_url`] takes it: where links to a table or a design lead.
+pub fn page_url(server: &str) -> String {
+    websocket_url(server)
+        .trim_end_matches("/ws")
+        .replacen("wss://", "https://", 1)
+        .replacen("ws://", "http://", 1)
+}
+
 /// The WebSocket address of a server given as `host:port`, `http://…`,
 /// `ws://…` (with or without the `/ws` path).
 pub fn websocket_url(server: &str) -> String {

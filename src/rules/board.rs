@@ -196,8 +196,8 @@ impl Board {
         self.size
     }
 
-    pub fn pieces(&self, color: Side) -> Bitboard {
-        match color {
+    pub fn pieces(&self, side: Side) -> Bitboard {
+        match side {
             Side::White => self.white,
             Side::Black => self.black,
         }
@@ -212,7 +212,7 @@ impl Board {
         self.size.squares() - self.occupied()
     }
 
-    pub fn color_at(&self, sq: Square) -> Option<Side> {
+    pub fn side_at(&self, sq: Square) -> Option<Side> {
         if self.white.contains(sq) {
             Some(Side::White)
         } else if self.black.contains(sq) {
@@ -222,7 +222,8 @@ impl Board {
         }
     }
 
-    /// Puts a piece of `color` on `sq` (replacing whatever stood there).
+    /// Puts `piece` (a side's piece, or none) on `sq`, replacing whatever
+    /// stood there.
     /// Squares outside the playing area are left untouched.
     pub fn set(&mut self, sq: Square, piece: Option<Side>) {
         if !self.size.contains(sq) {

@@ -26,10 +26,10 @@ impl Rules {
         to: Square,
         template: Option<&Template>,
     ) -> Option<String> {
-        if board.color_at(from) != Some(mover) {
+        if board.side_at(from) != Some(mover) {
             return Some(format!("there is no piece of the side to move on {from}"));
         }
-        match board.color_at(to) {
+        match board.side_at(to) {
             None => return Some(format!("{to} is empty: a capture lands on an enemy piece")),
             Some(c) if c == mover => {
                 return Some(format!("{to} holds a piece of the same side"));
@@ -80,7 +80,7 @@ impl Rules {
                     if next == to {
                         break;
                     }
-                    if board.color_at(next).is_some() && !movement.jumping {
+                    if board.side_at(next).is_some() && !movement.jumping {
                         return format!("the line from {from} to {to} crosses {next}");
                     }
                     at = next;
@@ -104,7 +104,7 @@ impl Rules {
                         if !area.contains(next) || reached.contains(next) || next == to {
                             continue;
                         }
-                        if board.color_at(next).is_some() {
+                        if board.side_at(next).is_some() {
                             blockers.insert(next);
                         } else {
                             reached.insert(next);

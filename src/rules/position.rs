@@ -223,7 +223,7 @@ impl fmt::Display for Position {
             let mut empty_run = 0;
             for x in 0..size.files() {
                 let sq = Square::new(x, y).expect("within 8x8");
-                match self.board.color_at(sq) {
+                match self.board.side_at(sq) {
                     None => empty_run += 1,
                     Some(color) => {
                         if empty_run > 0 {
@@ -253,15 +253,15 @@ mod tests {
     fn start_has_a1_black_and_b1_white() {
         let start = Position::start_standard();
         assert_eq!(
-            start.board.color_at("a1".parse().unwrap()),
+            start.board.side_at("a1".parse().unwrap()),
             Some(Side::Black)
         );
         assert_eq!(
-            start.board.color_at("b1".parse().unwrap()),
+            start.board.side_at("b1".parse().unwrap()),
             Some(Side::White)
         );
         assert_eq!(
-            start.board.color_at("a2".parse().unwrap()),
+            start.board.side_at("a2".parse().unwrap()),
             Some(Side::White)
         );
         assert_eq!(start.ours().count(), 32);

@@ -386,7 +386,7 @@ impl Rules {
     /// the movement rule allows on this board.
     pub fn path(&self, board: &Board, capture: &Capture) -> Result<Vec<Square>, MoveError> {
         let Capture { from, to, route } = *capture;
-        let Some(mover) = board.color_at(from) else {
+        let Some(mover) = board.side_at(from) else {
             return Err(MoveError::EmptySquare(from));
         };
         match route {
@@ -426,10 +426,10 @@ impl Rules {
             .targets(&pos.board, pos.turn, from, Bitboard::FULL)
     }
 
-    /// The pieces of `color` that could start a turn (have a capture),
+    /// The pieces of `side` that could start a turn (have a capture),
     /// whoever is to move: the mobility an evaluation weighs.
-    pub fn capturers(&self, board: &Board, color: Side) -> Bitboard {
-        self.movegen.capturers(board, color)
+    pub fn capturers(&self, board: &Board, side: Side) -> Bitboard {
+        self.movegen.capturers(board, side)
     }
 
     /// Every legal initial capture of the side to move, each with its route

@@ -16,8 +16,8 @@ use super::{Board, BoardSize, Side, StartLayout};
 /// use burrow::rules::{BoardSize, Side, RowPattern, Square};
 /// let pairs: RowPattern = "WWBB/BBWW".parse().unwrap();
 /// let board = pairs.board(BoardSize::new(6, 4).unwrap());
-/// assert_eq!(board.color_at("c1".parse().unwrap()), Some(Side::Black));
-/// assert_eq!(board.color_at("e2".parse().unwrap()), Some(Side::Black));
+/// assert_eq!(board.side_at("c1".parse().unwrap()), Some(Side::Black));
+/// assert_eq!(board.side_at("e2".parse().unwrap()), Some(Side::Black));
 /// assert_eq!(pairs.to_string(), "WWBB/BBWW");
 /// ```
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
@@ -319,7 +319,7 @@ mod tests {
     fn rows_repeat_and_may_leave_squares_empty() {
         let rows: RowPattern = "W.B/BBBB/....".parse().unwrap();
         let board = rows.board(BoardSize::new(5, 4).unwrap());
-        let at = |s: &str| board.color_at(s.parse().unwrap());
+        let at = |s: &str| board.side_at(s.parse().unwrap());
         assert_eq!(at("a1"), Some(Side::White));
         assert_eq!(at("b1"), None);
         assert_eq!(at("d1"), Some(Side::White));

@@ -56,7 +56,7 @@ impl Side {
         }
     }
 
-    /// Both colours, White first.
+    /// Both sides, White first.
     pub const ALL: [Side; 2] = [Side::White, Side::Black];
 }
 

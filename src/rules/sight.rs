@@ -42,7 +42,7 @@ pub fn first_piece_seen(board: &Board, from: Square, d: usize) -> Option<Square>
     }
 }
 
-/// How many of `color`'s pieces the square `from` sees along the eight queen
+/// How many of `side`'s pieces the square `from` sees along the eight queen
 /// lines, where the first piece met on a line, friend or enemy, blocks it.
 /// A piece standing on `from` is not counted.
 ///
@@ -52,11 +52,11 @@ pub fn first_piece_seen(board: &Board, from: Square, d: usize) -> Option<Square>
 /// // a1 sees a2 (White) north, b1 (White) east, and b2..d4 is empty until d4 (Black) far away.
 /// assert_eq!(friends_in_sight(&pos.board, "a1".parse().unwrap(), Side::White), 2);
 /// ```
-pub fn friends_in_sight(board: &Board, from: Square, color: Side) -> u8 {
+pub fn friends_in_sight(board: &Board, from: Square, side: Side) -> u8 {
     // The hottest question of a Tumburrow turn search, so it is branch-free:
     // isolate the nearest blocker bit of each line and test it against friends.
     let occupied = board.occupied().0;
-    let friends = board.pieces(color).0;
+    let friends = board.pieces(side).0;
     let rays = &RAYS[from.index()];
     let mut seen = 0u64;
     for (d, &ray) in rays.iter().enumerate() {

@@ -30,7 +30,7 @@ impl Position {
         }
         let mut board = Board::empty(size);
         for sq in self.board.occupied() {
-            board.set(square_image(s, size, sq), self.board.color_at(sq));
+            board.set(square_image(s, size, sq), self.board.side_at(sq));
         }
         Some(Position {
             board,

@@ -31,7 +31,6 @@ mod keys;
 pub mod limits;
 mod pairing;
 pub mod ratings;
-mod share;
 mod socket;
 pub mod store;
 mod tables;
@@ -134,7 +133,7 @@ pub async fn router(
     )
     .await?;
     if hub.is_postgres() {
-        share::listen(hub.clone(), &options.database).await?;
+        tables::listen(hub.clone(), &options.database).await?;
     }
     hub.clone().resume_running().await?;
     tokio::spawn(tables::watch_clocks(hub.clone()));

@@ -263,7 +263,7 @@ fn check(
         if animating.is_some() {
             return Err(StormFault::StillAnimating(on.0));
         }
-        if shown.board.color_at(on.0) != Some(piece.0) {
+        if shown.board.side_at(on.0) != Some(piece.0) {
             return Err(StormFault::PieceNotInEngine {
                 side: piece.0,
                 square: on.0,

@@ -81,7 +81,7 @@ fn start_picture(ui: &mut egui::Ui, draft: &Design) {
                 egui::Color32::from_rgb(150, 120, 90)
             },
         );
-        if let Some(color) = board.color_at(sq) {
+        if let Some(color) = board.side_at(sq) {
             painter.circle_filled(
                 square.center(),
                 cell * 0.38,

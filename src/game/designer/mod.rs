@@ -1,6 +1,6 @@
 //! The designer: a game made from menus, one rule at a time. The draft,
 //! its verdict and what the buttons ask ([`draft`]); the window
-//! ([`window`]) with an editor for each part of the rules (the movement,
+//! (`window`) with an editor for each part of the rules (the movement,
 //! the template, the board) in a file of its own.
 
 mod board;

@@ -13,12 +13,11 @@ use crate::game::designer::draft::{Designer, DesignerIntent};
 use crate::game::designer::movement::movement_rules;
 use crate::game::designer::template::template_rules;
 use crate::game::designer::widgets::{ERROR, GOOD};
-use crate::game::online::table::Online;
 #[cfg(target_arch = "wasm32")]
 use crate::game::platform::web_files::PickFile;
 use crate::game::table::session::{Player, Variants};
 use crate::game::ui::diagram::{self, game_rules};
-use crate::game::ui::{UiState, fitted};
+use crate::game::ui::{ServerPage, UiState, fitted};
 use crate::rules::{BoardSize, Design};
 
 /// The report measured for the draft, as far as it has come.
@@ -72,7 +71,7 @@ pub(super) fn designer_window(
     mut contexts: EguiContexts,
     mut designer: ResMut<Designer>,
     variants: Res<Variants>,
-    online: Res<Online>,
+    page: Res<ServerPage>,
     mut state: ResMut<UiState>,
     mut writer: MessageWriter<DesignerIntent>,
     #[cfg(target_arch = "wasm32")] mut files: MessageWriter<PickFile>,
@@ -104,7 +103,7 @@ pub(super) fn designer_window(
                     verdict_panel(ui, designer, &mut state.examples);
                     ui.separator();
                     try_on(ui, designer);
-                    buttons(ui, designer, &online, state, &mut intents);
+                    buttons(ui, designer, &page, state, &mut intents);
                     if let Some(notice) = &designer.notice {
                         ui.label(notice);
                     }
@@ -208,7 +207,7 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
 fn buttons(
     ui: &mut egui::Ui,
     designer: &mut Designer,
-    online: &Online,
+    page: &ServerPage,
     state: &mut UiState,
     intents: &mut Vec<DesignerIntent>,
 ) {
@@ -231,7 +230,7 @@ fn buttons(
             ui.ctx().copy_text(designer.draft.to_string());
             designer.notice = Some("the game file is on the clipboard".into());
         }
-        let page = online.page_address();
+        let page = &page.0;
         if ui
             .button("Copy link")
             .on_hover_text(format!(

@@ -1,5 +1,5 @@
 //! Guided first games: the lesson's script ([`tutorial`]) and its part of
-//! the screen ([`panel`]; its text is in the side panel).
+//! the screen (`panel`; its text is in the side panel).
 
 mod panel;
 pub mod tutorial;

@@ -118,7 +118,7 @@ pub fn read_lesson(rules: &Rules, text: &LessonText) -> Result<Lesson, LessonErr
                 .fitting_captures(&progress)?
                 .iter()
                 .any(|c| c.to == square);
-            if fits || progress.board().color_at(square) != Some(Side::Black) {
+            if fits || progress.board().side_at(square) != Some(Side::Black) {
                 return Err(LessonError::Misfit(square));
             }
             Some(square)

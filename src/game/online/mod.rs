@@ -20,7 +20,7 @@ mod window;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::ui::PanelSet;
+use crate::game::ui::{PanelSet, ServerPage};
 
 /// The intent the launcher sends for an address or `--join`/`--host`.
 pub use table::OnlineIntent;
@@ -30,14 +30,27 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub(super) fn view(app: &mut App) {
-    app.init_resource::<panel::OnlineForm>().add_systems(
-        EguiPrimaryContextPass,
-        (
-            window::online_window,
-            banners::banner,
-            banners::your_turn_news,
+    app.init_resource::<panel::OnlineForm>()
+        .add_systems(
+            EguiPrimaryContextPass,
+            (
+                window::online_window,
+                banners::banner,
+                banners::your_turn_news,
+            )
+                .chain()
+                .in_set(PanelSet::Online),
         )
-            .chain()
-            .in_set(PanelSet::Online),
-    );
+        .add_systems(
+            Update,
+            show_server_page.run_if(resource_changed::<table::Online>),
+        );
+}
+
+/// Tells the panels the web page of the server chosen for online play.
+fn show_server_page(online: Res<table::Online>, mut page: ResMut<ServerPage>) {
+    let address = online.page_address();
+    if page.0 != address {
+        page.0 = address;
+    }
 }

@@ -90,7 +90,7 @@ pub struct OnlineForm {
     pub name: String,
     pub variant: String,
     pub size: u8,
-    /// Index into [`clocks`](crate::game::online::clock::clocks).
+    /// Index into [`clocks`].
     pub clock: usize,
     pub side: SideChoice,
     pub table_for: TableFor,

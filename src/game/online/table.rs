@@ -11,7 +11,7 @@
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
-use crate::online::mirror::{Mirror, Mirrored, websocket_url};
+use crate::online::mirror::{Mirror, Mirrored, page_url};
 use crate::online::protocol::{
     self, ClientMessage, ComputerLevel, EndReason, ErrorKind, GameSetup, ServerMessage, SideChoice,
 };
@@ -185,10 +185,7 @@ impl Online {
     /// The web page the server serves (`http://host:port`): where links to
     /// a table or a design lead.
     pub fn page_address(&self) -> String {
-        websocket_url(&self.server)
-            .trim_end_matches("/ws")
-            .replacen("wss://", "https://", 1)
-            .replacen("ws://", "http://", 1)
+        page_url(&self.server)
     }
 
     /// This player's side, if seated.

@@ -1,6 +1,6 @@
 //! What the game needs of the machine it runs on, and nothing of the game's
 //! features: work off the frame ([`background`]), the settings kept between
-//! runs ([`settings_store`]), the window's sleep ([`egui_idle`]), and on
+//! runs ([`settings_store`]), the window's sleep (`egui_idle`), and on
 //! the web page its files (`web_files`) and its log (`web_log`).
 
 pub mod background;

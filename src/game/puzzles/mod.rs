@@ -1,5 +1,5 @@
 //! Puzzles: the solving against the solver's best defence ([`solving`])
-//! and the puzzles window ([`window`]).
+//! and the puzzles window (`window`).
 
 pub mod solving;
 mod window;

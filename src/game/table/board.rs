@@ -233,7 +233,7 @@ fn spawn_board(
             Sprite::from_color(color, Vec2::ONE),
             Transform::default(),
         ));
-        if let Some(side) = shown.board.color_at(sq) {
+        if let Some(side) = shown.board.side_at(sq) {
             commands.spawn((
                 DespawnOnExit(InGame),
                 Piece(side),

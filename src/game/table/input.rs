@@ -265,7 +265,7 @@ fn select_or_capture(
         }
         if let Some(turn) = &session.turn() {
             let piece = turn.current();
-            let refusal = if sq != piece && turn.board().color_at(sq) == Some(turn.mover()) {
+            let refusal = if sq != piece && turn.board().side_at(sq) == Some(turn.mover()) {
                 Refusal::MustKeepCapturing { piece }
             } else {
                 let why = session

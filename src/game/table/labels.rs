@@ -129,7 +129,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
     let Some(hovered) = data.selection.hovered else {
         return;
     };
-    let Some(mover) = board.color_at(from) else {
+    let Some(mover) = board.side_at(from) else {
         return;
     };
     let reachable = session

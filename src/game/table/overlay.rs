@@ -1,6 +1,9 @@
 //! Drawn over the board each frame with gizmos: the selection and its
 //! targets, the path a capture would take, the template of the turn in
-//! progress, the last turn's trail and the keyboard cursor.
+//! progress, the last turn's trail and the keyboard cursor. The features
+//! draw in the same frame in their [`OverlaySet`] (the review its best
+//! turn), and tell the text beside the board what to point at through
+//! [`MarkSources`] (a lesson's square, a refuted puzzle turn's reply).
 
 use bevy::prelude::*;
 

@@ -149,7 +149,7 @@ fn draw_board(painter: &egui::Painter, grid: &Grid, board: &Board) {
             0.0,
             square_fill,
         );
-        if let Some(color) = board.color_at(sq) {
+        if let Some(color) = board.side_at(sq) {
             let (fill, edge) = match color {
                 Side::White => (WHITE_PIECE, Color32::from_gray(90)),
                 Side::Black => (BLACK_PIECE, Color32::from_gray(10)),

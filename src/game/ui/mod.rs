@@ -17,8 +17,15 @@ use crate::game::settings::Settings;
 
 pub use theme::visuals;
 
-pub(super) fn plugin(app: &mut App) {
+/// The web page of the server the game plays online on (`http://host:port`),
+/// kept by the online feature: links the panels offer (a design's) lead
+/// there.
+#[derive(Resource, Default, Debug, Clone, PartialEq, Eq)]
+pub struct ServerPage(pub String);
+
+pub(super) fn view(app: &mut App) {
     app.init_resource::<UiState>()
+        .init_resource::<ServerPage>()
         .configure_sets(
             EguiPrimaryContextPass,
             (

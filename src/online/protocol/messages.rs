@@ -201,7 +201,7 @@ pub enum ServerMessage {
     /// The session is over; the connection plays as a guest.
     SignedOut,
     /// The lobby: the public tables waiting for a player, newest first
-    /// (at most [`MAX_SEEKS`]).
+    /// (at most [`MAX_SEEKS`](super::MAX_SEEKS)).
     Lobby {
         seeks: Vec<Seek>,
     },

@@ -6,10 +6,10 @@
 //! everyone at the table (`game`, `turn`, `rematch`).
 
 //!
-//! The types live by concern: what a game is set up with ([`setup`]: the
+//! The types live by concern: what a game is set up with (`setup`: the
 //! clock, the side, the computer's level), the messages of each direction
-//! and their errors ([`messages`]), and what the server shows of its
-//! tables, games and players ([`views`]); this module reads and writes
+//! and their errors (`messages`), and what the server shows of its
+//! tables, games and players (`views`); this module reads and writes
 //! them as they travel.
 
 use serde::Serialize;

@@ -105,8 +105,8 @@ fn count_after(count: &Count, capture: &CaptureView) -> u8 {
         return friends_in_sight(&board, capture.to, capture.mover);
     }
     let wanted = |sq: Square| match count.of {
-        Counted::Friends => board.color_at(sq) == Some(capture.mover),
-        Counted::Enemies => board.color_at(sq) == Some(capture.mover.opponent()),
+        Counted::Friends => board.side_at(sq) == Some(capture.mover),
+        Counted::Enemies => board.side_at(sq) == Some(capture.mover.opponent()),
         Counted::Pieces => true,
     };
     count

@@ -56,7 +56,7 @@ impl Variant for PathBurrow {
             let squares = route_squares(from, image);
             if squares.len() == image.len() + 1 && squares.last() == Some(&to) {
                 let inner = &squares[1..squares.len() - 1];
-                if let Some(block) = inner.iter().find(|s| capture.board.color_at(**s).is_some()) {
+                if let Some(block) = inner.iter().find(|s| capture.board.side_at(**s).is_some()) {
                     return format!("that path ({image} from {from}) crosses {block}");
                 }
             }

@@ -7,9 +7,9 @@
 //! moved, reloads the game and judges again.
 //!
 //! A file per domain, as the queries of each keep to their own tables:
-//! [`games`] (a table's state and turns, the game list, the clocks due),
-//! [`ratings`] (Glicko-2 ratings, their history, a player's page),
-//! [`seeks`] (the lobby) and [`players`] (accounts and sessions). This
+//! `games` (a table's state and turns, the game list, the clocks due),
+//! `ratings` (Glicko-2 ratings, their history, a player's page),
+//! `seeks` (the lobby) and `players` (accounts and sessions). This
 //! module opens the database, brings an older one's tables up to date,
 //! and reads the columns the domains share.
 

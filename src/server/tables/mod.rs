@@ -16,7 +16,10 @@ use crate::rules::{Side, VariantRegistry};
 
 use super::keys::{is_code, new_code, new_token, token_key};
 use super::store::{Store, StoreError};
-use super::{ServeError, now_ms, share};
+use super::{ServeError, now_ms};
+
+mod share;
+pub(super) use share::listen;
 
 /// Connections at one table that a broadcast may be queued for.
 const ROOM_QUEUE: usize = 256;

@@ -13,12 +13,13 @@ use std::time::Duration;
 
 use sqlx::postgres::PgListener;
 
-use super::{Hub, ServeError};
+use super::Hub;
+use crate::server::ServeError;
 
 const CHANNEL: &str = "burrow_games";
 
 /// Starts listening for other processes' changes.
-pub(super) async fn listen(hub: Arc<Hub>, url: &str) -> Result<(), ServeError> {
+pub(crate) async fn listen(hub: Arc<Hub>, url: &str) -> Result<(), ServeError> {
     let mut listener = connect(url).await.map_err(ServeError::Notices)?;
     let me = hub.process.to_string();
     let url = url.to_string();
