@@ -238,7 +238,7 @@ fn buttons(
             ))
             .clicked()
         {
-            ui.ctx().copy_text(designer.link(&page));
+            ui.ctx().copy_text(designer.link(page));
             designer.notice = Some(format!(
                 "a link to {page} with the design is on the clipboard"
             ));
