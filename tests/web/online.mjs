@@ -86,7 +86,10 @@ async function waitFor(page, what, test, timeout = 120_000) {
   for (;;) {
     const value = await test();
     if (value) return value;
-    if (Date.now() - start > timeout) throw new Error(`timed out waiting for ${what}`);
+    if (Date.now() - start > timeout) {
+      const said = typeof what === "function" ? await what() : what;
+      throw new Error(`timed out waiting for ${said}`);
+    }
     await page.waitForTimeout(100);
   }
 }
@@ -134,8 +137,15 @@ async function playTurn(page, turn) {
 async function playOut(white, black, between = async () => false) {
   const pages = { W: white, B: black };
   const played = [];
+  // What both pages show, for the message when they do not agree in time.
+  const seen = async () => {
+    const shows = async (page) =>
+      ["screen", "turns", "position", "online"].map(async (name) => `${name} ${await attr(page, name)}`);
+    const [w, b] = [await Promise.all(await shows(white)), await Promise.all(await shows(black))];
+    return `White's page: ${w.join(", ")}; Black's page: ${b.join(", ")}`;
+  };
   const samePosition = (ply) =>
-    waitFor(white, "both pages on the same position", async () => {
+    waitFor(white, async () => `both pages on the same position after ${ply} turns (${await seen()})`, async () => {
       const [a, b] = [await attr(white, "position"), await attr(black, "position")];
       const [ta, tb] = [await attr(white, "turns"), await attr(black, "turns")];
       return a === b && ta === String(ply) && tb === String(ply) ? a : null;
