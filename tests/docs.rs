@@ -1,7 +1,8 @@
 //! The documentation against the project: every relative link in the
 //! README and `docs/` leads to a file (and a heading) that exists, and every
 //! `burrow` command line they show names commands and options the binary
-//! has.
+//! has, and every default their synopses show (`[--proof-ms 300]`) is the
+//! one the binary has.
 
 use std::path::{Path, PathBuf};
 
@@ -277,4 +278,165 @@ fn the_path_reader_finds_paths_and_passes_over_patterns() {
         named_paths(text),
         ["src/rules/side.rs", "src/game/table/", ".ci/run"]
     );
+}
+
+/// The defaults a page's command synopses show: `[--proof-ms 300]` on a
+/// `burrow puzzles …` line of a code block (or on the indented lines that
+/// go on with it), as (command, option, value). The command is empty for
+/// the window's options; a placeholder (`[--seed S]`) or a choice
+/// (`[--steps | --played]`) is no default and is left out.
+fn quoted_defaults(text: &str) -> Vec<(String, String, String)> {
+    let mut found = Vec::new();
+    let mut in_code = false;
+    let mut command: Option<String> = None;
+    for line in text.lines() {
+        if line.trim_start().starts_with("```") {
+            in_code = !in_code;
+            command = None;
+            continue;
+        }
+        if !in_code {
+            continue;
+        }
+        let line = line.split(" #").next().unwrap_or(line);
+        if let Some(rest) = line
+            .trim_start()
+            .trim_start_matches("$ ")
+            .strip_prefix("burrow ")
+        {
+            let first = rest.split_whitespace().next().unwrap_or("");
+            command = Some(if first.starts_with('-') {
+                String::new()
+            } else {
+                first.to_string()
+            });
+        } else if !line.starts_with(char::is_whitespace) {
+            command = None;
+        }
+        let Some(command) = &command else {
+            continue;
+        };
+        let mut rest = line;
+        while let Some(at) = rest.find("[--") {
+            rest = &rest[at + 3..];
+            let Some(end) = rest.find(']') else {
+                break;
+            };
+            if let Some((option, value)) = rest[..end].split_once(' ') {
+                let literal = !value.is_empty()
+                    && !value.contains(char::is_whitespace)
+                    && !value.contains(|c: char| c.is_ascii_uppercase() || c == '|');
+                if literal {
+                    found.push((command.clone(), option.to_string(), value.to_string()));
+                }
+            }
+            rest = &rest[end..];
+        }
+    }
+    found
+}
+
+/// What is wrong with a default a page shows, if anything: a number must
+/// be the option's default; other words are checked where the option has
+/// a default (elsewhere they are examples, like `[--clock 3d]`).
+fn check_quoted_default(
+    cli: &clap::Command,
+    command: &str,
+    option: &str,
+    value: &str,
+) -> Option<String> {
+    let shown = format!("`burrow {command} [--{option} {value}]`");
+    let sub = if command.is_empty() {
+        cli
+    } else {
+        match cli.find_subcommand(command) {
+            Some(sub) => sub,
+            None => return Some(format!("{shown}: no command `{command}`")),
+        }
+    };
+    let Some(arg) = sub
+        .get_arguments()
+        .chain(cli.get_arguments().filter(|a| a.is_global_set()))
+        .find(|a| a.get_long() == Some(option))
+    else {
+        return Some(format!("{shown}: no option --{option}"));
+    };
+    let defaults: Vec<String> = arg
+        .get_default_values()
+        .iter()
+        .map(|v| v.to_string_lossy().into_owned())
+        .collect();
+    if defaults.is_empty() {
+        let number = value.chars().all(|c| c.is_ascii_digit());
+        return number.then(|| format!("{shown}: the option has no default"));
+    }
+    let default = defaults.join(",");
+    (default != value).then(|| format!("{shown}: the default is {default}"))
+}
+
+#[test]
+fn every_default_the_docs_show_is_the_codes() {
+    let cli = burrow::cli::command();
+    let mut wrong = Vec::new();
+    let mut shown = Vec::new();
+    for page in pages() {
+        let text = std::fs::read_to_string(&page).expect("reads");
+        for (command, option, value) in quoted_defaults(&text) {
+            if let Some(problem) = check_quoted_default(&cli, &command, &option, &value) {
+                wrong.push(format!("{}: {problem}", page.display()));
+            }
+            shown.push(format!("{command} --{option}"));
+        }
+    }
+    // The synopses of docs/computer.md and docs/online.md show these.
+    for expected in [
+        "puzzles --proof-ms",
+        "accuracy --positions",
+        "serve --think-ms",
+    ] {
+        assert!(
+            shown.iter().any(|s| s == expected),
+            "the docs show the default of {expected} ({shown:?})"
+        );
+    }
+    assert!(
+        wrong.is_empty(),
+        "defaults the docs show that are not the code's:\n{}",
+        wrong.join("\n")
+    );
+}
+
+#[test]
+fn the_default_check_reads_synopses_and_catches_a_wrong_default() {
+    let text = "```text\nburrow puzzles --variant V [--seed S] [--proof-ms 1]\n      \
+                [--steps | --played] [--budget 600]\nnot burrow [--games 3]\n```\n\
+                burrow reach [--games 4]\n";
+    let pairs: Vec<(String, String)> = quoted_defaults(text)
+        .into_iter()
+        .map(|(command, option, value)| (format!("{command} --{option}"), value))
+        .collect();
+    assert_eq!(
+        pairs,
+        [
+            ("puzzles --proof-ms".to_string(), "1".to_string()),
+            ("puzzles --budget".to_string(), "600".to_string()),
+        ]
+    );
+    let cli = burrow::cli::command();
+    let puzzles = cli.find_subcommand("puzzles").expect("a command");
+    let proof_ms = puzzles
+        .get_arguments()
+        .find(|a| a.get_long() == Some("proof-ms"))
+        .expect("an option");
+    let default = proof_ms.get_default_values()[0]
+        .to_string_lossy()
+        .into_owned();
+    assert_eq!(
+        check_quoted_default(&cli, "puzzles", "proof-ms", &default),
+        None
+    );
+    let other = (default.parse::<u64>().expect("a number") + 1).to_string();
+    assert!(check_quoted_default(&cli, "puzzles", "proof-ms", &other).is_some());
+    assert!(check_quoted_default(&cli, "puzzles", "speed", "3").is_some());
+    assert!(check_quoted_default(&cli, "serve", "max-connections", "9").is_some());
 }

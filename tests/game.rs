@@ -1337,7 +1337,7 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
 /// it, the game's own turn reaches the client, the client's turn is played
 /// onto the board like a computer's, undo is refused, and when the server
 /// dies and comes back on the same port the game reconnects by itself and
-/// play goes on.
+/// the turn played while it was away reaches the server.
 #[test]
 fn the_game_plays_online_and_reconnects() {
     use burrow::game::online::table::{Link, Online};
@@ -1393,30 +1393,39 @@ fn the_game_plays_online_and_reconnects() {
     assert!(refused.iter().any(|r| r.contains("no undo")), "{refused:?}");
     assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
 
-    // The server dies: the game notices, then reconnects to the new one.
+    // The server dies: the game notices. White plays its turn meanwhile
+    // (it cannot reach anyone); the game reconnects to the new server by
+    // itself, hears the table without that turn and sends it again.
     server.kill();
     pump(&mut app, "the lost connection noticed", |app| {
         matches!(app.world().resource::<Online>().link, Link::Lost { .. })
     });
+    let links = app.world().resource::<Online>().links;
+    let offline = play_first_turn(&mut app);
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 3);
     let server = crate::online::Server::start_on(&database, &address);
     pump(&mut app, "reconnected", |app| {
         let online = app.world().resource::<Online>();
-        online.link == Link::Open
-            && online
+        online.link == Link::Open && online.links > links
+    });
+    pump(
+        &mut app,
+        "the server to take the turn played offline",
+        |app| {
+            app.world()
+                .resource::<Online>()
                 .table
                 .as_ref()
-                .is_some_and(|t| t.view.turns.len() == 2)
-    });
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
-    // And play goes on: White's next turn reaches the server.
-    play_first_turn(&mut app);
-    pump(&mut app, "the server to confirm White's turn", |app| {
-        app.world()
-            .resource::<Online>()
-            .table
-            .as_ref()
-            .is_some_and(|t| t.view.turns.len() == 3)
-    });
+                .is_some_and(|t| t.view.turns.len() == 3)
+        },
+    );
+    let online = app.world().resource::<Online>();
+    assert_eq!(
+        online.table.as_ref().expect("a table").view.turns[2],
+        offline.to_string()
+    );
+    assert_eq!(online.notice, None, "no refusal on the way");
+    assert_eq!(app.world().resource::<GameSession>().played().len(), 3);
     drop(server);
 }
 

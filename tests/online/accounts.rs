@@ -72,7 +72,7 @@ pub(super) async fn accounts(server: &Server, database: &str) {
     );
 
     // At a table: the account's name, whatever the message says; a guest
-    // may type the same name but is not the account.
+    // may not take the account's name (in any case), only one of its own.
     ada.send(&ClientMessage::Create {
         setup: setup("box", "4x4", None),
         side: SideChoice::White,
@@ -85,18 +85,20 @@ pub(super) async fn accounts(server: &Server, database: &str) {
     .expect("sends");
     let (code, _, _, _) = seat_and_table(&mut ada).await;
     let mut guest = Client::connect(&url).await.expect("connects");
-    guest
-        .send(&ClientMessage::Join {
-            code: code.clone(),
-            name: Some("Ada_Lovelace".into()),
-        })
-        .await
-        .expect("sends");
+    let join = |name: &str| ClientMessage::Join {
+        code: code.clone(),
+        name: Some(name.into()),
+    };
+    assert_eq!(
+        seat_or_refusal(&mut guest, join("ADA_lovelace")).await,
+        Err(ErrorKind::NameTaken)
+    );
+    guest.send(&join("Mallory")).await.expect("sends");
     let (_, _, _, view) = seat_and_table(&mut guest).await;
     assert_eq!(view.white.name.as_deref(), Some("Ada_Lovelace"));
     assert!(view.white.account, "the creator is signed in");
-    assert_eq!(view.black.name.as_deref(), Some("Ada_Lovelace"));
-    assert!(!view.black.account, "the guest is not the account");
+    assert_eq!(view.black.name.as_deref(), Some("Mallory"));
+    assert!(!view.black.account, "the guest is no account");
 
     // What the database keeps.
     {

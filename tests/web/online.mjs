@@ -207,10 +207,11 @@ async function signedInPage(name, path) {
   return page;
 }
 
-/// The code, side and link of the page's table (`data-online`).
+/// The code, side, link and connections opened of the page's table
+/// (`data-online`).
 async function seat(page) {
-  const [code, side, link] = (await attr(page, "online")).split(" ");
-  return { code, side, link };
+  const [code, side, link, links] = (await attr(page, "online")).split(" ");
+  return { code, side, link, links: Number(links) };
 }
 
 /// Two signed-in pages asking to play someone now (`pair` and its
@@ -237,12 +238,15 @@ async function getJson(path) {
 try {
   const host = await open("/?host=box&size=4x4&name=Ada");
   const code = await waitFor(host, "a table", async () => {
-    const [c, side, link] = (await attr(host, "online")).split(" ");
-    return c && c !== "-" && side === "white" && link === "open" ? c : null;
+    const s = await seat(host);
+    return s.code && s.code !== "-" && s.side === "white" && s.link === "open" ? s.code : null;
   });
   console.log(`online check: the first page opened table ${code} (White)`);
   const guest = await open(`/?join=${code}&name=Bo`);
-  await waitFor(guest, "the second page's seat", async () => (await attr(guest, "online")) === `${code} black open`);
+  await waitFor(guest, "the second page's seat", async () => {
+    const s = await seat(guest);
+    return s.code === code && s.side === "black" && s.link === "open";
+  });
   console.log(`online check: the second page joined ${code} by its link (Black)`);
 
   const played = await playOut(host, guest);
@@ -294,13 +298,15 @@ try {
   const port = new URL(origin).port;
   const slowTurns = await playOut(slow.white, slow.black, async (ply) => {
     if (ply !== 2) return false;
+    // Each page is back once it opened a connection to the new server.
+    const before = [await seat(slow.white), await seat(slow.black)].map((s) => s.links);
     server.kill("SIGKILL");
     await new Promise((resolve) => server.once("exit", resolve));
     await startServer(`127.0.0.1:${port}`);
-    for (const page of [slow.white, slow.black]) {
+    for (const [i, page] of [slow.white, slow.black].entries()) {
       await waitFor(page, "the page back at its table", async () => {
         const s = await seat(page);
-        return s.code === slow.code && s.link === "open";
+        return s.code === slow.code && s.link === "open" && s.links > before[i];
       });
     }
     console.log(`online check: the server restarted after 2 turns of ${slow.code}; both pages are back`);

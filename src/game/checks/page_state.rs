@@ -5,8 +5,8 @@
 //! page pixels), `data-board-at` (when the first board was drawn, in ms
 //! since the page opened), `data-controls` (the named controls on screen
 //! and their centres, `review:x,y;…`, see
-//! `UiState::spot`), `data-online` (`CODE SIDE LINK`,
-//! side `-` when watching), `data-community` (`ACCOUNT SEEKS YOUR-TURN
+//! `UiState::spot`), `data-online` (`CODE SIDE LINK
+//! CONNECTIONS`, side `-` when watching), `data-community` (`ACCOUNT SEEKS YOUR-TURN
 //! PAGE`, see below), `data-phase`, `data-captures` (captures made so
 //! far in the turn on show), `data-analysis` and `data-puzzle`.
 
@@ -118,7 +118,8 @@ fn publish_game(html: &web_sys::Element, session: &GameSession, screen: &Screen)
     let _ = html.set_attribute("data-captures", &captures.to_string());
 }
 
-/// `CODE SIDE LINK`, side `-` when watching.
+/// `CODE SIDE LINK CONNECTIONS`, side `-` when watching; the count of
+/// connections opened tells a reconnection from the link before it.
 fn publish_online(html: &web_sys::Element, online: &Online) {
     use crate::game::online::table::Link;
     let side = online.side().map_or("-", |side| side.word());
@@ -129,7 +130,10 @@ fn publish_online(html: &web_sys::Element, online: &Online) {
         Link::Lost { .. } => "lost",
     };
     let code = online.code.as_deref().unwrap_or("-");
-    let _ = html.set_attribute("data-online", &format!("{code} {side} {link}"));
+    let _ = html.set_attribute(
+        "data-online",
+        &format!("{code} {side} {link} {}", online.links),
+    );
 }
 
 /// `ACCOUNT SEEKS YOUR-TURN PAGE`.

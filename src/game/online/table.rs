@@ -130,8 +130,13 @@ pub struct Online {
     opening: Option<ClientMessage>,
     /// The table the board shows.
     shown: Option<String>,
-    /// The ply of the last own turn sent.
+    /// The ply of the last own turn sent on this connection.
     sent: Option<usize>,
+    /// The server described the table on this connection: until it has,
+    /// no turn is sent (the table may already hold it).
+    described: bool,
+    /// Connections opened so far (the first, then each reconnection).
+    pub links: u32,
     retries: u32,
 }
 
@@ -152,6 +157,8 @@ impl Default for Online {
             opening: None,
             shown: None,
             sent: None,
+            described: false,
+            links: 0,
             retries: 0,
         }
     }
@@ -371,8 +378,16 @@ fn receive(
         match event {
             ewebsock::WsEvent::Opened => {
                 online.link = Link::Open;
+                online.links += 1;
                 online.retries = 0;
                 online.greeted = false;
+                // A turn sent on the old connection may have gone down with
+                // it: once the server describes the table again, a turn it
+                // does not have is sent again.
+                online.sent = None;
+                online.described = false;
+                // "Connection lost" is over.
+                online.notice = None;
             }
             ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
                 match protocol::decode::<ServerMessage>(&text) {
@@ -444,6 +459,7 @@ fn handle(
             match Mirror::new(&variants.0, *game) {
                 Ok(table) => {
                     online.table = Some(table);
+                    online.described = true;
                     online.clock_read_at = now;
                 }
                 Err(e) => online.notice = Some(format!("this game cannot show that table: {e}")),
@@ -583,12 +599,17 @@ fn play_opponent_turns(
     }
 }
 
-/// The player's own finished turn goes to the server.
+/// The player's own finished turn goes to the server, once on each
+/// connection: a turn played while the connection was down (or lost with
+/// it) goes when the server has described the table again without it.
 fn send_own_turn(
     mut online: ResMut<Online>,
     mut socket: NonSendMut<Socket>,
     session: Res<GameSession>,
 ) {
+    if online.link != Link::Open || !online.described {
+        return;
+    }
     let (Some(table), Some((side, token)), Some(code)) =
         (&online.table, online.seat.clone(), online.code.clone())
     else {

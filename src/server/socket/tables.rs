@@ -7,22 +7,50 @@ use crate::online::protocol::{self, ErrorKind, ServerMessage};
 use crate::online::table::{Refused, Table, check_setup, read_turn};
 use crate::rules::Side;
 
+use crate::server::accounts;
 use crate::server::keys::{new_code, new_token, token_key};
 use crate::server::now_ms;
 use crate::server::pairing;
-use crate::server::tables::{Room, clean_name, refused_storage};
+use crate::server::tables::{Room, refused_storage};
 
 use super::Connection;
+
+/// The name of a guest who gave none.
+const GUEST: &str = "guest";
 
 impl Connection {
     /// Who takes a seat from this connection: the signed-in account (its
     /// name, whatever name the message gives), or a guest by the name
-    /// given.
-    fn holder(&self, name: Option<String>) -> (String, Option<String>) {
-        match &self.player {
-            Some(player) => (player.name.clone(), Some(player.key.clone())),
-            None => (clean_name(name), None),
+    /// given. A guest with no name (or `guest`) sits as `guest`; any other
+    /// name passes the rules of account names (NFKC, letters and digits of
+    /// one script, nothing invisible or direction-changing, not the
+    /// computer's) and may not be an account's.
+    async fn holder(&self, name: Option<String>) -> Result<(String, Option<String>), Refused> {
+        if let Some(player) = &self.player {
+            return Ok((player.name.clone(), Some(player.key.clone())));
         }
+        let asked = name.as_deref().map(str::trim).unwrap_or_default();
+        if asked.is_empty() || asked == GUEST {
+            return Ok((GUEST.to_string(), None));
+        }
+        let name = accounts::check_name(asked)
+            .map_err(|e| Refused::new(ErrorKind::BadName, format!("a guest's name: {e}")))?;
+        let account = self
+            .hub
+            .store
+            .player(&name.key)
+            .await
+            .map_err(refused_storage)?;
+        if account.is_some() {
+            return Err(Refused::new(
+                ErrorKind::NameTaken,
+                format!(
+                    "`{}` is an account's name: sign in to play as it, or choose another",
+                    name.shown
+                ),
+            ));
+        }
+        Ok((name.shown, None))
     }
 
     /// The seat a token holds at a table, or a refusal. An empty token
@@ -125,7 +153,7 @@ impl Connection {
         rated: bool,
     ) -> Result<Arc<Room>, Refused> {
         self.room_for_another(None).await?;
-        let (name, player) = self.holder(name);
+        let (name, player) = self.holder(name).await?;
         if rated {
             if player.is_none() {
                 return Err(Refused::new(
@@ -157,7 +185,13 @@ impl Connection {
         let room = self.hub.room(code).await?;
         let token = new_token();
         let key = token_key(&token);
-        let (name, player) = self.holder(name);
+        let (name, player) = self.holder(name).await?;
+        // One connection plays one side of a rated game, whichever
+        // accounts it signs in to (no rating from playing oneself).
+        let seated_here = self
+            .following
+            .get(&code.trim().to_ascii_uppercase())
+            .is_some_and(|followed| followed.seat.is_some());
         let side = self
             .hub
             .change(&room, |table, now| {
@@ -177,7 +211,9 @@ impl Connection {
                             "sign in to play a rated game",
                         ));
                     };
-                    if table.seats[side.opponent().index()].player.as_ref() == Some(player) {
+                    if seated_here
+                        || table.seats[side.opponent().index()].player.as_ref() == Some(player)
+                    {
                         return Err(Refused::new(
                             ErrorKind::BadSetup,
                             "a rated game is between two players",

@@ -57,14 +57,123 @@ async fn seat(queue: &mut mpsc::Receiver<Arc<str>>) -> (String, Side, String) {
 }
 
 fn create(hub: &Hub) -> String {
+    create_as(hub, Some("Ada"), false)
+}
+
+/// A request to open a table of Box on 5x5, at White, under `name`.
+fn create_as(hub: &Hub, name: Option<&str>, rated: bool) -> String {
     protocol::encode(&ClientMessage::Create {
         setup: GameSetup::new(&hub.registry, "box", "5x5".parse().unwrap()),
         side: SideChoice::White,
-        name: Some("Ada".into()),
+        name: name.map(str::to_string),
         computer: None,
         public: false,
-        rated: false,
+        rated,
     })
+}
+
+/// Registers an account on the connection and waits until it is in.
+async fn register(conn: &mut Connection, queue: &mut mpsc::Receiver<Arc<str>>, name: &str) {
+    let message = ClientMessage::Register {
+        name: name.into(),
+        password: "a long enough password".into(),
+    };
+    conn.receive(&protocol::encode(&message)).await;
+    answer(queue, |m| match m {
+        ServerMessage::SignedIn { .. } => Some(()),
+        ServerMessage::Error { message, .. } => panic!("refused: {message}"),
+        _ => None,
+    })
+    .await;
+}
+
+/// The names shown at a table's seats.
+async fn seat_names(hub: &Arc<Hub>, code: &str) -> [Option<String>; 2] {
+    let room = hub.room(code).await.expect("the table");
+    let table = room.table.lock().await;
+    [table.seats[0].name.clone(), table.seats[1].name.clone()]
+}
+
+#[tokio::test]
+async fn guest_names_pass_the_rules_of_account_names_and_are_no_accounts() {
+    let hub = test_hub().await;
+    let (mut account, mut account_queue) = connection(&hub);
+    register(&mut account, &mut account_queue, "Eve_Account").await;
+    let (mut guest, mut queue) = connection(&hub);
+    let refused = [
+        ("Ada\u{202E}ecaL", ErrorKind::BadName), // turns the text around
+        ("\u{200B}\u{200B}\u{200B}", ErrorKind::BadName), // nothing visible
+        ("Bo\u{0}\u{7}", ErrorKind::BadName),    // NUL and BEL
+        ("\u{1b}[31mRed", ErrorKind::BadName),   // an escape sequence
+        (
+            "Z\u{300}\u{301}\u{302}\u{303}\u{304}algo",
+            ErrorKind::BadName,
+        ),
+        ("computer", ErrorKind::BadName),      // the computer's
+        ("x", ErrorKind::BadName),             // too short
+        ("EVE_account", ErrorKind::NameTaken), // an account's
+    ];
+    for (name, kind) in refused {
+        guest.receive(&create_as(&hub, Some(name), false)).await;
+        let (got, message) = refusal(&mut queue).await;
+        assert_eq!(got, kind, "{name:?}: {message}");
+    }
+    assert!(
+        hub.rooms.lock().expect("not poisoned").is_empty(),
+        "no table opened"
+    );
+    // No name (or `guest`) sits as `guest`; full-width letters read plain.
+    guest.receive(&create_as(&hub, None, false)).await;
+    let (code, _, _) = seat(&mut queue).await;
+    assert_eq!(seat_names(&hub, &code).await[0].as_deref(), Some("guest"));
+    let (mut other, mut other_queue) = connection(&hub);
+    other
+        .receive(&protocol::encode(&ClientMessage::Join {
+            code: code.clone(),
+            name: Some(" \u{FF21}\u{FF44}\u{FF41} ".into()),
+        }))
+        .await;
+    seat(&mut other_queue).await;
+    assert_eq!(seat_names(&hub, &code).await[1].as_deref(), Some("Ada"));
+}
+
+#[tokio::test]
+async fn one_connection_plays_one_side_of_a_rated_game() {
+    let hub = test_hub().await;
+    // A guest may take both seats of a practice table.
+    let (mut guest, mut guest_queue) = connection(&hub);
+    guest.receive(&create_as(&hub, Some("Solo"), false)).await;
+    let (code, _, _) = seat(&mut guest_queue).await;
+    let join = |code: &str| {
+        protocol::encode(&ClientMessage::Join {
+            code: code.into(),
+            name: None,
+        })
+    };
+    guest.receive(&join(&code)).await;
+    assert_eq!(seat(&mut guest_queue).await.1, Side::Black);
+    // An account may not, nor a second account on the same connection.
+    let (mut conn, mut queue) = connection(&hub);
+    register(&mut conn, &mut queue, "Ann_Rated").await;
+    conn.receive(&create_as(&hub, None, true)).await;
+    let (code, _, _) = seat(&mut queue).await;
+    conn.receive(&join(&code)).await;
+    let (kind, message) = refusal(&mut queue).await;
+    assert_eq!(kind, ErrorKind::BadSetup, "{message}");
+    register(&mut conn, &mut queue, "Ben_Rated").await;
+    conn.receive(&join(&code)).await;
+    let (kind, message) = refusal(&mut queue).await;
+    assert_eq!(kind, ErrorKind::BadSetup, "{message}");
+    assert_eq!(
+        seat_names(&hub, &code).await[1],
+        None,
+        "Black's seat is free"
+    );
+    // Another connection's account takes it.
+    let (mut ben, mut ben_queue) = connection(&hub);
+    register(&mut ben, &mut ben_queue, "Cy_Rated").await;
+    ben.receive(&join(&code)).await;
+    assert_eq!(seat(&mut ben_queue).await.1, Side::Black);
 }
 
 #[tokio::test]

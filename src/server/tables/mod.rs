@@ -85,23 +85,6 @@ pub(super) fn refused_storage(e: StoreError) -> Refused {
     )
 }
 
-/// A player's name as the table shows it: trimmed, at most 32 characters,
-/// no control characters.
-pub(super) fn clean_name(name: Option<String>) -> String {
-    let name: String = name
-        .unwrap_or_default()
-        .chars()
-        .filter(|c| !c.is_control())
-        .take(32)
-        .collect();
-    let name = name.trim();
-    if name.is_empty() {
-        "guest".into()
-    } else {
-        name.to_string()
-    }
-}
-
 impl Hub {
     /// The hub of a new server, on the database at `database`.
     pub(super) async fn open(

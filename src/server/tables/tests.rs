@@ -14,14 +14,6 @@ async fn open(hub: &Hub, side: SideChoice) -> (Arc<Room>, Side, String) {
         .expect("opened")
 }
 
-#[test]
-fn names_are_trimmed_cut_and_never_empty() {
-    assert_eq!(clean_name(None), "guest");
-    assert_eq!(clean_name(Some(" \u{7}\n ".into())), "guest");
-    assert_eq!(clean_name(Some("  Ada\u{0}  ".into())), "Ada");
-    assert_eq!(clean_name(Some("x".repeat(40))).chars().count(), 32);
-}
-
 #[tokio::test]
 async fn a_table_nobody_uses_is_let_go_and_loaded_again() {
     let hub = test_hub().await;
