@@ -136,11 +136,13 @@ fn open_window(
         sign_in,
         online_tab: request.online.as_deref().map(crate::game::OnlineTab::named),
         server: request.server,
+        ca_file: request.ca_file.map(|path| path.display().to_string()),
         #[cfg(feature = "checks")]
         checks: crate::game::checks::Checks {
             clicks: request.clicks,
             screenshot: request.screenshot,
             storm: request.storm.map(|inputs| (inputs, request.storm_seed)),
+            dialog_answers: request.dialog_answers,
         },
     };
     match crate::game::run(options, registry, problems) {

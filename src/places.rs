@@ -1,22 +1,31 @@
-//! Where Burrow keeps its files on this machine: the settings, the saved
-//! games and the designs folder live in one folder of the user's
-//! (`$XDG_CONFIG_HOME/burrow`, else `~/.config/burrow`; on Windows
-//! `%APPDATA%\Burrow`). The web page keeps its things in the browser's
-//! storage instead.
+//! Where Burrow keeps its files on this machine, from the `dirs` crate's
+//! answer for each system: the settings, the saved game and the designs
+//! folder live in one folder of the user's (on Linux
+//! `$XDG_CONFIG_HOME/burrow`, else `~/.config/burrow`; on Windows
+//! `%APPDATA%\Burrow`; on macOS `~/Library/Application Support/Burrow`),
+//! and records and pictures go to the user's documents folder. The web page
+//! keeps its things in the browser's storage instead.
 
 use std::path::{Path, PathBuf};
 
 /// Burrow's folder for the user's files, if the machine says where the
 /// user's home is.
 pub fn user_dir() -> Option<PathBuf> {
-    if cfg!(windows) {
-        return std::env::var_os("APPDATA").map(|d| PathBuf::from(d).join("Burrow"));
-    }
-    let config = std::env::var_os("XDG_CONFIG_HOME")
-        .filter(|d| !d.is_empty())
-        .map(PathBuf::from)
-        .or_else(|| std::env::var_os("HOME").map(|h| Path::new(&h).join(".config")))?;
-    Some(config.join("burrow"))
+    let name = if cfg!(target_os = "linux") {
+        "burrow"
+    } else {
+        "Burrow"
+    };
+    Some(dirs::config_dir()?.join(name))
+}
+
+/// Where records, positions and pictures are saved unless the player
+/// picks another place: the documents folder, else the home folder, else
+/// the folder the game was started from.
+pub fn documents_dir() -> PathBuf {
+    dirs::document_dir()
+        .or_else(dirs::home_dir)
+        .unwrap_or_else(|| PathBuf::from("."))
 }
 
 /// The designs folder: every `*.toml` game file in it joins the games at

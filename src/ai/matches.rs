@@ -89,7 +89,23 @@ pub fn run_match(
     threads: usize,
     think: Duration,
 ) -> Result<MatchResult, VariantError> {
+    run_match_watched(rules, a, b, games, seed, threads, think, &|_| {})
+}
+
+/// [`run_match`], calling `played` with the number of games finished after
+/// each one (from any of the threads).
+pub fn run_match_watched(
+    rules: &Rules,
+    a: Level,
+    b: Level,
+    games: NonZeroU64,
+    seed: u64,
+    threads: usize,
+    think: Duration,
+    played: &(dyn Fn(u64) + Sync),
+) -> Result<MatchResult, VariantError> {
     let games = games.get();
+    let finished = AtomicU64::new(0);
     let next = AtomicU64::new(0);
     let wins = AtomicU64::new(0);
     let thinking = Mutex::new((ThinkTimes::default(), ThinkTimes::default()));
@@ -122,6 +138,8 @@ pub fn run_match(
                         let mut totals = thinking.lock().expect("no thread panics holding it");
                         totals.0.merge(&a_times);
                         totals.1.merge(&b_times);
+                        drop(totals);
+                        played(finished.fetch_add(1, Ordering::Relaxed) + 1);
                     }
                 })
             })

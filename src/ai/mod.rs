@@ -41,7 +41,7 @@ use rand::seq::IndexedRandom;
 use crate::rules::{Position, Rules, Turn, VariantError};
 
 pub use eval::{FORCED, LOSS, evaluate};
-pub use matches::{MatchResult, OPENING_TURNS, opening, run_match};
+pub use matches::{MatchResult, OPENING_TURNS, opening, run_match, run_match_watched};
 pub use profile::{
     AiProfile, EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD, attach_profile,
 };

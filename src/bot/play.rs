@@ -5,7 +5,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use crate::ai::{self, Level};
-use crate::online::client::{Client, ClientError};
+use crate::online::client::{Client, ClientError, Trust};
 use crate::online::mirror::{Mirror, MirrorError, Mirrored, websocket_url};
 use crate::online::protocol::{ClientMessage, Finish, SeatView, ServerMessage};
 use crate::rules::{Side, VariantError, VariantRegistry};
@@ -86,6 +86,7 @@ pub fn play(
     level: Level,
     name: &str,
     think_time: Duration,
+    trust: &Trust,
 ) -> Result<Played, BotError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -98,6 +99,7 @@ pub fn play(
         level,
         name,
         think_time,
+        trust,
     ))
 }
 
@@ -131,8 +133,9 @@ async fn play_seat(
     level: Level,
     name: &str,
     think_time: Duration,
+    trust: &Trust,
 ) -> Result<Played, BotError> {
-    let mut client = Client::connect(url).await?;
+    let mut client = Client::connect_trusting(url, trust).await?;
     let (code, side, token) = take_seat(&mut client, code, name).await?;
     let mut mirror: Option<Mirror> = None;
     let mut seed = rand::random::<u64>();
@@ -163,7 +166,7 @@ async fn play_seat(
         let message = match client.recv().await {
             Ok(message) => message,
             Err(_) => {
-                client = reconnect(url, &code, &token).await?;
+                client = reconnect(url, trust, &code, &token).await?;
                 continue;
             }
         };
@@ -195,10 +198,10 @@ async fn play_seat(
 }
 
 /// Connects again and takes the seat back (for up to half a minute).
-async fn reconnect(url: &str, code: &str, token: &str) -> Result<Client, BotError> {
+async fn reconnect(url: &str, trust: &Trust, code: &str, token: &str) -> Result<Client, BotError> {
     let mut attempts = 0;
     loop {
-        match Client::connect(url).await {
+        match Client::connect_trusting(url, trust).await {
             Ok(mut client) => {
                 client
                     .send(&ClientMessage::Resume {
@@ -208,6 +211,7 @@ async fn reconnect(url: &str, code: &str, token: &str) -> Result<Client, BotErro
                     .await?;
                 return Ok(client);
             }
+            Err(e) if e.is_final() => return Err(BotError::Gone(e)),
             Err(e) => {
                 attempts += 1;
                 tokio::time::sleep(Duration::from_secs(1)).await;

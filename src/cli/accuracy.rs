@@ -158,9 +158,13 @@ pub fn accuracy(
         won.len()
     )?;
     let never = AtomicBool::new(false);
-    for level in Level::ALL {
+    let mut progress =
+        super::progress::Progress::new("accuracy", (Level::ALL.len() * won.len()) as u64);
+    for (l, level) in Level::ALL.into_iter().enumerate() {
         let (mut winning_turns, mut lost_games) = (0, 0);
+        progress.doing(format!("{level} plays the won positions"));
         for (n, start) in won.iter().enumerate() {
+            progress.set((l * won.len() + n) as u64);
             let mut pos = *start;
             let mut first = true;
             let winner = start.turn;
@@ -196,6 +200,7 @@ pub fn accuracy(
             share(lost_games)
         )?;
     }
+    progress.finish();
     Ok(())
 }
 

@@ -142,6 +142,11 @@ pub enum CliError {
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]
     Bot(#[from] crate::bot::BotError),
+    /// A TLS file (a certificate authority, a certificate or a key) that
+    /// does not read.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Tls(#[from] crate::online::tls::TlsError),
     /// A load run could not be played or measured.
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]

@@ -25,6 +25,7 @@ mod moves;
 pub mod online;
 mod perft;
 mod play;
+pub mod progress;
 mod puzzles;
 mod report;
 mod solve;
@@ -176,6 +177,11 @@ pub struct WindowRequest {
     #[cfg(feature = "checks")]
     #[arg(long, conflicts_with_all = ["clicks", "screenshot"])]
     pub storm: Option<u32>,
+    /// A check: the file dialogs answer these files in order instead of
+    /// opening (a dialog needs a desktop session).
+    #[cfg(feature = "checks")]
+    #[arg(long = "dialog-answer", value_name = "FILE")]
+    pub dialog_answers: Vec<PathBuf>,
     /// The storm's seed.
     #[cfg(feature = "checks")]
     #[arg(long, default_value_t = 1, requires = "storm")]
@@ -225,6 +231,10 @@ pub struct WindowRequest {
     /// (host:port).
     #[arg(long)]
     pub server: Option<String>,
+    /// A certificate authority (PEM file) to trust for a `wss://` server,
+    /// for this run (Settings keeps one too).
+    #[arg(long = "ca-file", value_name = "PEM")]
+    pub ca_file: Option<PathBuf>,
     /// Your name at an online table.
     #[arg(long)]
     pub name: Option<String>,

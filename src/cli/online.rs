@@ -7,6 +7,7 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::load::{LoadPlan, LoadRun, process_memory};
+use crate::online::client::Trust;
 use crate::online::mirror::websocket_url;
 use crate::rules::{BoardSize, VariantRegistry};
 
@@ -43,6 +44,13 @@ pub struct ServeArgs {
     /// open-file limit allows).
     #[arg(long = "max-connections")]
     total: Option<usize>,
+    /// Serve over TLS (https:// and wss://) with this certificate chain
+    /// (PEM); needs --tls-key. The files are read again when they change.
+    #[arg(long = "tls-cert", value_name = "PEM", requires = "tls_key")]
+    tls_cert: Option<std::path::PathBuf>,
+    /// The certificate's private key (PEM).
+    #[arg(long = "tls-key", value_name = "PEM", requires = "tls_cert")]
+    tls_key: Option<std::path::PathBuf>,
 }
 
 /// Why a deadline does not read.
@@ -90,6 +98,7 @@ impl ServeArgs {
                 per_address: self.per_address,
                 total: self.total.map(|total| total.max(1)),
             },
+            tls: self.tls_cert.zip(self.tls_key),
         };
         Ok(crate::server::serve(registry.clone(), options)?)
     }
@@ -111,13 +120,19 @@ pub struct BotArgs {
     /// Think time per turn, in milliseconds (100 to 10000).
     #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
     think: Duration,
+    /// A certificate authority (PEM) to trust for a `wss://` server, beside
+    /// the usual roots: a self-hosted server's own.
+    #[arg(long = "ca-file", value_name = "PEM")]
+    ca_file: Option<std::path::PathBuf>,
 }
 
 impl BotArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         log_to_terminal();
         let (server, join, name) = (&self.server, &self.join, &self.name);
-        let played = crate::bot::play(registry, server, join, self.level, name, self.think)?;
+        let trust = Trust::new(self.ca_file.as_deref())?;
+        let played =
+            crate::bot::play(registry, server, join, self.level, name, self.think, &trust)?;
         writeln!(
             out,
             "{}: {} won ({:?}) after {} turns; the bot played {}",
@@ -151,6 +166,9 @@ pub struct LoadArgs {
     /// plays through it (White through --server).
     #[arg(long, value_name = "HOST:PORT")]
     second_server: Option<String>,
+    /// A certificate authority (PEM) to trust for a `wss://` server.
+    #[arg(long = "ca-file", value_name = "PEM")]
+    ca_file: Option<std::path::PathBuf>,
 }
 
 impl LoadArgs {
@@ -161,8 +179,9 @@ impl LoadArgs {
             seed: self.seed,
             correspondence: self.correspondence,
             second: self.second_server.as_deref().map(websocket_url),
+            trust: Trust::new(self.ca_file.as_deref())?,
         };
-        let run = LoadRun::new(&self.server);
+        let run = LoadRun::new(&self.server, plan.trust.clone());
         let size = plan.size;
         let report = run.play(registry, &plan)?;
         writeln!(

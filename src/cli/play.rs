@@ -67,7 +67,32 @@ impl TournamentArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
         let (a, b) = (self.a, self.b);
-        let result = ai::run_match(rules, a, b, self.games, self.seed, self.threads, self.think)?;
+        let progress = std::sync::Mutex::new(super::progress::Progress::new(
+            "tournament",
+            self.games.get(),
+        ));
+        if let Ok(mut progress) = progress.lock() {
+            progress.doing(format!("{a} against {b}"));
+        }
+        let played = |finished: u64| {
+            if let Ok(mut progress) = progress.lock() {
+                progress.set(finished);
+            }
+        };
+        let result = ai::run_match_watched(
+            rules,
+            a,
+            b,
+            self.games,
+            self.seed,
+            self.threads,
+            self.think,
+            &played,
+        );
+        if let Ok(progress) = progress.into_inner() {
+            progress.finish();
+        }
+        let result = result?;
         let (lo, hi) = result.interval();
         writeln!(
             out,

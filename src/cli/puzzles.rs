@@ -79,7 +79,16 @@ pub fn find(
         Players::new(Level::Easy, Level::Greedy),
     ];
     let mut game = 0u64;
+    let wanted = (per_band * found.len()) as u64;
+    let mut progress = super::progress::Progress::new("puzzles", wanted);
     while found.iter().any(|&n| n < per_band) && started.elapsed() < budget {
+        progress.set(found.iter().map(|&n| n.min(per_band) as u64).sum());
+        progress.doing(format!(
+            "game {}, {:.0} of {:.0} s",
+            game + 1,
+            started.elapsed().as_secs_f64(),
+            budget.as_secs_f64()
+        ));
         let (files, ranks) = BOARDS[(game % 3) as usize];
         let size = rules
             .sizes()
@@ -115,5 +124,6 @@ pub fn find(
             }
         }
     }
+    progress.finish();
     Ok(found.iter().sum())
 }

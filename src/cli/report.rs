@@ -10,11 +10,12 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::ai::report::{
-    LevelRow, Report, ReportConfig, captures, percent, report, text, value_text,
+    LevelRow, Report, ReportConfig, ReportRun, captures, percent, text, value_text,
 };
 use crate::rules::{BoardSize, VariantRegistry};
 
 use super::args::{CliError, rules_for};
+use super::progress::Progress;
 
 /// Measure a game: its tree from the start, games between computer levels,
 /// its exact value on small boards, and warnings for a degenerate design.
@@ -75,7 +76,18 @@ impl ReportArgs {
             threads: self.threads.unwrap_or(defaults.threads).max(1),
             seed: self.seed,
         };
-        let measured = report(rules, &config, &AtomicBool::new(false))?;
+        let never = AtomicBool::new(false);
+        let mut run = ReportRun::new(rules, config);
+        let mut progress = Progress::new("report", run.progress().1 as u64);
+        let measured = loop {
+            let (done, _) = run.progress();
+            progress.set(done as u64);
+            progress.doing(run.next_piece());
+            if let Some(measured) = run.step(&never)? {
+                break measured;
+            }
+        };
+        progress.finish();
         out.write_all(text(&measured).as_bytes())?;
         if let Some(path) = &self.html {
             std::fs::write(path, html(&measured)).map_err(|e| {

@@ -374,17 +374,26 @@ pub fn solve_boards(
         out,
         "# game board value turns winning-first-turns(turn:turns) positions seconds"
     )?;
-    let boards = boards_up_to(*squares.end())
+    let work: Vec<(BoardSize, &Rules)> = boards_up_to(*squares.end())
         .into_iter()
-        .filter(|s| u32::from(s.files()) * u32::from(s.ranks()) >= *squares.start());
-    for size in boards {
-        for rules in games.iter().filter(|r| r.sizes().contains(size)) {
-            let solver = Solver::new(rules, config);
-            let limits = time_limit.map_or_else(SolveLimits::none, SolveLimits::time);
-            let analysis = solver.analyse(&rules.start(size), &limits, Distances::Winning, None)?;
-            writeln!(out, "{}", solution_line(rules, size, &analysis))?;
-            out.flush()?;
-        }
+        .filter(|s| u32::from(s.files()) * u32::from(s.ranks()) >= *squares.start())
+        .flat_map(|size| {
+            games
+                .iter()
+                .filter(move |r| r.sizes().contains(size))
+                .map(move |r| (size, *r))
+        })
+        .collect();
+    let mut progress = super::progress::Progress::new("solve-boards", work.len() as u64);
+    for (done, (size, rules)) in work.into_iter().enumerate() {
+        progress.set(done as u64);
+        progress.doing(format!("{} on {size}", rules.id()));
+        let solver = Solver::new(rules, config);
+        let limits = time_limit.map_or_else(SolveLimits::none, SolveLimits::time);
+        let analysis = solver.analyse(&rules.start(size), &limits, Distances::Winning, None)?;
+        writeln!(out, "{}", solution_line(rules, size, &analysis))?;
+        out.flush()?;
     }
+    progress.finish();
     Ok(())
 }

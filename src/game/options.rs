@@ -44,6 +44,8 @@ pub struct GameOptions {
     pub online_tab: Option<crate::game::online::panel::OnlineTab>,
     /// The Online window's server.
     pub server: Option<String>,
+    /// A certificate authority to trust for `wss://` servers, for this run.
+    pub ca_file: Option<String>,
     /// What a check drives: clicks, a screenshot, a storm of inputs.
     #[cfg(feature = "checks")]
     pub checks: crate::game::checks::Checks,
@@ -120,6 +122,11 @@ fn open_games(app: &mut App, options: &GameOptions) {
 
 /// The Online window's server, a table, a sign-in and a tab at start.
 fn open_online(app: &mut App, options: &GameOptions) {
+    if options.ca_file.is_some() {
+        app.insert_resource(crate::game::online::socket::CaFileFlag(
+            options.ca_file.clone(),
+        ));
+    }
     if let Some(server) = options.server.clone() {
         app.add_systems(
             Startup,

@@ -13,7 +13,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// Intent: the player changed one setting (the panels send these; the
 /// values are brought into their ranges here).
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
+#[derive(Message, Clone, Debug, PartialEq)]
 pub enum SettingsIntent {
     WalkSpeed(f32),
     ThinkSeconds(f32),
@@ -25,6 +25,9 @@ pub enum SettingsIntent {
     UiScale(f32),
     /// The window's size in logical pixels, to open at next time.
     WindowSize(u32, u32),
+    /// A certificate authority's file to trust for `wss://` servers, or
+    /// none.
+    CaFile(Option<String>),
 }
 
 /// The smallest and largest window size remembered, in logical pixels.
@@ -39,7 +42,7 @@ fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMu
     }
     let mut edited = settings.clone();
     for intent in intents.read() {
-        match *intent {
+        match intent.clone() {
             SettingsIntent::WalkSpeed(speed) if speed.is_finite() => {
                 edited.walk_speed = speed.clamp(0.0, MAX_WALK_SPEED);
             }
@@ -59,6 +62,7 @@ fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMu
                 let (least, most) = WINDOW_SIZES;
                 edited.window = Some(UVec2::new(width, height).clamp(least, most));
             }
+            SettingsIntent::CaFile(file) => edited.ca_file = file.filter(|f| !f.is_empty()),
             SettingsIntent::WalkSpeed(_)
             | SettingsIntent::UiScale(_)
             | SettingsIntent::Volume(_) => {}
@@ -92,6 +96,9 @@ pub struct Settings {
     /// signs in again without the password (kept like a browser's cookie;
     /// signing out ends it on the server).
     pub account: Option<(String, String)>,
+    /// A certificate authority (a PEM file) trusted beside the usual roots
+    /// for `wss://` servers: a self-hosted server's own (the desktop only).
+    pub ca_file: Option<String>,
 }
 
 /// The look of the board and panels.
@@ -145,147 +152,272 @@ impl Default for Settings {
             window: None,
             server: None,
             account: None,
+            ca_file: None,
         }
     }
 }
 
-/// What went wrong reading saved settings.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SettingsError {
+/// One setting that did not read: its line, its key and why. It is
+/// replaced by its default; the others are kept.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("settings line {line}: `{key}` {problem}; its default is used")]
+pub struct SettingsProblem {
     pub line: usize,
+    pub key: String,
     pub problem: String,
 }
 
-impl std::fmt::Display for SettingsError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "settings line {}: {}", self.line, self.problem)
+/// Settings that do not read as TOML at all (then none of them is used).
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+#[error("the settings do not read as TOML: {0}")]
+pub struct SettingsUnreadable(pub String);
+
+/// The settings as they are kept: one TOML key per setting, each optional
+/// (a missing one keeps its default, an unknown one, written by a newer
+/// version, is left out).
+#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
+struct SettingsFile {
+    walk_speed: Option<f32>,
+    muted: Option<bool>,
+    volume: Option<f32>,
+    flipped: Option<bool>,
+    think_seconds: Option<f32>,
+    ui_scale: Option<f32>,
+    theme: Option<String>,
+    /// `WIDTHxHEIGHT`.
+    window: Option<String>,
+    server: Option<String>,
+    ca_file: Option<String>,
+    account: Option<String>,
+    session: Option<String>,
+    solved_puzzles: Option<Vec<String>>,
+}
+
+/// Checks one value: the problem in words if it does not do.
+type Check = fn(&toml::Value, &mut Settings) -> Result<(), String>;
+
+/// One value through serde, as the type the setting has.
+fn typed<T: serde::de::DeserializeOwned>(value: &toml::Value, what: &str) -> Result<T, String> {
+    value
+        .clone()
+        .try_into()
+        .map_err(|_| format!("must be {what}, found {value}"))
+}
+
+fn number(value: &toml::Value, range: std::ops::RangeInclusive<f32>) -> Result<f32, String> {
+    let found: f32 = typed(value, "a number")?;
+    if range.contains(&found) {
+        Ok(found)
+    } else {
+        Err(format!(
+            "must be from {} to {}, found {found}",
+            range.start(),
+            range.end()
+        ))
     }
 }
 
+fn flag(value: &toml::Value) -> Result<bool, String> {
+    typed(value, "true or false")
+}
+
+fn text(value: &toml::Value) -> Result<String, String> {
+    typed(value, "text in quotes")
+}
+
+/// Every key the settings know, with its check.
+const KEYS: &[(&str, Check)] = &[
+    ("walk_speed", |v, s| {
+        s.walk_speed = number(v, 0.0..=MAX_WALK_SPEED)?;
+        Ok(())
+    }),
+    ("think_seconds", |v, s| {
+        s.think_seconds = number(v, crate::ai::THINK_SECONDS)?;
+        Ok(())
+    }),
+    ("muted", |v, s| {
+        s.muted = flag(v)?;
+        Ok(())
+    }),
+    ("volume", |v, s| {
+        s.volume = number(v, 0.0..=1.0)?;
+        Ok(())
+    }),
+    ("flipped", |v, s| {
+        s.flipped = flag(v)?;
+        Ok(())
+    }),
+    ("ui_scale", |v, s| {
+        s.ui_scale = number(v, UI_SCALES)?;
+        Ok(())
+    }),
+    ("theme", |v, s| {
+        let name = text(v)?;
+        s.theme = Theme::ALL
+            .into_iter()
+            .find(|t| t.name() == name)
+            .ok_or_else(|| format!("must be classic, green or high-contrast, found `{name}`"))?;
+        Ok(())
+    }),
+    ("window", |v, s| {
+        let size = text(v)?;
+        let (least, most) = WINDOW_SIZES;
+        let read = size
+            .split_once('x')
+            .and_then(|(w, h)| Some(UVec2::new(w.parse().ok()?, h.parse().ok()?)))
+            .filter(|s| s.cmpge(least).all() && s.cmple(most).all())
+            .ok_or_else(|| {
+                format!(
+                    "must be WIDTHxHEIGHT from {}x{} to {}x{}, found `{size}`",
+                    least.x, least.y, most.x, most.y
+                )
+            })?;
+        s.window = Some(read);
+        Ok(())
+    }),
+    ("server", |v, s| {
+        s.server = Some(text(v)?).filter(|t| !t.is_empty());
+        Ok(())
+    }),
+    ("ca_file", |v, s| {
+        s.ca_file = Some(text(v)?).filter(|t| !t.is_empty());
+        Ok(())
+    }),
+    ("account", |v, s| {
+        let name = text(v)?;
+        let session = s.account.take().map(|(_, session)| session).unwrap_or_default();
+        s.account = Some((name, session)).filter(|(name, _)| !name.is_empty());
+        Ok(())
+    }),
+    ("session", |v, s| {
+        let session = text(v)?;
+        if !is_session(&session) {
+            return Err("must be the server's hex text".into());
+        }
+        let name = s.account.take().map(|(name, _)| name).unwrap_or_default();
+        s.account = Some((name, session));
+        Ok(())
+    }),
+    ("solved_puzzles", |v, s| {
+        s.solved_puzzles = typed(v, "a list of puzzles in quotes")?;
+        Ok(())
+    }),
+];
+
+/// The line (from 1) on which `key` is set in `text`.
+fn line_of(text: &str, key: &str) -> usize {
+    text.lines()
+        .position(|line| {
+            line.trim_start()
+                .strip_prefix(key)
+                .is_some_and(|rest| rest.trim_start().starts_with('='))
+        })
+        .map_or(0, |i| i + 1)
+}
+
 impl Settings {
-    /// The settings as `key = value` lines, the form they are saved in.
-    pub fn to_text(&self) -> String {
-        let mut text = format!(
-            "walk_speed = {}\nmuted = {}\nvolume = {}\nflipped = {}\nthink_seconds = {}\n\
-             solved_puzzles = {}\nui_scale = {}\ntheme = {}\n",
-            self.walk_speed,
-            self.muted,
-            self.volume,
-            self.flipped,
-            self.think_seconds,
-            self.solved_puzzles.join("; "),
-            self.ui_scale,
-            self.theme.name()
-        );
-        if let Some(size) = self.window {
-            text.push_str(&format!("window = {}x{}\n", size.x, size.y));
-        }
-        if let Some(server) = &self.server {
-            text.push_str(&format!("server = {server}\n"));
-        }
-        if let Some((name, session)) = &self.account {
-            text.push_str(&format!("account = {name}\nsession = {session}\n"));
-        }
-        text
+    /// The settings as TOML, the form they are kept in.
+    pub fn to_toml(&self) -> String {
+        let file = SettingsFile {
+            walk_speed: Some(self.walk_speed),
+            muted: Some(self.muted),
+            volume: Some(self.volume),
+            flipped: Some(self.flipped),
+            think_seconds: Some(self.think_seconds),
+            ui_scale: Some(self.ui_scale),
+            theme: Some(self.theme.name().to_string()),
+            window: self.window.map(|size| format!("{}x{}", size.x, size.y)),
+            server: self.server.clone(),
+            ca_file: self.ca_file.clone(),
+            account: self.account.as_ref().map(|(name, _)| name.clone()),
+            session: self.account.as_ref().map(|(_, session)| session.clone()),
+            solved_puzzles: Some(self.solved_puzzles.clone()),
+        };
+        let body = toml::to_string(&file).unwrap_or_default();
+        format!("# Burrow's settings (the game rewrites this file when they change).\n{body}")
     }
 
-    /// Reads saved settings. Unknown keys are skipped (a newer version may
-    /// have written them); missing ones keep their defaults; a bad value is
-    /// an error naming its line.
-    pub fn from_text(text: &str) -> Result<Settings, SettingsError> {
+    /// Reads kept settings: each value that does not do is named and
+    /// replaced by its default, the others kept; unknown keys (a newer
+    /// version's) are skipped. Only text that is not TOML at all is
+    /// refused as a whole.
+    pub fn from_toml(text: &str) -> Result<(Settings, Vec<SettingsProblem>), SettingsUnreadable> {
+        let table: toml::Table = text
+            .parse()
+            .map_err(|e: toml::de::Error| SettingsUnreadable(e.to_string()))?;
         let mut settings = Settings::default();
-        for (i, line) in text.lines().enumerate() {
-            let line_no = i + 1;
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') {
+        let mut problems = Vec::new();
+        for (key, check) in KEYS {
+            let Some(value) = table.get(*key) else {
                 continue;
-            }
-            let error = |problem: String| SettingsError {
-                line: line_no,
-                problem,
             };
-            let (key, value) = line
-                .split_once('=')
-                .ok_or_else(|| error(format!("expected `key = value`, found `{line}`")))?;
-            let (key, value) = (key.trim(), value.trim());
-            let number = |range: std::ops::RangeInclusive<f32>| {
-                value
-                    .parse::<f32>()
-                    .ok()
-                    .filter(|v| range.contains(v))
-                    .ok_or_else(|| {
-                        error(format!(
-                            "`{key}` must be a number from {} to {}, found `{value}`",
-                            range.start(),
-                            range.end()
-                        ))
-                    })
-            };
-            let flag = || {
-                value
-                    .parse::<bool>()
-                    .map_err(|_| error(format!("`{key}` must be true or false, found `{value}`")))
-            };
-            match key {
-                "walk_speed" => settings.walk_speed = number(0.0..=20.0)?,
-                "think_seconds" => settings.think_seconds = number(crate::ai::THINK_SECONDS)?,
-                "muted" => settings.muted = flag()?,
-                "volume" => settings.volume = number(0.0..=1.0)?,
-                "flipped" => settings.flipped = flag()?,
-                "ui_scale" => settings.ui_scale = number(UI_SCALES)?,
-                "theme" => {
-                    settings.theme = Theme::ALL
-                        .into_iter()
-                        .find(|t| t.name() == value)
-                        .ok_or_else(|| {
-                            error(format!(
-                                "`theme` must be classic, green or high-contrast, found `{value}`"
-                            ))
-                        })?;
-                }
-                "window" => {
-                    let (least, most) = WINDOW_SIZES;
-                    let size = value
-                        .split_once('x')
-                        .and_then(|(w, h)| Some(UVec2::new(w.parse().ok()?, h.parse().ok()?)))
-                        .filter(|s| s.cmpge(least).all() && s.cmple(most).all())
-                        .ok_or_else(|| {
-                            error(format!(
-                                "`window` must be WIDTHxHEIGHT from {}x{} to {}x{}, found `{value}`",
-                                least.x, least.y, most.x, most.y
-                            ))
-                        })?;
-                    settings.window = Some(size);
-                }
-                "server" if !value.is_empty() => settings.server = Some(value.to_string()),
-                // The session comes after its account's name.
-                "account" if !value.is_empty() => {
-                    settings.account = Some((value.to_string(), String::new()));
-                }
-                "session" => match &mut settings.account {
-                    Some((_, session)) if is_session(value) => *session = value.to_string(),
-                    _ => {
-                        return Err(error(
-                            "`session` must follow `account` and be the server's hex text".into(),
-                        ));
-                    }
-                },
-                "solved_puzzles" => {
-                    settings.solved_puzzles = value
-                        .split(';')
-                        .map(str::trim)
-                        .filter(|id| !id.is_empty())
-                        .map(String::from)
-                        .collect();
-                }
-                _ => {}
+            let mut tried = settings.clone();
+            match check(value, &mut tried) {
+                Ok(()) => settings = tried,
+                Err(problem) => problems.push(SettingsProblem {
+                    line: line_of(text, key),
+                    key: key.to_string(),
+                    problem,
+                }),
             }
         }
         // An account without its session cannot sign in: forgotten.
-        if settings.account.as_ref().is_some_and(|(_, s)| s.is_empty()) {
+        if settings
+            .account
+            .as_ref()
+            .is_some_and(|(name, session)| name.is_empty() || session.is_empty())
+        {
             settings.account = None;
         }
-        Ok(settings)
+        Ok((settings, problems))
+    }
+
+    /// Settings kept by earlier versions, as `key = value` lines without
+    /// quotes: turned into TOML (to be read by [`Settings::from_toml`] and
+    /// written back as TOML once).
+    pub fn legacy_to_toml(text: &str) -> String {
+        let mut out = String::new();
+        for line in text.lines() {
+            let Some((key, value)) = line.split_once('=') else {
+                continue;
+            };
+            let (key, value) = (key.trim(), value.trim());
+            if key.is_empty() || key.starts_with('#') {
+                continue;
+            }
+            let value = match key {
+                "solved_puzzles" => toml::Value::Array(
+                    value
+                        .split(';')
+                        .map(str::trim)
+                        .filter(|id| !id.is_empty())
+                        .map(|id| toml::Value::String(id.to_string()))
+                        .collect(),
+                ),
+                _ => match value.parse::<f64>() {
+                    Ok(number) => toml::Value::Float(number),
+                    Err(_) => match value.parse::<bool>() {
+                        Ok(flag) => toml::Value::Boolean(flag),
+                        Err(_) => toml::Value::String(value.to_string()),
+                    },
+                },
+            };
+            out.push_str(&format!("{} = {value}\n", toml_key(key)));
+        }
+        out
+    }
+}
+
+/// A key as TOML writes it (quoted if it is not a bare key).
+fn toml_key(key: &str) -> String {
+    if key
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        key.to_string()
+    } else {
+        toml::Value::String(key.to_string()).to_string()
     }
 }
 
@@ -299,9 +431,8 @@ fn is_session(text: &str) -> bool {
 mod tests {
     use super::*;
 
-    #[test]
-    fn settings_round_trip_as_text() {
-        let settings = Settings {
+    fn full() -> Settings {
+        Settings {
             walk_speed: 0.0,
             muted: true,
             volume: 0.35,
@@ -312,33 +443,70 @@ mod tests {
             theme: Theme::HighContrast,
             window: Some(UVec2::new(1600, 900)),
             server: Some("wss://burrow.example".into()),
+            ca_file: Some("/etc/burrow/ca.pem".into()),
             account: Some(("Ada".into(), "0123456789abcdef0123456789abcdef".into())),
-        };
-        assert_eq!(Settings::from_text(&settings.to_text()), Ok(settings));
+        }
     }
 
     #[test]
-    fn bad_saved_settings_name_the_line() {
-        let error = Settings::from_text("muted = true\nwalk_speed = fast\n").unwrap_err();
-        assert_eq!(error.line, 2);
-        assert!(error.to_string().contains("walk_speed"), "{error}");
-        assert!(Settings::from_text("think_seconds = 99").is_err());
-        assert!(Settings::from_text("ui_scale = 9").is_err());
-        assert!(Settings::from_text("theme = neon").is_err());
-        assert!(Settings::from_text("window = 100x100").is_err());
-        assert!(Settings::from_text("window = wide").is_err());
-        assert!(Settings::from_text("no equals sign").is_err());
-        assert!(Settings::from_text("account = Ada\nsession = not hex!").is_err());
-        assert!(Settings::from_text("session = 0123456789abcdef0123").is_err());
+    fn settings_round_trip_as_toml() {
+        let settings = full();
+        let text = settings.to_toml();
+        assert!(text.contains("theme = \"high-contrast\""), "{text}");
+        assert_eq!(Settings::from_toml(&text), Ok((settings, Vec::new())));
+        assert_eq!(
+            Settings::from_toml(&Settings::default().to_toml()),
+            Ok((Settings::default(), Vec::new()))
+        );
+    }
+
+    #[test]
+    fn a_bad_value_is_named_and_replaced_by_its_default_the_rest_kept() {
+        let (settings, problems) =
+            Settings::from_toml("muted = true\nwalk_speed = \"fast\"\nvolume = 0.5\n").unwrap();
+        assert!(settings.muted);
+        assert_eq!(settings.volume, 0.5);
+        assert_eq!(settings.walk_speed, Settings::default().walk_speed);
+        assert_eq!(problems.len(), 1);
+        assert_eq!((problems[0].line, problems[0].key.as_str()), (2, "walk_speed"));
+        let said = problems[0].to_string();
+        assert!(said.contains("line 2") && said.contains("walk_speed"), "{said}");
+        for bad in [
+            "think_seconds = 99",
+            "ui_scale = 9",
+            "theme = \"neon\"",
+            "window = \"100x100\"",
+            "window = \"wide\"",
+            "muted = \"yes\"",
+            "solved_puzzles = \"box\"",
+            "account = \"Ada\"\nsession = \"not hex!\"",
+        ] {
+            let (settings, problems) = Settings::from_toml(bad).unwrap();
+            assert_eq!(problems.len(), 1, "{bad}");
+            assert_eq!(settings.account, None, "{bad}");
+        }
         // A name without its session is forgotten.
         assert_eq!(
-            Settings::from_text("account = Ada").map(|s| s.account),
+            Settings::from_toml("account = \"Ada\"").map(|s| s.0.account),
             Ok(None)
         );
         // Unknown keys and comments are skipped.
         assert_eq!(
-            Settings::from_text("# saved by Burrow\ncolour = blue\n"),
-            Ok(Settings::default())
+            Settings::from_toml("# kept by Burrow\ncolour = \"blue\"\n"),
+            Ok((Settings::default(), Vec::new()))
         );
+        // Not TOML at all.
+        assert!(Settings::from_toml("no equals sign").is_err());
+    }
+
+    #[test]
+    fn an_old_settings_file_reads_as_it_did() {
+        let old = "walk_speed = 0\nmuted = true\nvolume = 0.35\nflipped = true\nthink_seconds = 2.5\n\
+                   solved_puzzles = box 4/4/1W2/B3 W; path 8/8/8/8/8/8/8/WB6 W\nui_scale = 1.5\n\
+                   theme = high-contrast\nwindow = 1600x900\nserver = wss://burrow.example\n\
+                   ca_file = /etc/burrow/ca.pem\n\
+                   account = Ada\nsession = 0123456789abcdef0123456789abcdef\n";
+        let converted = Settings::legacy_to_toml(old);
+        assert_eq!(Settings::from_toml(&converted), Ok((full(), Vec::new())));
     }
 }

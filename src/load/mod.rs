@@ -10,14 +10,17 @@ use std::time::{Duration, Instant};
 
 use crate::ai::Level;
 use crate::bot::{BotError, seats_taken, think};
-use crate::online::client::Client;
+use crate::online::client::{Client, Trust};
 use crate::online::mirror::{Mirror, Mirrored, websocket_url};
 use crate::online::protocol::{ClientMessage, ClockSetting, GameSetup, ServerMessage, SideChoice};
 use crate::rules::{BoardSize, ParseRecordError, ReplayError, Side, VariantRegistry};
 
 mod probe;
 
-pub use probe::{ServerStats, check_stored, http_get, process_memory, server_idle, server_stats};
+pub use probe::{
+    ServerStats, check_stored, http_get, http_get_trusting, process_memory, server_idle,
+    server_stats,
+};
 
 /// Why a load run failed.
 #[derive(Debug, thiserror::Error)]
@@ -110,6 +113,8 @@ pub struct LoadPlan {
     pub correspondence: usize,
     /// A second server's WebSocket URL: Black plays through it.
     pub second: Option<String>,
+    /// Whom the players trust over `wss://`.
+    pub trust: Trust,
 }
 
 impl LoadPlan {
@@ -121,6 +126,7 @@ impl LoadPlan {
             seed,
             correspondence: 0,
             second: None,
+            trust: Trust::roots(),
         }
     }
 
@@ -223,8 +229,9 @@ async fn scripted_game(
     setup: GameSetup,
     (url, black_url): (String, String),
     seed: u64,
+    trust: Trust,
 ) -> Result<(String, Vec<f64>, Vec<f64>), BotError> {
-    let mut first = Client::connect(&url).await?;
+    let mut first = Client::connect_trusting(&url, &trust).await?;
     first
         .send(&ClientMessage::Create {
             setup,
@@ -236,7 +243,7 @@ async fn scripted_game(
         })
         .await?;
     let (code, token) = seat_given(&mut first).await?;
-    let mut second = Client::connect(&black_url).await?;
+    let mut second = Client::connect_trusting(&black_url, &trust).await?;
     second
         .send(&ClientMessage::Join {
             code: code.clone(),
@@ -278,7 +285,14 @@ pub async fn load_run(
         );
         let setup = plan.setup(registry, &ids, i);
         let seed = seed.wrapping_mul(1000).wrapping_add(i as u64);
-        tasks.spawn(scripted_game(registry.clone(), i, setup, urls, seed));
+        tasks.spawn(scripted_game(
+            registry.clone(),
+            i,
+            setup,
+            urls,
+            seed,
+            plan.trust.clone(),
+        ));
     }
     let mut report = LoadReport {
         games,
@@ -312,22 +326,27 @@ pub async fn load_run(
 pub struct LoadRun {
     /// The server's WebSocket URL.
     url: String,
-    /// The server's `HOST:PORT`, for the HTTP requests.
+    /// The server's `HOST:PORT` (`https://HOST:PORT` over TLS), for the
+    /// HTTP requests.
     http: String,
+    trust: Trust,
 }
 
 impl LoadRun {
     /// A run against `server` (`HOST:PORT`, `http://…` or `ws://…/ws`).
-    pub fn new(server: &str) -> LoadRun {
+    pub fn new(server: &str, trust: Trust) -> LoadRun {
         // Two sockets a game here too: as many open files as the system
         // lets.
         let _ = crate::server::limits::connections_that_fit();
         let url = websocket_url(server);
-        let http = url
-            .trim_start_matches("ws://")
-            .trim_end_matches("/ws")
-            .to_string();
-        LoadRun { url, http }
+        let http = match url.strip_prefix("wss://") {
+            Some(rest) => format!("https://{}", rest.trim_end_matches("/ws")),
+            None => url
+                .trim_start_matches("ws://")
+                .trim_end_matches("/ws")
+                .to_string(),
+        };
+        LoadRun { url, http, trust }
     }
 
     /// Plays the plan's games (ten minutes at most) and checks that every
@@ -339,7 +358,7 @@ impl LoadRun {
     ) -> Result<LoadReport, LoadError> {
         runtime()?.block_on(async {
             let report = load_run(registry, &self.url, plan, Duration::from_secs(600)).await?;
-            check_stored(registry, &self.http, &report.codes).await?;
+            check_stored(registry, &self.http, &report.codes, &self.trust).await?;
             Ok(report)
         })
     }
@@ -347,7 +366,7 @@ impl LoadRun {
     /// What the server holds once it has let go of the games (waiting ten
     /// seconds at most), and after how long.
     pub fn server_after(&self) -> Result<(ServerStats, Duration), LoadError> {
-        runtime()?.block_on(server_idle(&self.http, Duration::from_secs(10)))
+        runtime()?.block_on(server_idle(&self.http, Duration::from_secs(10), &self.trust))
     }
 }
 

@@ -1,32 +1,59 @@
-//! What a load run asks a server over plain HTTP: a game's stored record,
-//! the tables and connections it holds (`GET /stats`), and the server
-//! process's memory.
+//! What a load run asks a server over HTTP (or HTTPS): a game's stored
+//! record, the tables and connections it holds (`GET /stats`), and the
+//! server process's memory.
 
 use std::time::{Duration, Instant};
+
+use crate::online::client::Trust;
 
 use crate::rules::{GameRecord, GameResult, VariantRegistry};
 
 use super::LoadError;
 
-/// A plain HTTP GET on the server (`http://HOST:PORT` or `HOST:PORT`):
-/// the status and the body. Enough for the game list and the records.
+/// An HTTP GET on the server (`HOST:PORT`, `http://HOST:PORT` or
+/// `ws://…`; `https://…` or `wss://…` over TLS with the Mozilla roots): the
+/// status and the body. Enough for the game list and the records.
 pub async fn http_get(server: &str, path: &str) -> Result<(u16, String), LoadError> {
+    http_get_trusting(server, path, &Trust::roots()).await
+}
+
+/// [`http_get`], trusting `trust` over TLS.
+pub async fn http_get_trusting(
+    server: &str,
+    path: &str,
+    trust: &Trust,
+) -> Result<(u16, String), LoadError> {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let tls = server.starts_with("https://") || server.starts_with("wss://");
     let host = server
-        .trim_start_matches("http://")
-        .trim_start_matches("ws://")
+        .split_once("://")
+        .map_or(server, |(_, rest)| rest)
         .split('/')
         .next()
         .unwrap_or_default()
         .to_string();
-    let mut stream = match tokio::net::TcpStream::connect(&host).await {
+    let stream = match tokio::net::TcpStream::connect(&host).await {
         Ok(stream) => stream,
         Err(source) => return Err(LoadError::Connect { host, source }),
     };
     let request = format!("GET {path} HTTP/1.0\r\nHost: {host}\r\nConnection: close\r\n\r\n");
-    stream.write_all(request.as_bytes()).await?;
     let mut response = Vec::new();
-    stream.read_to_end(&mut response).await?;
+    if tls {
+        let name = host.rsplit_once(':').map_or(host.as_str(), |(name, _)| name);
+        let name = rustls::pki_types::ServerName::try_from(name.trim_matches(['[', ']']).to_string())
+            .map_err(|_| LoadError::NotHttp)?;
+        let mut stream = tokio_rustls::TlsConnector::from(trust.config())
+            .connect(name, stream)
+            .await?;
+        stream.write_all(request.as_bytes()).await?;
+        // A server may end the TLS session without its closing message;
+        // the body read so far is the answer.
+        let _ = stream.read_to_end(&mut response).await;
+    } else {
+        let mut stream = stream;
+        stream.write_all(request.as_bytes()).await?;
+        stream.read_to_end(&mut response).await?;
+    }
     let response = String::from_utf8_lossy(&response);
     let (head, body) = response.split_once("\r\n\r\n").ok_or(LoadError::NotHttp)?;
     let status = head
@@ -43,9 +70,11 @@ pub async fn check_stored(
     registry: &VariantRegistry,
     server: &str,
     codes: &[String],
+    trust: &Trust,
 ) -> Result<(), LoadError> {
     for code in codes {
-        let (status, body) = http_get(server, &format!("/games/{code}.txt")).await?;
+        let (status, body) =
+            http_get_trusting(server, &format!("/games/{code}.txt"), trust).await?;
         if status != 200 {
             return Err(LoadError::RecordAnswered {
                 code: code.clone(),
@@ -77,8 +106,8 @@ pub struct ServerStats {
     pub connections: usize,
 }
 
-pub async fn server_stats(http: &str) -> Result<ServerStats, LoadError> {
-    let (status, body) = http_get(http, "/stats").await?;
+pub async fn server_stats(http: &str, trust: &Trust) -> Result<ServerStats, LoadError> {
+    let (status, body) = http_get_trusting(http, "/stats", trust).await?;
     if status != 200 {
         return Err(LoadError::StatsAnswered { status, body });
     }
@@ -90,10 +119,11 @@ pub async fn server_stats(http: &str) -> Result<ServerStats, LoadError> {
 pub async fn server_idle(
     http: &str,
     limit: Duration,
+    trust: &Trust,
 ) -> Result<(ServerStats, Duration), LoadError> {
     let started = Instant::now();
     loop {
-        let stats = server_stats(http).await?;
+        let stats = server_stats(http, trust).await?;
         if (stats.tables == 0 && stats.connections == 0) || started.elapsed() >= limit {
             return Ok((stats, started.elapsed()));
         }

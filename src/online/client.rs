@@ -1,6 +1,7 @@
-//! A native client of a Burrow server on tokio: the bot, the load run and
-//! the tests use it. (The game itself connects with `ewebsock`, which also
-//! runs in the browser.)
+//! A native client of a Burrow server on tokio: the bot, the load run, the
+//! desktop game (on a thread of its own, `crate::game`'s online socket) and
+//! the tests use it, over `ws://` or `wss://` (TLS: [`super::tls`]). The web
+//! page connects through the browser.
 
 use std::time::Duration;
 
@@ -10,11 +11,12 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::protocol::{self, ClientMessage, ServerMessage};
+use super::tls::{self, TlsError};
 
 /// What went wrong with a connection.
 #[derive(Debug, thiserror::Error)]
 pub enum ClientError {
-    #[error("cannot connect to {url}: {source}")]
+    #[error("cannot connect to {url}: {}", tls::explain(source).0)]
     Connect {
         url: String,
         source: tokio_tungstenite::tungstenite::Error,
@@ -37,17 +39,61 @@ fn connect_error(url: &str) -> impl FnOnce(tokio_tungstenite::tungstenite::Error
     move |source| ClientError::Connect { url, source }
 }
 
+impl ClientError {
+    /// A failure that trying again will not mend (a certificate that does
+    /// not check).
+    pub fn is_final(&self) -> bool {
+        match self {
+            ClientError::Connect { source, .. } => tls::explain(source).1,
+            _ => false,
+        }
+    }
+}
+
+/// Whom a client trusts with `wss://`: the Mozilla roots, and a certificate
+/// authority of the player's if one is named.
+#[derive(Clone, Debug)]
+pub struct Trust(std::sync::Arc<rustls::ClientConfig>);
+
+impl Trust {
+    /// The Mozilla roots and the authorities in `ca_file`, if any.
+    pub fn new(ca_file: Option<&std::path::Path>) -> Result<Trust, TlsError> {
+        tls::client_config(ca_file).map(Trust)
+    }
+
+    /// The TLS configuration.
+    pub fn config(&self) -> std::sync::Arc<rustls::ClientConfig> {
+        self.0.clone()
+    }
+
+    /// The Mozilla roots alone.
+    pub fn roots() -> Trust {
+        static ROOTS: std::sync::OnceLock<Trust> = std::sync::OnceLock::new();
+        ROOTS
+            .get_or_init(|| Trust::new(None).expect("the built-in roots make a configuration"))
+            .clone()
+    }
+}
+
 /// One WebSocket connection to a server.
 pub struct Client {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
 }
 
 impl Client {
-    /// Connects to `ws://HOST:PORT/ws`.
+    /// Connects to `ws://HOST:PORT/ws` or `wss://…`, trusting the Mozilla
+    /// roots.
     pub async fn connect(url: &str) -> Result<Client, ClientError> {
-        let (socket, _) = tokio_tungstenite::connect_async(url)
-            .await
-            .map_err(connect_error(url))?;
+        Client::connect_trusting(url, &Trust::roots()).await
+    }
+
+    /// Connects to `ws://…` or `wss://…`, trusting `trust`.
+    pub async fn connect_trusting(url: &str, trust: &Trust) -> Result<Client, ClientError> {
+        let connector = tokio_tungstenite::Connector::Rustls(trust.0.clone());
+        let (socket, _) =
+            tokio_tungstenite::connect_async_tls_with_config(url, None, false, Some(connector))
+                .await
+                .map_err(connect_error(url))?;
         Ok(Client { socket })
     }
 

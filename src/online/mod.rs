@@ -8,3 +8,5 @@ pub mod client;
 pub mod mirror;
 pub mod protocol;
 pub mod table;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod tls;

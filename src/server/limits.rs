@@ -161,12 +161,15 @@ fn is_connection_error(e: &std::io::Error) -> bool {
     )
 }
 
-/// Serves `app` on `listener` until `shutdown` completes, within `limits`.
+/// Serves `app` on `listener` until `shutdown` completes, within `limits`;
+/// over TLS when `tls` is given (its handshake within the deadline of a
+/// request's head).
 pub async fn serve(
     listener: TcpListener,
     app: Router,
     limits: ConnectionLimits,
     gate: Arc<Gate>,
+    tls: Option<tokio_rustls::TlsAcceptor>,
     shutdown: impl Future<Output = ()>,
 ) {
     let mut shutdown = std::pin::pin!(shutdown);
@@ -193,30 +196,52 @@ pub async fn serve(
         let _ = stream.set_nodelay(true);
         let admission = Admission(Arc::new(admitted));
         let app = app.clone();
-        let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
-            request.extensions_mut().insert(admission.clone());
-            request
-                .extensions_mut()
-                .insert(axum::extract::ConnectInfo(peer));
-            let app = app.clone();
-            async move {
-                Ok::<_, Infallible>(
-                    app.oneshot(request.map(axum::body::Body::new))
-                        .await
-                        .unwrap_or_else(|never| match never {}),
-                )
-            }
-        });
+        let tls = tls.clone();
         tokio::spawn(async move {
-            let connection = hyper::server::conn::http1::Builder::new()
-                .timer(TokioTimer::new())
-                .header_read_timeout(limits.handshake)
-                .serve_connection(TokioIo::new(stream), service)
-                .with_upgrades();
-            if let Err(e) = connection.await {
-                tracing::debug!("{peer}: {e}");
+            let Some(tls) = tls else {
+                return serve_connection(stream, app, admission, peer, limits).await;
+            };
+            match tokio::time::timeout(limits.handshake, tls.accept(stream)).await {
+                Ok(Ok(stream)) => serve_connection(stream, app, admission, peer, limits).await,
+                Ok(Err(e)) => tracing::debug!("{peer}: TLS handshake: {e}"),
+                Err(_) => tracing::debug!("{peer}: no TLS handshake in time"),
             }
         });
+    }
+}
+
+/// One HTTP/1 connection (and the WebSocket it may become) on `stream`,
+/// plain or TLS.
+async fn serve_connection<S>(
+    stream: S,
+    app: Router,
+    admission: Admission,
+    peer: SocketAddr,
+    limits: ConnectionLimits,
+) where
+    S: tokio::io::AsyncRead + tokio::io::AsyncWrite + Unpin + Send + 'static,
+{
+    let service = hyper::service::service_fn(move |mut request: hyper::Request<Incoming>| {
+        request.extensions_mut().insert(admission.clone());
+        request
+            .extensions_mut()
+            .insert(axum::extract::ConnectInfo(peer));
+        let app = app.clone();
+        async move {
+            Ok::<_, Infallible>(
+                app.oneshot(request.map(axum::body::Body::new))
+                    .await
+                    .unwrap_or_else(|never| match never {}),
+            )
+        }
+    });
+    let connection = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(limits.handshake)
+        .serve_connection(TokioIo::new(stream), service)
+        .with_upgrades();
+    if let Err(e) = connection.await {
+        tracing::debug!("{peer}: {e}");
     }
 }
 

@@ -50,6 +50,10 @@ pub struct ServeOptions {
     pub think: Duration,
     /// Deadlines and limits on connections.
     pub limits: ConnectionLimits,
+    /// The certificate chain and key (PEM files) to serve over TLS with;
+    /// none: plain HTTP (behind a proxy that does TLS, or on a private
+    /// network).
+    pub tls: Option<(PathBuf, PathBuf)>,
 }
 
 /// The database a server uses when none is named: a file in the current
@@ -70,6 +74,8 @@ pub enum ServeError {
     Resume(store::StoreError),
     #[error("cannot listen on the database: {0}")]
     Notices(sqlx::Error),
+    #[error(transparent)]
+    Tls(#[from] crate::online::tls::TlsError),
     #[error("cannot listen on {address}: {source}")]
     Listen {
         address: SocketAddr,
@@ -86,7 +92,32 @@ pub fn serve(registry: VariantRegistry, options: ServeOptions) -> Result<(), Ser
     runtime.block_on(run(registry, options))
 }
 
+/// How often `burrow serve` looks whether its certificate's files changed.
+const CERTIFICATE_LOOK: Duration = Duration::from_secs(5);
+
 async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), ServeError> {
+    // The certificate first: a wrong file stops the server before it opens
+    // the database.
+    let tls = match &options.tls {
+        Some((certificate, key)) => {
+            let served = crate::online::tls::ServerCertificate::load(certificate, key)?;
+            let config = served.config()?;
+            tokio::spawn(async move {
+                let mut every = tokio::time::interval(CERTIFICATE_LOOK);
+                loop {
+                    every.tick().await;
+                    match served.refresh() {
+                        Ok(true) => tracing::info!("the certificate's files changed: read again"),
+                        Ok(false) => {}
+                        Err(e) => tracing::warn!("the certificate's files changed but {e}; the old one stays in use"),
+                    }
+                }
+            });
+            Some(tokio_rustls::TlsAcceptor::from(config))
+        }
+        None => None,
+    };
+    let scheme = if tls.is_some() { "https" } else { "http" };
     let app = router(registry, &options).await?;
     let listen = |source| ServeError::Listen {
         address: options.listen,
@@ -97,7 +128,7 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Ser
         .map_err(listen)?;
     let address = listener.local_addr().map_err(listen)?;
     // Tests and scripts read this line for the port.
-    println!("burrow server listening on http://{address}");
+    println!("burrow server listening on {scheme}://{address}");
     use std::io::Write;
     let _ = std::io::stdout().flush();
     let total = options
@@ -105,11 +136,11 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Ser
         .total
         .unwrap_or_else(limits::connections_that_fit);
     tracing::info!(
-        "listening on http://{address}, games in {}, at most {total} connections",
+        "listening on {scheme}://{address}, games in {}, at most {total} connections",
         options.database
     );
     let gate = limits::Gate::new(options.limits.per_address, total);
-    limits::serve(listener, app, options.limits, gate, async {
+    limits::serve(listener, app, options.limits, gate, tls, async {
         let _ = tokio::signal::ctrl_c().await;
     })
     .await;

@@ -12,11 +12,11 @@ pub(super) async fn load(server: &Server) {
         .expect("every game finishes in time");
     assert_eq!(report.codes.len(), 200);
     assert!(report.turns > 200 * 4);
-    check_stored(&registry, &server.address, &report.codes)
+    check_stored(&registry, &server.address, &report.codes, &Trust::roots())
         .await
         .expect("every game stored");
     // Nobody plays there any more: the server lets go of every table.
-    let (idle, waited) = server_idle(&server.address, Duration::from_secs(20))
+    let (idle, waited) = server_idle(&server.address, Duration::from_secs(20), &Trust::roots())
         .await
         .expect("stats");
     assert_eq!(

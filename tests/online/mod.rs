@@ -22,7 +22,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use burrow::load::{LoadPlan, ServerStats, check_stored, http_get, load_run, server_idle};
-use burrow::online::client::Client;
+use burrow::online::client::{Client, Trust};
 use burrow::online::mirror::Mirror;
 use burrow::online::protocol::{
     ClientMessage, ClockSetting, EndReason, ErrorKind, GameSetup, GameView, ServerMessage,
@@ -40,6 +40,7 @@ mod postgres;
 mod ratings;
 mod restart;
 mod tables;
+mod tls;
 
 const WAIT: Duration = Duration::from_secs(20);
 
@@ -55,6 +56,8 @@ pub(crate) struct Server {
     child: Child,
     /// `127.0.0.1:PORT`
     pub(crate) address: String,
+    /// Whether it serves over TLS.
+    pub(crate) tls: bool,
 }
 
 impl Server {
@@ -92,9 +95,11 @@ impl Server {
         BufReader::new(child.stdout.take().expect("piped"))
             .read_line(&mut line)
             .expect("reads the server's first line");
+        let line = line.trim();
+        let tls = line.starts_with("burrow server listening on https://");
         let Some(address) = line
-            .trim()
             .strip_prefix("burrow server listening on http://")
+            .or_else(|| line.strip_prefix("burrow server listening on https://"))
         else {
             let _ = child.wait();
             let err = std::fs::read_to_string(&log).unwrap_or_default();
@@ -103,11 +108,19 @@ impl Server {
         Server {
             address: address.to_string(),
             child,
+            tls,
         }
     }
 
     pub(crate) fn ws(&self) -> String {
-        format!("ws://{}/ws", self.address)
+        let scheme = if self.tls { "wss" } else { "ws" };
+        format!("{scheme}://{}/ws", self.address)
+    }
+
+    /// `http://127.0.0.1:PORT`, or `https://…` over TLS.
+    pub(crate) fn origin(&self) -> String {
+        let scheme = if self.tls { "https" } else { "http" };
+        format!("{scheme}://{}", self.address)
     }
 
     fn pid(&self) -> u32 {

@@ -93,6 +93,7 @@ fn the_router_serves_a_game_in_the_tests_own_process() {
         site: None,
         think: Duration::from_millis(100),
         limits: Default::default(),
+        tls: None,
     };
     runtime().block_on(async {
         let app = burrow::server::router(VariantRegistry::builtin(), &options)

@@ -319,11 +319,17 @@ pub(super) async fn computer_and_rematch(server: &Server) {
 
 /// `burrow bot` takes the free seat and plays the game to its end.
 pub(super) async fn bot_plays(server: &Server) {
-    let url = server.ws();
-    let mut white = create(&url, setup("path", "5x5", None), None).await;
+    let white = create(&server.ws(), setup("path", "5x5", None), None).await;
+    bot_plays_against(server, white, &[]).await;
+}
+
+/// `burrow bot` (with more of its options) takes the free seat of
+/// `white`'s table and plays the game to its end.
+pub(super) async fn bot_plays_against(server: &Server, mut white: Player, options: &[&str]) {
     let bot = Command::new(env!("CARGO_BIN_EXE_burrow"))
-        .args(["bot", "--server", &server.address, "--join", &white.code])
+        .args(["bot", "--server", &server.origin(), "--join", &white.code])
         .args(["--level", "easy", "--think-ms", "100"])
+        .args(options)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -272,6 +272,21 @@ impl ReportRun {
         )
     }
 
+    /// The piece [`ReportRun::step`] measures next, in words.
+    pub fn next_piece(&self) -> String {
+        let (i, all) = self.progress();
+        let (perfts, levels) = (self.config.perft_boards.len(), self.config.levels.len());
+        if i < perfts {
+            format!("counting turns on {}", self.config.perft_boards[i])
+        } else if i < perfts + levels {
+            format!("{}'s games", self.config.levels[i - perfts])
+        } else if i < all {
+            format!("solving {}", self.config.solve_boards[i - perfts - levels])
+        } else {
+            "done".into()
+        }
+    }
+
     /// Measures the next piece; the whole report once the last is done.
     pub fn step(&mut self, cancel: &AtomicBool) -> Result<Option<Report>, VariantError> {
         let (i, all) = self.progress();

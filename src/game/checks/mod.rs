@@ -30,6 +30,9 @@ pub struct Checks {
     pub screenshot: Option<PathBuf>,
     /// The storm check: inputs and seed.
     pub storm: Option<(u32, u64)>,
+    /// The files the desktop's file dialogs answer, in order, in place of
+    /// the player (no dialog opens).
+    pub dialog_answers: Vec<PathBuf>,
 }
 
 impl Checks {
@@ -44,6 +47,12 @@ pub(super) fn plugin(checks: Checks) -> impl Fn(&mut App) {
     move |app: &mut App| {
         #[cfg(target_arch = "wasm32")]
         app.add_systems(Last, page_state::publish_state);
+        #[cfg(not(target_arch = "wasm32"))]
+        if !checks.dialog_answers.is_empty() {
+            app.insert_resource(crate::game::platform::dialogs::DialogScript(Some(
+                checks.dialog_answers.clone(),
+            )));
+        }
         if let Some((inputs, seed)) = checks.storm {
             app.add_plugins(storm::plugin(inputs, seed));
         } else if checks.is_scripted() {

@@ -14,7 +14,7 @@ use crate::online::protocol::{
     ClientMessage, ErrorKind, MyGame, PlayerPage, Ranked, Seek, ServerMessage,
 };
 
-use crate::game::online::socket::{Socket, retry_pause};
+use crate::game::online::socket::{Socket, SocketEvent, retry_pause};
 use crate::game::online::table::{Link, Online};
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
@@ -23,6 +23,7 @@ pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Community>()
         .insert_non_send(CommunitySocket::default())
         .add_message::<CommunityIntent>()
+        .add_systems(PreUpdate, follow_trust)
         .add_systems(Startup, remember_account)
         .add_systems(
             Update,
@@ -92,6 +93,18 @@ impl Community {
             retry_at: now + retry_pause(self.retries),
         };
         self.notice = Some(format!("connection lost ({why}); trying again"));
+    }
+}
+
+/// The certificate authority the next connection trusts follows the
+/// setting (or the command line's).
+fn follow_trust(
+    settings: Res<Settings>,
+    flag: Res<crate::game::online::socket::CaFileFlag>,
+    mut socket: NonSendMut<CommunitySocket>,
+) {
+    if settings.is_changed() || flag.is_changed() {
+        socket.0.ca_file = flag.chosen(&settings);
     }
 }
 
@@ -180,7 +193,7 @@ fn receive(
     }
     for event in socket.events() {
         match event {
-            ewebsock::WsEvent::Opened => {
+            SocketEvent::Opened => {
                 tracing::info!(
                     "connected to {} ({})",
                     community.server,
@@ -200,15 +213,20 @@ fn receive(
                     socket.send(&message);
                 }
             }
-            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+            SocketEvent::Text(text) => {
                 match crate::online::protocol::decode::<ServerMessage>(&text) {
                     Ok(message) => handle(&mut community, socket, &mut settings, &online, message),
                     Err(e) => community.notice = Some(format!("the server sent: {e}")),
                 }
             }
-            ewebsock::WsEvent::Message(_) => {}
-            ewebsock::WsEvent::Error(e) => community.lost(socket, now, e),
-            ewebsock::WsEvent::Closed => community.lost(socket, now, "closed".into()),
+            SocketEvent::Failed { why, last: true } => {
+                // Trying again would fail the same way: say so and stop.
+                socket.close();
+                community.link = Link::Off;
+                community.notice = Some(format!("cannot connect to {}: {why}", community.server));
+            }
+            SocketEvent::Failed { why, last: false } => community.lost(socket, now, why),
+            SocketEvent::Closed => community.lost(socket, now, "closed".into()),
         }
     }
 }

@@ -1,5 +1,5 @@
 //! Online play in the game: the Online window's requests become messages to
-//! a Burrow server (over `ewebsock`, on the desktop and in the browser), and
+//! a Burrow server (its socket: [`super::socket`]), and
 //! the server's table is mirrored onto the board.
 //!
 //! The board stays the one authority on screen: the opponent's turns are
@@ -17,7 +17,7 @@ use crate::online::protocol::{
 };
 use crate::rules::{GameRecord, GameResult, Position, Side};
 
-use crate::game::online::socket::{Socket, retry_pause};
+use crate::game::online::socket::{CaFileFlag, Socket, SocketEvent, retry_pause};
 use crate::game::sets::GameSet;
 use crate::game::table::planned::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::table::screens::Phase;
@@ -27,8 +27,10 @@ use crate::game::table::session::{
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Online>()
+        .init_resource::<CaFileFlag>()
         .insert_non_send(Socket::default())
         .add_message::<OnlineIntent>()
+        .add_systems(PreUpdate, follow_trust)
         .add_systems(
             Update,
             (
@@ -376,7 +378,7 @@ fn receive(
     }
     for event in socket.events() {
         match event {
-            ewebsock::WsEvent::Opened => {
+            SocketEvent::Opened => {
                 online.link = Link::Open;
                 online.links += 1;
                 online.retries = 0;
@@ -389,7 +391,7 @@ fn receive(
                 // "Connection lost" is over.
                 online.notice = None;
             }
-            ewebsock::WsEvent::Message(ewebsock::WsMessage::Text(text)) => {
+            SocketEvent::Text(text) => {
                 match protocol::decode::<ServerMessage>(&text) {
                     Ok(message) => handle(
                         &mut online,
@@ -402,9 +404,14 @@ fn receive(
                     Err(e) => online.notice = Some(format!("the server sent: {e}")),
                 }
             }
-            ewebsock::WsEvent::Message(_) => {}
-            ewebsock::WsEvent::Error(e) => lost(&mut online, &mut socket, now, e),
-            ewebsock::WsEvent::Closed => {
+            SocketEvent::Failed { why, last: true } => {
+                // Trying again would fail the same way: say so and stop.
+                socket.close();
+                online.link = Link::Off;
+                online.notice = Some(format!("cannot connect to {}: {why}", online.server));
+            }
+            SocketEvent::Failed { why, last: false } => lost(&mut online, &mut socket, now, why),
+            SocketEvent::Closed => {
                 lost(&mut online, &mut socket, now, "the server closed it".into())
             }
         }
@@ -421,6 +428,18 @@ fn receive(
 }
 
 /// The connection went: try again after a pause that grows to 8 s.
+/// The certificate authority the next connection trusts follows the
+/// setting (or the command line's).
+fn follow_trust(
+    settings: Res<crate::game::settings::Settings>,
+    flag: Res<CaFileFlag>,
+    mut socket: NonSendMut<Socket>,
+) {
+    if settings.is_changed() || flag.is_changed() {
+        socket.ca_file = flag.chosen(&settings);
+    }
+}
+
 fn lost(online: &mut Online, socket: &mut Socket, now: f64, why: String) {
     if online.link == Link::Off {
         return;

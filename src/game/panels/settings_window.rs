@@ -7,6 +7,9 @@ use bevy_egui::{EguiContexts, egui};
 use crate::ai::THINK_SECONDS;
 use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent, Theme, UI_SCALES};
 
+#[cfg(not(target_arch = "wasm32"))]
+use crate::game::platform::dialogs::{DialogAnswer, DialogIntent, DialogPurpose};
+use crate::game::platform::settings_store::SettingsNotice;
 use crate::game::ui::{UiState, fitted};
 
 /// The settings window: walk speed, think time, sound, theme, UI scale.
@@ -14,8 +17,11 @@ use crate::game::ui::{UiState, fitted};
 pub(super) fn settings_window(
     mut contexts: EguiContexts,
     settings: Res<Settings>,
+    notice: Res<SettingsNotice>,
     mut intents: MessageWriter<SettingsIntent>,
     mut state: ResMut<UiState>,
+    #[cfg(not(target_arch = "wasm32"))] mut dialogs: MessageWriter<DialogIntent>,
+    #[cfg(not(target_arch = "wasm32"))] mut answers: MessageReader<DialogAnswer>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = state.open.settings;
@@ -73,7 +79,44 @@ pub(super) fn settings_window(
                 }
             }
         });
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            ui.separator();
+            ui.strong("Online");
+            ui.label("A certificate authority to trust for wss:// servers (a self-hosted server's own), beside the usual ones");
+            ui.horizontal_wrapped(|ui| {
+                ui.monospace(edited.ca_file.as_deref().unwrap_or("none"));
+                let choose = ui.button("Choose…");
+                state.spot("choose-ca-file", &choose);
+                if choose.clicked() {
+                    dialogs.write(DialogIntent {
+                        purpose: DialogPurpose::CaFile,
+                        suggested: edited
+                            .ca_file
+                            .as_deref()
+                            .map(std::path::PathBuf::from)
+                            .unwrap_or_else(crate::places::documents_dir),
+                    });
+                }
+                if edited.ca_file.is_some() && ui.button("Forget").clicked() {
+                    edited.ca_file = None;
+                }
+            });
+        }
+        if !notice.0.is_empty() {
+            ui.separator();
+            ui.strong("When the settings were read");
+            for line in &notice.0 {
+                ui.label(line);
+            }
+        }
     });
+    #[cfg(not(target_arch = "wasm32"))]
+    for answer in answers.read() {
+        if answer.purpose == DialogPurpose::CaFile {
+            edited.ca_file = Some(answer.path.display().to_string());
+        }
+    }
     state.open.settings = open;
     intents.write_batch(changes(&settings, &edited));
     Ok(())
@@ -95,6 +138,7 @@ fn changes(now: &Settings, edited: &Settings) -> Vec<SettingsIntent> {
         (edited.volume != now.volume, Volume(edited.volume)),
         (edited.theme != now.theme, Theme(edited.theme)),
         (edited.ui_scale != now.ui_scale, UiScale(edited.ui_scale)),
+        (edited.ca_file != now.ca_file, CaFile(edited.ca_file.clone())),
     ]
     .into_iter()
     .filter_map(|(changed, intent)| changed.then_some(intent))

@@ -1,9 +1,12 @@
 //! What the game needs of the machine it runs on, and nothing of the game's
 //! features: work off the frame ([`background`]), the settings kept between
-//! runs ([`settings_store`]), the window's sleep (`egui_idle`), and on
+//! runs ([`settings_store`]), the desktop's file dialogs (`dialogs`), the
+//! window's sleep (`egui_idle`), and on
 //! the web page its files (`web_files`) and its log (`web_log`).
 
 pub mod background;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod dialogs;
 mod egui_idle;
 pub mod settings_store;
 #[cfg(target_arch = "wasm32")]
@@ -15,6 +18,8 @@ use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(background::plugin);
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_plugins(dialogs::plugin);
     #[cfg(target_arch = "wasm32")]
     app.add_plugins(web_files::plugin);
 }

@@ -1,7 +1,10 @@
-//! Keeps the player's settings between runs: a small text file in the
-//! user's config folder on desktop, the browser's local storage on the web.
-//! Saved settings that cannot be read are reported and left alone (the
-//! defaults are used), never a reason not to start.
+//! Keeps the player's settings between runs: `settings.toml` in the user's
+//! folder ([`crate::places::user_dir`]) on the desktop, the browser's local
+//! storage on the web, TOML in both. A value that does not read is named
+//! (line and key) and replaced by its default, the rest kept; settings that
+//! do not read at all are set aside under another name (nothing is lost)
+//! and the defaults used; never a reason not to start. The `key = value`
+//! file of earlier versions is read once and written back as TOML.
 
 use bevy::prelude::*;
 use tracing::warn;
@@ -12,7 +15,8 @@ use crate::game::settings::Settings;
 /// remembered or a fitting size (not when the command line asked for one).
 pub(crate) fn plugin(place: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.add_systems(PreStartup, load)
+        app.init_resource::<SettingsNotice>()
+            .add_systems(PreStartup, load)
             .add_systems(Last, save_changes);
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -97,32 +101,110 @@ fn remember_window_size(
     }
 }
 
-fn load(mut settings: ResMut<Settings>) {
-    let Some(text) = read() else {
-        return;
+/// What reading the kept settings had to say (the settings window shows
+/// it).
+#[derive(Resource, Default, Debug, Clone, PartialEq)]
+pub struct SettingsNotice(pub Vec<String>);
+
+fn load(mut commands: Commands, mut settings: ResMut<Settings>) {
+    let (loaded, notices) = load_kept();
+    if let Some(loaded) = loaded {
+        *settings = loaded;
+    }
+    for notice in &notices {
+        warn!("{notice}");
+    }
+    commands.insert_resource(SettingsNotice(notices));
+}
+
+/// The kept settings and what is to be said about them. Settings that
+/// needed mending are written back mended (the file as it was kept beside
+/// it); an earlier version's file is written as TOML.
+fn load_kept() -> (Option<Settings>, Vec<String>) {
+    let (text, legacy) = match read() {
+        Some(text) => (text, false),
+        None => match read_legacy() {
+            Some(text) => (Settings::legacy_to_toml(&text), true),
+            None => return (None, Vec::new()),
+        },
     };
-    match Settings::from_text(&text) {
-        Ok(saved) => *settings = saved,
-        Err(e) => warn!("saved settings ignored ({e}); using defaults"),
+    // The page keeps both forms under one key: text that is not TOML may
+    // be the earlier form.
+    let parsed = Settings::from_toml(&text).or_else(|e| {
+        Settings::from_toml(&Settings::legacy_to_toml(&text)).map_err(|_| e)
+    });
+    match parsed {
+        Ok((settings, problems)) => {
+            let mut notices: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
+            if !problems.is_empty() {
+                notices.extend(set_aside(&text));
+            }
+            if legacy || !problems.is_empty() {
+                if let Err(e) = write(&settings.to_toml()) {
+                    notices.push(format!("could not save settings: {e}"));
+                }
+            }
+            (Some(settings), notices)
+        }
+        Err(e) => {
+            let mut notices = vec![format!("{e}; the defaults are used")];
+            notices.extend(set_aside(&text));
+            (None, notices)
+        }
     }
 }
 
 /// Saves after the player changes something. Not on the first frame, which
-/// sees loading as a change: an unreadable saved file stays as it was.
+/// sees loading as a change.
 fn save_changes(settings: Res<Settings>, mut started: Local<bool>) {
     if !std::mem::replace(&mut *started, true) {
         return;
     }
     if settings.is_changed()
-        && let Err(e) = write(&settings.to_text())
+        && let Err(e) = write(&settings.to_toml())
     {
         warn!("could not save settings: {e}");
     }
 }
 
+/// Keeps settings that did not read (whole) beside the new ones: what is
+/// said about where.
+#[cfg(not(target_arch = "wasm32"))]
+fn set_aside(text: &str) -> Option<String> {
+    let kept = crate::places::user_dir()?.join("settings-unreadable.toml");
+    match std::fs::write(&kept, text) {
+        Ok(()) => Some(format!("the settings as they were are kept in {}", kept.display())),
+        Err(e) => Some(format!("could not keep the settings as they were ({}: {e})", kept.display())),
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn set_aside(text: &str) -> Option<String> {
+    let stored = storage()?.set_item(UNREADABLE_KEY, text).is_ok();
+    stored.then(|| format!("the settings as they were are kept in the page's storage ({UNREADABLE_KEY})"))
+}
+
+#[cfg(target_arch = "wasm32")]
+const UNREADABLE_KEY: &str = "burrow-settings-unreadable";
+
+/// The `key = value` file of earlier versions, read once: it is renamed
+/// once read, so it is not read again.
+#[cfg(not(target_arch = "wasm32"))]
+fn read_legacy() -> Option<String> {
+    let old = crate::places::user_dir()?.join("settings.txt");
+    let text = std::fs::read_to_string(&old).ok()?;
+    let _ = std::fs::rename(&old, old.with_extension("txt.old"));
+    Some(text)
+}
+
+#[cfg(target_arch = "wasm32")]
+fn read_legacy() -> Option<String> {
+    None
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn path() -> Option<std::path::PathBuf> {
-    crate::places::user_dir().map(|d| d.join("settings.txt"))
+    crate::places::user_dir().map(|d| d.join("settings.toml"))
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -163,7 +245,10 @@ fn write(text: &str) -> Result<(), SaveError> {
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(file_error(dir))?;
     }
-    std::fs::write(&path, text).map_err(file_error(&path))
+    // A whole file or the old one: written beside, then renamed over it.
+    let part = path.with_extension("toml.part");
+    std::fs::write(&part, text).map_err(file_error(&part))?;
+    std::fs::rename(&part, &path).map_err(file_error(&path))
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -10,6 +10,7 @@ use std::path::PathBuf;
 use bevy::prelude::*;
 use bevy::tasks::{IoTaskPool, Task, futures::check_ready};
 
+use crate::game::platform::dialogs::{DialogAnswer, DialogPurpose};
 use crate::game::sets::GameSet;
 use crate::game::table::session::{GameSession, Refusal, Refused, SessionIntent};
 
@@ -19,7 +20,7 @@ pub(super) fn plugin(app: &mut App) {
         .init_resource::<FileWork>()
         .add_systems(
             Update,
-            (start_file_work, finish_file_work)
+            (answer_dialogs, start_file_work, finish_file_work)
                 .chain()
                 .in_set(GameSet::Input),
         );
@@ -58,6 +59,24 @@ fn file_error(path: &std::path::Path, e: std::io::Error) -> Refusal {
     Refusal::File {
         path: path.display().to_string(),
         error: e.to_string(),
+    }
+}
+
+/// A file the player picked in a record's dialog: saved to, or opened; it
+/// is where the next dialog opens.
+fn answer_dialogs(
+    mut answers: MessageReader<DialogAnswer>,
+    mut intents: MessageWriter<RecordIntent>,
+    mut state: ResMut<crate::game::ui::UiState>,
+) {
+    for answer in answers.read() {
+        let intent = match answer.purpose {
+            DialogPurpose::SaveRecord => RecordIntent::Save(answer.path.clone()),
+            DialogPurpose::OpenRecord => RecordIntent::Load(answer.path.clone()),
+            DialogPurpose::CaFile => continue,
+        };
+        state.file_path = answer.path.display().to_string();
+        intents.write(intent);
     }
 }
 

@@ -15,7 +15,7 @@ pub struct RecordsWindow<'w> {
     time: Res<'w, Time<Real>>,
     intents: MessageWriter<'w, SessionIntent>,
     #[cfg(not(target_arch = "wasm32"))]
-    files: MessageWriter<'w, crate::game::table::records::RecordIntent>,
+    dialogs: MessageWriter<'w, crate::game::platform::dialogs::DialogIntent>,
     #[cfg(target_arch = "wasm32")]
     files: MessageWriter<'w, crate::game::table::web_records::RecordIntent>,
 }
@@ -112,21 +112,29 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     });
 }
 
-/// A record file by name: saved from the game on the board, or opened.
+/// A record file through the system's dialogs: saved from the game on
+/// the board, or opened.
 #[cfg(not(target_arch = "wasm32"))]
 fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
-    use crate::game::table::records::RecordIntent;
-    ui.horizontal(|ui| {
-        ui.label("File");
-        ui.add(egui::TextEdit::singleline(&mut state.file_path).desired_width(f32::INFINITY));
-    });
-    ui.horizontal(|ui| {
-        let path = std::path::PathBuf::from(&state.file_path);
-        if ui.button("Save the record to the file").clicked() {
-            data.files.write(RecordIntent::Save(path.clone()));
+    use crate::game::platform::dialogs::{DialogIntent, DialogPurpose};
+    ui.horizontal_wrapped(|ui| {
+        let suggested = std::path::PathBuf::from(&state.file_path);
+        let save = ui.button("Save the record…");
+        state.spot("save-record", &save);
+        if save.clicked() {
+            data.dialogs.write(DialogIntent {
+                purpose: DialogPurpose::SaveRecord,
+                suggested: suggested.clone(),
+            });
         }
-        if ui.button("Open the file").clicked() {
-            data.files.write(RecordIntent::Load(path));
+        let open = ui.button("Open a record…");
+        state.spot("open-record", &open);
+        if open.clicked() {
+            data.dialogs.write(DialogIntent {
+                purpose: DialogPurpose::OpenRecord,
+                suggested,
+            });
         }
     });
+    ui.weak(format!("Last file: {}", state.file_path));
 }

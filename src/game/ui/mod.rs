@@ -173,7 +173,13 @@ fn begin_pass(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     if state.file_path.is_empty() {
-        state.file_path = DEFAULT_FILE.into();
+        // The desktop's documents folder; the page's downloads have a
+        // name only.
+        #[cfg(not(target_arch = "wasm32"))]
+        let path = crate::places::documents_dir().join(DEFAULT_FILE);
+        #[cfg(target_arch = "wasm32")]
+        let path = std::path::PathBuf::from(DEFAULT_FILE);
+        state.file_path = path.display().to_string();
     }
     let look = (settings.theme, settings.ui_scale);
     if state.look != Some(look) {
