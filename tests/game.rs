@@ -1143,6 +1143,159 @@ fn play_first_turn(app: &mut App) -> burrow::rules::PlayedTurn {
     turn
 }
 
+/// The game joins a table at a `wss://` server whose certificate is signed
+/// by an authority of the test's, trusted through `--ca-file` (here its
+/// resource), and plays the game to its end; a game that does not trust
+/// the authority is told why and stops trying.
+#[test]
+fn the_game_plays_over_wss_and_a_certificate_it_does_not_trust_is_refused() {
+    use crate::online::tls::{Authority, tls_server};
+    use burrow::game::online::socket::CaFileFlag;
+    use burrow::game::online::table::{Link, Online, OnlineIntent};
+    use burrow::online::client::Client;
+    use burrow::online::protocol::{ClientMessage, GameSetup};
+
+    let dir = std::env::temp_dir().join(format!("burrow-game-wss-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let authority = Authority::new(&dir, "game");
+    let server = tls_server(&dir, &authority, "game-wss");
+    let setup = GameSetup {
+        variant: "box".into(),
+        size: "4x4".parse().unwrap(),
+        start: None,
+        clock: None,
+        design: None,
+    };
+
+    // Not trusted: the reason is shown and the game does not retry.
+    let mut app = app();
+    app.world_mut().write_message(OnlineIntent::Create {
+        server: server.origin(),
+        setup: setup.clone(),
+        side: burrow::online::protocol::SideChoice::White,
+        name: "Ada".into(),
+        computer: None,
+        public: false,
+        rated: false,
+    });
+    pump(&mut app, "the certificate refused", |app| {
+        let online = app.world().resource::<Online>();
+        online.link == Link::Off
+            && online
+                .notice
+                .as_deref()
+                .is_some_and(|n| n.contains("certificate"))
+    });
+    let notice = app.world().resource::<Online>().notice.clone().unwrap();
+    assert!(
+        notice.contains(&server.address),
+        "names the server: {notice}"
+    );
+    for _ in 0..50 {
+        app.update();
+    }
+    assert_eq!(app.world().resource::<Online>().link, Link::Off, "no retry");
+    assert_eq!(app.world().resource::<Online>().links, 0);
+
+    // Trusted: the table opens over wss:// and the game is played out.
+    drop(app);
+    let mut app = self::app();
+    app.insert_resource(CaFileFlag(Some(authority.pem.display().to_string())));
+    open_table(&mut app, &server.origin(), setup);
+    let code = app
+        .world()
+        .resource::<Online>()
+        .code
+        .clone()
+        .expect("a code");
+    let rt = crate::online::runtime();
+    let trust = authority.trust();
+    let mut black = rt.block_on(async {
+        let client = Client::connect_trusting(&server.ws(), &trust)
+            .await
+            .expect("connects over TLS");
+        let join = ClientMessage::Join {
+            code: code.clone(),
+            name: Some("Bo".into()),
+        };
+        crate::online::take_seat_with(client, &join).await
+    });
+    pump(&mut app, "Black seated", |app| {
+        app.world()
+            .resource::<Online>()
+            .table
+            .as_ref()
+            .is_some_and(|t| t.view.black.name.as_deref() == Some("Bo"))
+    });
+    while app.world().resource::<GameSession>().outcome().is_none() {
+        let played = app.world().resource::<GameSession>().played().len();
+        if app.world().resource::<GameSession>().position().turn == Side::White {
+            play_first_turn(&mut app);
+        } else {
+            let reply = black.some_turn();
+            rt.block_on(black.play(&reply));
+        }
+        pump(&mut app, "the turn on the board", |app| {
+            app.world().resource::<GameSession>().played().len() > played
+                && app.world().resource::<AnimationQueue>().is_idle()
+        });
+        settle(&mut app);
+        rt.block_on(black.follow_to(played as u32 + 1));
+    }
+    assert!(black.mirror.is_over(), "the server saw the game end");
+}
+
+/// The records' file dialogs, driven through their seam (a dialog needs a
+/// desktop): Save writes the game's record where the player picked, Open
+/// reads a record picked and plays it back; a cancelled dialog does
+/// nothing.
+#[test]
+fn records_are_saved_and_opened_through_the_file_dialogs() {
+    use burrow::game::platform::dialogs::{DialogIntent, DialogPurpose, DialogScript};
+    let dir = std::env::temp_dir().join(format!("burrow-dialogs-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let picked = dir.join("my game.txt");
+    let mut app = app();
+    start(&mut app, humans("box", None));
+    settle(&mut app);
+    let turn = play_first_turn(&mut app);
+    app.insert_resource(DialogScript(Some(vec![picked.clone()])));
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::SaveRecord,
+        suggested: dir.join("burrow-game.txt"),
+    });
+    pump(&mut app, "the record saved", |_| {
+        std::fs::read_to_string(&picked).is_ok_and(|t| t.contains(&turn.to_string()))
+    });
+    // A new game, then the saved record opened: its turn is played back.
+    start(&mut app, humans("box", None));
+    settle(&mut app);
+    assert!(app.world().resource::<GameSession>().played().is_empty());
+    app.insert_resource(DialogScript(Some(vec![picked.clone()])));
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::OpenRecord,
+        suggested: dir.clone(),
+    });
+    pump(&mut app, "the record opened", |app| {
+        app.world().resource::<GameSession>().played().len() == 1
+    });
+    assert_eq!(
+        app.world().resource::<GameSession>().played()[0].to_string(),
+        turn.to_string()
+    );
+    // Cancelled (no answer left): nothing happens.
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::SaveRecord,
+        suggested: dir.join("other.txt"),
+    });
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!(!dir.join("other.txt").exists());
+}
+
 /// A server of the online tests on a free port of its own, with its
 /// database and address (a restart takes the same port).
 fn online_server(name: &str) -> (crate::online::Server, String, String) {

@@ -46,10 +46,10 @@ pub struct ServeArgs {
     total: Option<usize>,
     /// Serve over TLS (https:// and wss://) with this certificate chain
     /// (PEM); needs --tls-key. The files are read again when they change.
-    #[arg(long = "tls-cert", value_name = "PEM", requires = "tls_key")]
+    #[arg(long = "tls-cert", value_name = "PEM")]
     tls_cert: Option<std::path::PathBuf>,
     /// The certificate's private key (PEM).
-    #[arg(long = "tls-key", value_name = "PEM", requires = "tls_cert")]
+    #[arg(long = "tls-key", value_name = "PEM")]
     tls_key: Option<std::path::PathBuf>,
 }
 
@@ -86,6 +86,11 @@ fn log_to_terminal() {
 
 impl ServeArgs {
     pub fn run(self, registry: &VariantRegistry) -> Result<(), CliError> {
+        if self.tls_cert.is_some() != self.tls_key.is_some() {
+            return Err(CliError::Failed(
+                "--tls-cert and --tls-key go together: give the certificate and its key".into(),
+            ));
+        }
         log_to_terminal();
         let options = crate::server::ServeOptions {
             listen: self.listen,

@@ -120,6 +120,9 @@ mod tests {
             "report: 1/4, hard's games, 30 s, about 90 s left"
         );
         progress.done = 4;
-        assert_eq!(progress.line(Duration::from_secs(120)), "report: 4/4, hard's games, 120 s");
+        assert_eq!(
+            progress.line(Duration::from_secs(120)),
+            "report: 4/4, hard's games, 120 s"
+        );
     }
 }

@@ -286,7 +286,11 @@ const KEYS: &[(&str, Check)] = &[
     }),
     ("account", |v, s| {
         let name = text(v)?;
-        let session = s.account.take().map(|(_, session)| session).unwrap_or_default();
+        let session = s
+            .account
+            .take()
+            .map(|(_, session)| session)
+            .unwrap_or_default();
         s.account = Some((name, session)).filter(|(name, _)| !name.is_empty());
         Ok(())
     }),
@@ -395,13 +399,17 @@ impl Settings {
                         .map(|id| toml::Value::String(id.to_string()))
                         .collect(),
                 ),
-                _ => match value.parse::<f64>() {
-                    Ok(number) => toml::Value::Float(number),
-                    Err(_) => match value.parse::<bool>() {
-                        Ok(flag) => toml::Value::Boolean(flag),
-                        Err(_) => toml::Value::String(value.to_string()),
-                    },
-                },
+                "walk_speed" | "volume" | "think_seconds" | "ui_scale" => {
+                    value.parse::<f64>().map_or_else(
+                        |_| toml::Value::String(value.to_string()),
+                        toml::Value::Float,
+                    )
+                }
+                "muted" | "flipped" => value.parse::<bool>().map_or_else(
+                    |_| toml::Value::String(value.to_string()),
+                    toml::Value::Boolean,
+                ),
+                _ => toml::Value::String(value.to_string()),
             };
             out.push_str(&format!("{} = {value}\n", toml_key(key)));
         }
@@ -468,9 +476,15 @@ mod tests {
         assert_eq!(settings.volume, 0.5);
         assert_eq!(settings.walk_speed, Settings::default().walk_speed);
         assert_eq!(problems.len(), 1);
-        assert_eq!((problems[0].line, problems[0].key.as_str()), (2, "walk_speed"));
+        assert_eq!(
+            (problems[0].line, problems[0].key.as_str()),
+            (2, "walk_speed")
+        );
         let said = problems[0].to_string();
-        assert!(said.contains("line 2") && said.contains("walk_speed"), "{said}");
+        assert!(
+            said.contains("line 2") && said.contains("walk_speed"),
+            "{said}"
+        );
         for bad in [
             "think_seconds = 99",
             "ui_scale = 9",

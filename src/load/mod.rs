@@ -366,7 +366,11 @@ impl LoadRun {
     /// What the server holds once it has let go of the games (waiting ten
     /// seconds at most), and after how long.
     pub fn server_after(&self) -> Result<(ServerStats, Duration), LoadError> {
-        runtime()?.block_on(server_idle(&self.http, Duration::from_secs(10), &self.trust))
+        runtime()?.block_on(server_idle(
+            &self.http,
+            Duration::from_secs(10),
+            &self.trust,
+        ))
     }
 }
 

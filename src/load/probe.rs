@@ -32,6 +32,18 @@ pub async fn http_get_trusting(
         .next()
         .unwrap_or_default()
         .to_string();
+    // A host without its port: the scheme's.
+    let host = if host
+        .rsplit_once(':')
+        .is_some_and(|(_, port)| port.parse::<u16>().is_ok())
+        && !host.ends_with(']')
+    {
+        host
+    } else if tls {
+        format!("{host}:443")
+    } else {
+        format!("{host}:80")
+    };
     let stream = match tokio::net::TcpStream::connect(&host).await {
         Ok(stream) => stream,
         Err(source) => return Err(LoadError::Connect { host, source }),
@@ -39,9 +51,12 @@ pub async fn http_get_trusting(
     let request = format!("GET {path} HTTP/1.0\r\nHost: {host}\r\nConnection: close\r\n\r\n");
     let mut response = Vec::new();
     if tls {
-        let name = host.rsplit_once(':').map_or(host.as_str(), |(name, _)| name);
-        let name = rustls::pki_types::ServerName::try_from(name.trim_matches(['[', ']']).to_string())
-            .map_err(|_| LoadError::NotHttp)?;
+        let name = host
+            .rsplit_once(':')
+            .map_or(host.as_str(), |(name, _)| name);
+        let name =
+            rustls::pki_types::ServerName::try_from(name.trim_matches(['[', ']']).to_string())
+                .map_err(|_| LoadError::NotHttp)?;
         let mut stream = tokio_rustls::TlsConnector::from(trust.config())
             .connect(name, stream)
             .await?;

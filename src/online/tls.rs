@@ -42,6 +42,11 @@ pub enum TlsError {
     Config(rustls::Error),
 }
 
+/// The ring backend. rustls marks it deprecated because ring has no
+/// post-quantum key exchange; aws-lc-rs has, but needs cmake and minutes of
+/// C build on every cold build (docs/architecture.md), so ring it is until
+/// one of the two changes.
+#[allow(deprecated)]
 fn provider() -> Arc<CryptoProvider> {
     Arc::new(rustls::crypto::ring::default_provider())
 }
@@ -92,12 +97,10 @@ pub fn client_config(ca_file: Option<&Path>) -> Result<Arc<rustls::ClientConfig>
     };
     if let Some(path) = ca_file {
         for certificate in read_certificates(path)? {
-            roots
-                .add(certificate)
-                .map_err(|e| TlsError::Unreadable {
-                    path: path.to_path_buf(),
-                    problem: format!("not a certificate authority: {e}"),
-                })?;
+            roots.add(certificate).map_err(|e| TlsError::Unreadable {
+                path: path.to_path_buf(),
+                problem: format!("not a certificate authority: {e}"),
+            })?;
         }
     }
     let config = rustls::ClientConfig::builder_with_provider(provider())
@@ -114,18 +117,24 @@ pub fn client_config(ca_file: Option<&Path>) -> Result<Arc<rustls::ClientConfig>
 pub fn explain(error: &tokio_tungstenite::tungstenite::Error) -> (String, bool) {
     use tokio_tungstenite::tungstenite::Error;
     use tokio_tungstenite::tungstenite::error::TlsError as WsTls;
-    let Error::Tls(WsTls::Rustls(error)) = error else {
-        return (error.to_string(), false);
+    // The handshake's errors come wrapped in an I/O error.
+    let tls = match error {
+        Error::Tls(WsTls::Rustls(error)) => Some(error.as_ref()),
+        Error::Io(io) => io
+            .get_ref()
+            .and_then(|inner| inner.downcast_ref::<rustls::Error>()),
+        _ => None,
     };
-    match error {
-        rustls::Error::InvalidCertificate(certificate) => (
+    match tls {
+        None => (error.to_string(), false),
+        Some(rustls::Error::InvalidCertificate(certificate)) => (
             format!(
                 "the server's certificate is not accepted: {}",
                 certificate_problem(certificate)
             ),
             true,
         ),
-        other => (format!("the TLS handshake failed: {other}"), true),
+        Some(other) => (format!("the TLS handshake failed: {other}"), true),
     }
 }
 
@@ -200,7 +209,12 @@ impl ServerCertificate {
     /// the new certificate is in use; an error leaves the old one in use.
     pub fn refresh(&self) -> Result<bool, TlsError> {
         let stamps = (stamp(&self.certificate), stamp(&self.key));
-        if self.current.read().map(|c| c.stamps == stamps).unwrap_or(false) {
+        if self
+            .current
+            .read()
+            .map(|c| c.stamps == stamps)
+            .unwrap_or(false)
+        {
             return Ok(false);
         }
         let loaded = Self::read(&self.certificate, &self.key);
@@ -299,7 +313,10 @@ mod tests {
         std::fs::write(&key, "not a key").unwrap();
         assert!(server.refresh().is_err());
         assert_eq!(server.current.read().unwrap().key.cert[0], after);
-        assert!(!server.refresh().unwrap(), "the broken files are not read again and again");
+        assert!(
+            !server.refresh().unwrap(),
+            "the broken files are not read again and again"
+        );
         assert!(server.config().is_ok());
     }
 }

@@ -109,7 +109,9 @@ async fn run(registry: VariantRegistry, options: ServeOptions) -> Result<(), Ser
                     match served.refresh() {
                         Ok(true) => tracing::info!("the certificate's files changed: read again"),
                         Ok(false) => {}
-                        Err(e) => tracing::warn!("the certificate's files changed but {e}; the old one stays in use"),
+                        Err(e) => tracing::warn!(
+                            "the certificate's files changed but {e}; the old one stays in use"
+                        ),
                     }
                 }
             });

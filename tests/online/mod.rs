@@ -40,7 +40,7 @@ mod postgres;
 mod ratings;
 mod restart;
 mod tables;
-mod tls;
+pub(crate) mod tls;
 
 const WAIT: Duration = Duration::from_secs(20);
 

@@ -34,7 +34,10 @@ pub enum SocketEvent {
     Text(String),
     /// The connection failed or broke. `last`: trying again will not help
     /// (the server's certificate does not check), so the client stops.
-    Failed { why: String, last: bool },
+    Failed {
+        why: String,
+        last: bool,
+    },
     Closed,
 }
 

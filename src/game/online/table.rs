@@ -391,19 +391,17 @@ fn receive(
                 // "Connection lost" is over.
                 online.notice = None;
             }
-            SocketEvent::Text(text) => {
-                match protocol::decode::<ServerMessage>(&text) {
-                    Ok(message) => handle(
-                        &mut online,
-                        &mut socket,
-                        &variants,
-                        message,
-                        now,
-                        &mut refused,
-                    ),
-                    Err(e) => online.notice = Some(format!("the server sent: {e}")),
-                }
-            }
+            SocketEvent::Text(text) => match protocol::decode::<ServerMessage>(&text) {
+                Ok(message) => handle(
+                    &mut online,
+                    &mut socket,
+                    &variants,
+                    message,
+                    now,
+                    &mut refused,
+                ),
+                Err(e) => online.notice = Some(format!("the server sent: {e}")),
+            },
             SocketEvent::Failed { why, last: true } => {
                 // Trying again would fail the same way: say so and stop.
                 socket.close();

@@ -138,7 +138,10 @@ fn changes(now: &Settings, edited: &Settings) -> Vec<SettingsIntent> {
         (edited.volume != now.volume, Volume(edited.volume)),
         (edited.theme != now.theme, Theme(edited.theme)),
         (edited.ui_scale != now.ui_scale, UiScale(edited.ui_scale)),
-        (edited.ca_file != now.ca_file, CaFile(edited.ca_file.clone())),
+        (
+            edited.ca_file != now.ca_file,
+            CaFile(edited.ca_file.clone()),
+        ),
     ]
     .into_iter()
     .filter_map(|(changed, intent)| changed.then_some(intent))

@@ -130,19 +130,18 @@ fn load_kept() -> (Option<Settings>, Vec<String>) {
     };
     // The page keeps both forms under one key: text that is not TOML may
     // be the earlier form.
-    let parsed = Settings::from_toml(&text).or_else(|e| {
-        Settings::from_toml(&Settings::legacy_to_toml(&text)).map_err(|_| e)
-    });
+    let parsed = Settings::from_toml(&text)
+        .or_else(|e| Settings::from_toml(&Settings::legacy_to_toml(&text)).map_err(|_| e));
     match parsed {
         Ok((settings, problems)) => {
             let mut notices: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
             if !problems.is_empty() {
                 notices.extend(set_aside(&text));
             }
-            if legacy || !problems.is_empty() {
-                if let Err(e) = write(&settings.to_toml()) {
-                    notices.push(format!("could not save settings: {e}"));
-                }
+            if (legacy || !problems.is_empty())
+                && let Err(e) = write(&settings.to_toml())
+            {
+                notices.push(format!("could not save settings: {e}"));
             }
             (Some(settings), notices)
         }
@@ -173,15 +172,23 @@ fn save_changes(settings: Res<Settings>, mut started: Local<bool>) {
 fn set_aside(text: &str) -> Option<String> {
     let kept = crate::places::user_dir()?.join("settings-unreadable.toml");
     match std::fs::write(&kept, text) {
-        Ok(()) => Some(format!("the settings as they were are kept in {}", kept.display())),
-        Err(e) => Some(format!("could not keep the settings as they were ({}: {e})", kept.display())),
+        Ok(()) => Some(format!(
+            "the settings as they were are kept in {}",
+            kept.display()
+        )),
+        Err(e) => Some(format!(
+            "could not keep the settings as they were ({}: {e})",
+            kept.display()
+        )),
     }
 }
 
 #[cfg(target_arch = "wasm32")]
 fn set_aside(text: &str) -> Option<String> {
     let stored = storage()?.set_item(UNREADABLE_KEY, text).is_ok();
-    stored.then(|| format!("the settings as they were are kept in the page's storage ({UNREADABLE_KEY})"))
+    stored.then(|| {
+        format!("the settings as they were are kept in the page's storage ({UNREADABLE_KEY})")
+    })
 }
 
 #[cfg(target_arch = "wasm32")]

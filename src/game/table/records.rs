@@ -67,7 +67,7 @@ fn file_error(path: &std::path::Path, e: std::io::Error) -> Refusal {
 fn answer_dialogs(
     mut answers: MessageReader<DialogAnswer>,
     mut intents: MessageWriter<RecordIntent>,
-    mut state: ResMut<crate::game::ui::UiState>,
+    mut state: Option<ResMut<crate::game::ui::UiState>>,
 ) {
     for answer in answers.read() {
         let intent = match answer.purpose {
@@ -75,7 +75,9 @@ fn answer_dialogs(
             DialogPurpose::OpenRecord => RecordIntent::Load(answer.path.clone()),
             DialogPurpose::CaFile => continue,
         };
-        state.file_path = answer.path.display().to_string();
+        if let Some(state) = &mut state {
+            state.file_path = answer.path.display().to_string();
+        }
         intents.write(intent);
     }
 }

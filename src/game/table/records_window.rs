@@ -16,6 +16,8 @@ pub struct RecordsWindow<'w> {
     intents: MessageWriter<'w, SessionIntent>,
     #[cfg(not(target_arch = "wasm32"))]
     dialogs: MessageWriter<'w, crate::game::platform::dialogs::DialogIntent>,
+    #[cfg(not(target_arch = "wasm32"))]
+    files: MessageWriter<'w, crate::game::table::records::RecordIntent>,
     #[cfg(target_arch = "wasm32")]
     files: MessageWriter<'w, crate::game::table::web_records::RecordIntent>,
 }
@@ -117,6 +119,7 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
 #[cfg(not(target_arch = "wasm32"))]
 fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     use crate::game::platform::dialogs::{DialogIntent, DialogPurpose};
+    use crate::game::table::records::RecordIntent;
     ui.horizontal_wrapped(|ui| {
         let suggested = std::path::PathBuf::from(&state.file_path);
         let save = ui.button("Save the record…");
@@ -136,5 +139,16 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
             });
         }
     });
-    ui.weak(format!("Last file: {}", state.file_path));
+    // Without a dialog (a desktop with no portal, say) the last file is
+    // still in reach.
+    ui.horizontal_wrapped(|ui| {
+        ui.weak(format!("Last file: {}", state.file_path));
+        let path = std::path::PathBuf::from(&state.file_path);
+        if ui.small_button("Save to it").clicked() {
+            data.files.write(RecordIntent::Save(path.clone()));
+        }
+        if ui.small_button("Open it").clicked() {
+            data.files.write(RecordIntent::Load(path));
+        }
+    });
 }
