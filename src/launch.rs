@@ -137,6 +137,8 @@ fn open_window(
         online_tab: request.online.as_deref().map(crate::game::OnlineTab::named),
         server: request.server,
         ca_file: request.ca_file.map(|path| path.display().to_string()),
+        save_dir: request.save_dir,
+        continue_saved: request.continue_saved,
         #[cfg(feature = "checks")]
         checks: crate::game::checks::Checks {
             clicks: request.clicks,

@@ -84,6 +84,30 @@ fn replay_rejects_illegal_turns_and_wrong_results() {
         Err(ReplayError::WrongResult { .. })
     ));
 
+    // Won by resignation: the Termination tag says who resigned, and the
+    // result must name the other side.
+    let resigned: GameRecord =
+        "[Variant \"box\"]\n[Termination \"White won: Black resigned\"]\n\n1. b1xa1 1-0"
+            .parse()
+            .unwrap();
+    assert_eq!(resigned.resigned(), Some(Side::Black));
+    assert!(resigned.replay(&registry).is_ok());
+    let contradicts: GameRecord =
+        "[Variant \"box\"]\n[Termination \"White won: White resigned\"]\n\n1. b1xa1 1-0"
+            .parse()
+            .unwrap();
+    assert!(matches!(
+        contradicts.replay(&registry),
+        Err(ReplayError::WrongResult { .. })
+    ));
+    // An online table's wording.
+    let online: GameRecord =
+        "[Variant \"box\"]\n[Termination \"Black won: the loser resigned\"]\n\n1. b1xa1 0-1"
+            .parse()
+            .unwrap();
+    assert_eq!(online.resigned(), Some(Side::White));
+    assert!(online.replay(&registry).is_ok());
+
     let unknown: GameRecord = "[Variant \"chess\"]\n\n*".parse().unwrap();
     assert_eq!(
         unknown.replay(&registry),

@@ -46,6 +46,29 @@ fn app_with(variants: VariantRegistry) -> App {
     app
 }
 
+/// [`app_with`] keeping its saved game in `dir` (a player's game does; a
+/// test's does only where it asks).
+fn app_saving(dir: &std::path::Path) -> App {
+    use burrow::game::saved::SavePlace;
+    let mut app = App::new();
+    app.add_plugins((
+        MinimalPlugins,
+        StatesPlugin,
+        InputPlugin,
+        AssetPlugin::default(),
+    ));
+    app.init_asset::<Image>();
+    app.insert_resource(SavePlace::Folder(dir.to_path_buf()));
+    app.add_plugins(GameCorePlugin {
+        variants: VariantRegistry::builtin(),
+    });
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
+        40,
+    )));
+    app.update();
+    app
+}
+
 fn start(app: &mut App, setup: NewGame) {
     app.world_mut().write_message(SessionIntent::NewGame(setup));
     app.world_mut()
@@ -1294,6 +1317,117 @@ fn records_are_saved_and_opened_through_the_file_dialogs() {
         app.update();
     }
     assert!(!dir.join("other.txt").exists());
+}
+
+/// A local game is kept after every whole turn and offered back at the
+/// next start; Continue puts it back on the board with its players; a
+/// resignation ends it (recorded in the record's result, taken back by
+/// undo) and an ended game is not offered again; a save that does not read
+/// is set aside with a message and nothing else is lost.
+#[test]
+fn a_local_game_is_saved_offered_back_continued_and_resigned() {
+    use burrow::game::saved::{ContinueIntent, Saved};
+    let dir = std::env::temp_dir().join(format!("burrow-saved-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("saved-game.txt");
+
+    let mut app = app_saving(&dir);
+    assert!(app.world().resource::<Saved>().offer.is_none());
+    start(
+        &mut app,
+        NewGame {
+            black: Player::Computer(Level::Random),
+            ..humans("box", None)
+        },
+    );
+    assert!(!file.exists(), "nothing is kept before a turn");
+    play_first_turn(&mut app);
+    pump(&mut app, "the computer's reply", |app| {
+        app.world().resource::<GameSession>().played().len() == 2
+            && app.world().resource::<AnimationQueue>().is_idle()
+    });
+    settle(&mut app);
+    let played: Vec<String> = app
+        .world()
+        .resource::<GameSession>()
+        .played()
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    let kept = std::fs::read_to_string(&file).expect("the game is kept");
+    for turn in &played {
+        assert!(kept.contains(turn.as_str()), "{turn} is kept: {kept}");
+    }
+    drop(app);
+
+    // The next start offers it; Continue puts it back as it was.
+    let mut app = app_saving(&dir);
+    let offer = app
+        .world()
+        .resource::<Saved>()
+        .offer
+        .clone()
+        .expect("the game is offered");
+    assert!(offer.summary().contains("2 turns"), "{}", offer.summary());
+    app.world_mut().write_message(ContinueIntent);
+    pump(&mut app, "the game continued", |app| {
+        app.world().resource::<GameSession>().played().len() == 2
+    });
+    {
+        let session = app.world().resource::<GameSession>();
+        assert_eq!(session.setup().white, Player::Human);
+        assert_eq!(session.setup().black, Player::Computer(Level::Random));
+        let again: Vec<String> = session.played().iter().map(|t| t.to_string()).collect();
+        assert_eq!(again, played);
+        assert_eq!(session.resigning_side(), Some(Side::White));
+    }
+
+    // White resigns: the game ends, the record says so and replays.
+    app.world_mut()
+        .write_message(SessionIntent::Resign(Side::White));
+    settle(&mut app);
+    let record = {
+        let session = app.world().resource::<GameSession>();
+        let outcome = session.outcome().expect("over");
+        assert!(outcome.resigned && outcome.winner == Side::Black);
+        session.record()
+    };
+    assert_eq!(record.result, burrow::rules::GameResult::Win(Side::Black));
+    assert_eq!(record.resigned(), Some(Side::White));
+    let text = record.to_string();
+    assert!(
+        text.contains("[Termination \"Black won: White resigned\"]"),
+        "{text}"
+    );
+    let read: burrow::rules::GameRecord = text.parse().expect("reads");
+    read.history(&VariantRegistry::builtin())
+        .expect("a resigned game replays");
+    assert!(!file.exists(), "an ended game is not offered back");
+    // Undo takes the resignation back; the game is kept again at its
+    // next turn.
+    app.world_mut().write_message(SessionIntent::Undo);
+    settle(&mut app);
+    assert!(app.world().resource::<GameSession>().outcome().is_none());
+    // No resigning for the computer's side.
+    app.world_mut()
+        .write_message(SessionIntent::Resign(Side::Black));
+    app.update();
+    assert!(app.world().resource::<GameSession>().outcome().is_none());
+    drop(app);
+
+    // A damaged save: set aside, said, and the game starts fresh.
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(&file, "[Variant \"box\"]\n[Saved \"9\"]\n").unwrap();
+    let app = app_saving(&dir);
+    let saved = app.world().resource::<Saved>();
+    assert!(saved.offer.is_none());
+    let problem = saved.problem.clone().expect("the damage is said");
+    assert!(problem.contains("saved-game-unreadable.txt"), "{problem}");
+    assert!(!file.exists());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("saved-game-unreadable.txt")).unwrap(),
+        "[Variant \"box\"]\n[Saved \"9\"]\n"
+    );
 }
 
 /// A server of the online tests on a free port of its own, with its

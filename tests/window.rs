@@ -566,3 +566,97 @@ fn slow_storm_of_random_input_leaves_the_game_whole() {
             .join(" ")
     );
 }
+
+/// The squares a person clicks to play `turn`: its piece, then each
+/// capture's square (a capture the game plays on by itself, being the only
+/// one that fits, is clicked all the same: a click on the square the piece
+/// already took changes nothing).
+fn clicks_for(turn: &burrow::rules::PlayedTurn) -> String {
+    let mut squares = vec![turn.origin.to_string()];
+    squares.extend(turn.steps().map(|c| c.to.to_string()));
+    squares.join(",")
+}
+
+/// The saved game's turns, read as a record.
+fn saved_turns(file: &std::path::Path) -> Option<Vec<burrow::rules::PlayedTurn>> {
+    let text = std::fs::read_to_string(file).ok()?;
+    let record: burrow::rules::GameRecord = text.parse().ok()?;
+    Some(record.turns)
+}
+
+/// A window's game killed (`kill -9`) once it has played a turn continues at
+/// that turn in the next window (`--continue`): the next window plays on
+/// from it. A save that does not read is set aside and said, the window
+/// starting fresh.
+#[test]
+fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
+    use std::os::unix::process::CommandExt;
+    if !crate::support::xvfb() {
+        return;
+    }
+    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-saves");
+    let _ = std::fs::remove_dir_all(&dir);
+    let file = dir.join("saved-game.txt");
+    let saves = dir.to_str().expect("a path");
+    let registry = burrow::rules::VariantRegistry::builtin();
+    let rules = registry.get("box").expect("box");
+    let start = rules.start(burrow::rules::BoardSize::STANDARD);
+    let turns = rules.turns(&start).expect("lists");
+    let first = turns
+        .iter()
+        .min_by_key(|t| t.captures.len())
+        .expect("a turn")
+        .played();
+
+    // The first window plays a turn and is killed once the game is kept.
+    let mut window = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(["--variant", "box", "--save-dir", saves])
+        .args(["--click", &clicks_for(&first)])
+        .process_group(0)
+        .spawn()
+        .expect("xvfb-run runs");
+    let group = window.id();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
+    while saved_turns(&file).is_none_or(|t| t.is_empty()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the first window kept no game"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let _ = Command::new("kill")
+        .args(["-9", &format!("-{group}")])
+        .status();
+    let _ = window.wait();
+    let kept = saved_turns(&file).expect("a whole save after kill -9");
+    assert_eq!(kept[0], first);
+
+    // The next window continues it and plays on from it.
+    let record: burrow::rules::GameRecord =
+        std::fs::read_to_string(&file).unwrap().parse().unwrap();
+    let position = *record.history(&registry).expect("replays").position();
+    let next = rules.turns(&position).expect("lists")[0].played();
+    let path = dir.join("continued.png");
+    run_game(
+        &[
+            "--continue",
+            "--save-dir",
+            saves,
+            "--click",
+            &clicks_for(&next),
+        ],
+        &path,
+    );
+    let after = saved_turns(&file).expect("still kept");
+    assert!(after.len() > kept.len(), "{after:?}");
+    assert_eq!(after[..kept.len()], kept[..], "the continued game");
+    assert_eq!(after[kept.len()], next, "played on from the saved turn");
+
+    // A damaged save is set aside; the window starts.
+    std::fs::write(&file, "[Variant \"box\"]\n1. b1xa1 *garbage").unwrap();
+    run_game(&["--save-dir", saves, "--rules"], &dir.join("fresh.png"));
+    assert!(dir.join("saved-game-unreadable.txt").exists());
+    assert!(!file.exists());
+}

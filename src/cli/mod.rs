@@ -235,6 +235,13 @@ pub struct WindowRequest {
     /// for this run (Settings keeps one too).
     #[arg(long = "ca-file", value_name = "PEM")]
     pub ca_file: Option<PathBuf>,
+    /// Continue the saved game (the one the title screen offers).
+    #[arg(long = "continue", conflicts_with_all = ["variant", "puzzle", "review", "join", "host"])]
+    pub continue_saved: bool,
+    /// Keep the saved game in this folder instead of the user's (a check's
+    /// window keeps none otherwise).
+    #[arg(long = "save-dir", value_name = "DIR")]
+    pub save_dir: Option<PathBuf>,
     /// Your name at an online table.
     #[arg(long)]
     pub name: Option<String>,

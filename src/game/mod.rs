@@ -26,6 +26,7 @@ pub mod platform;
 pub mod presentation;
 pub mod puzzles;
 pub mod review;
+pub mod saved;
 pub mod sets;
 pub mod settings;
 pub mod table;
@@ -93,6 +94,7 @@ impl Plugin for GameCorePlugin {
             review::plugin,
             online::plugin,
             designer::plugin,
+            saved::plugin,
         ));
     }
 }
@@ -199,6 +201,16 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
         app.add_plugins(platform::settings_store::plugin(
             options.window_size.is_none(),
         ));
+    }
+    // The saved game: the player's own place, or the folder a check names
+    // (a scripted window keeps nothing otherwise).
+    let place = match &options.save_dir {
+        Some(dir) => Some(saved::SavePlace::Folder(dir.clone())),
+        None if !options.is_scripted() => saved::SavePlace::usual(),
+        None => None,
+    };
+    if let Some(place) = place {
+        app.insert_resource(place);
     }
     app.add_plugins(options::plugin(options));
     app

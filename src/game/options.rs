@@ -46,6 +46,10 @@ pub struct GameOptions {
     pub server: Option<String>,
     /// A certificate authority to trust for `wss://` servers, for this run.
     pub ca_file: Option<String>,
+    /// Keep the saved game in this folder (instead of the user's).
+    pub save_dir: Option<std::path::PathBuf>,
+    /// Continue the saved game at once.
+    pub continue_saved: bool,
     /// What a check drives: clicks, a screenshot, a storm of inputs.
     #[cfg(feature = "checks")]
     pub checks: crate::game::checks::Checks,
@@ -122,6 +126,14 @@ fn open_games(app: &mut App, options: &GameOptions) {
 
 /// The Online window's server, a table, a sign-in and a tab at start.
 fn open_online(app: &mut App, options: &GameOptions) {
+    if options.continue_saved {
+        app.add_systems(
+            Startup,
+            |mut intents: MessageWriter<crate::game::saved::ContinueIntent>| {
+                intents.write(crate::game::saved::ContinueIntent);
+            },
+        );
+    }
     if options.ca_file.is_some() {
         app.insert_resource(crate::game::online::socket::CaFileFlag(
             options.ca_file.clone(),

@@ -115,6 +115,27 @@ impl GameRecord {
         }
     }
 
+    /// The side that resigned, if the `Termination` tag says one did
+    /// (`Black resigned`, or an online table's `the loser resigned`, the
+    /// loser then being the side the result does not name).
+    pub fn resigned(&self) -> Option<Side> {
+        let (_, ending) = self
+            .other_tags
+            .iter()
+            .find(|(name, _)| name == "Termination")?;
+        let said = ending.rsplit(": ").next()?.trim();
+        let side = said.strip_suffix(" resigned")?;
+        match side {
+            "White" => Some(Side::White),
+            "Black" => Some(Side::Black),
+            "the loser" => match self.result {
+                GameResult::Win(winner) => Some(winner.opponent()),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+
     /// The position the game of `rules` starts from: the `Start` tag, or
     /// without one the game's own start.
     pub fn start_position(&self, rules: &Rules) -> Position {
@@ -156,6 +177,13 @@ impl GameRecord {
             error: e.error,
         })?;
         let last = history.position();
+        if let (Some(loser), GameResult::Win(winner)) = (self.resigned(), self.result)
+            && rules.has_initial_capture(last)
+            && loser != winner
+        {
+            // Won by resignation, the board not yet decided.
+            return Ok(history);
+        }
         if !rules.has_initial_capture(last) {
             let winner = GameResult::Win(rules.winner_when_stuck(last));
             if self.result != winner {

@@ -1,4 +1,5 @@
-//! Windows over the board: the rules help and the game-over dialog.
+//! Windows over the board: the rules help, the keyboard shortcuts and the
+//! game-over dialog.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
@@ -102,7 +103,9 @@ pub(super) fn game_over(
     } else {
         "no capture"
     };
-    let why = if session.rules().end().stuck_wins() {
+    let why = if outcome.resigned {
+        format!("{loser} resigned.")
+    } else if session.rules().end().stuck_wins() {
         format!("{winner} has {what} left, and in this game the last capture loses.")
     } else {
         format!("{loser} has {what} left.")
@@ -133,5 +136,31 @@ pub(super) fn game_over(
                 }
             });
         });
+    Ok(())
+}
+
+/// The keyboard shortcuts (F1 or `?`, and the Rules menu).
+pub(super) fn shortcuts_window(mut contexts: EguiContexts, mut state: ResMut<UiState>) -> Result {
+    let ctx = &contexts.ctx_mut()?.clone();
+    let mut open = state.open.shortcuts;
+    fitted(egui::Window::new("Keyboard shortcuts"), ctx)
+        .id(egui::Id::new("shortcuts"))
+        .open(&mut open)
+        .collapsible(false)
+        .resizable(false)
+        .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
+        .show(ctx, |ui| {
+            egui::Grid::new("shortcut-keys")
+                .num_columns(2)
+                .spacing(egui::vec2(16.0, 6.0))
+                .show(ui, |ui| {
+                    for (keys, what) in crate::game::table::input::SHORTCUTS {
+                        ui.strong(*keys);
+                        ui.label(*what);
+                        ui.end_row();
+                    }
+                });
+        });
+    state.open.shortcuts = open;
     Ok(())
 }

@@ -221,6 +221,21 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
             if records.clicked() {
                 state.open.records = true;
             }
+            ui.separator();
+            let side = data.session.resigning_side();
+            let label = match side {
+                Some(side) => format!("Resign ({side})"),
+                None => "Resign".into(),
+            };
+            let resign = ui
+                .add_enabled(side.is_some(), egui::Button::new(label))
+                .on_hover_text("Give the game up; Undo takes it back");
+            state.spot("resign", &resign);
+            if let Some(side) = side
+                && resign.clicked()
+            {
+                data.intents.write(SessionIntent::Resign(side));
+            }
         });
         state.spot("game-menu", &game.response);
         let view = ui.menu_button("View", |ui| {
@@ -261,9 +276,22 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
             }
         });
         state.spot("play-menu", &play.response);
-        if ui.button("Rules").clicked() {
-            state.open.rules = true;
-        }
+        let help = ui.menu_button("Rules", |ui| {
+            let rules = ui.button("Rules of this game");
+            state.spot("rules", &rules);
+            if rules.clicked() {
+                state.open.rules = true;
+            }
+            let keys = ui.add(
+                egui::Button::new("Keyboard shortcuts")
+                    .shortcut_text(crate::game::table::input::SHORTCUTS_KEY),
+            );
+            state.spot("shortcuts", &keys);
+            if keys.clicked() {
+                state.open.shortcuts = true;
+            }
+        });
+        state.spot("rules-menu", &help.response);
         let settings = ui.button("Settings");
         state.spot("settings", &settings);
         if settings.clicked() {
@@ -325,7 +353,16 @@ fn status(ui: &mut egui::Ui, data: &mut SidePanel, with_players: bool) {
     let session = &data.session;
     match session.outcome() {
         Some(outcome) => {
-            ui.label(egui::RichText::new(format!("{} wins", outcome.winner)).strong());
+            let how = if outcome.resigned {
+                format!(
+                    "{} wins: {} resigned",
+                    outcome.winner,
+                    outcome.winner.opponent()
+                )
+            } else {
+                format!("{} wins", outcome.winner)
+            };
+            ui.label(egui::RichText::new(how).strong());
         }
         None => {
             let side = session.to_move();
@@ -414,14 +451,14 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
         // Every turn of an online game is final.
         let local = !data.session.is_online();
         if ui
-            .add_enabled(local, egui::Button::new("Undo"))
+            .add_enabled(local, egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
             .on_hover_text("Ctrl+Z")
             .clicked()
         {
             data.intents.write(SessionIntent::Undo);
         }
         if ui
-            .add_enabled(local, egui::Button::new("Redo"))
+            .add_enabled(local, egui::Button::new("Redo").shortcut_text("Ctrl+Y"))
             .on_hover_text("Ctrl+Y")
             .clicked()
         {
@@ -533,6 +570,10 @@ fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
 /// turn's proven value.
 fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
     ui.label(egui::RichText::new("Analysis (A hides it)").strong());
+    ui.label(
+        egui::RichText::new("Each turn's number is for the side that plays it: + is good for it.")
+            .weak(),
+    );
     if let Some(e) = &data.analysis.failed {
         ui.label(format!("The analysis stopped: {e}"));
         return;
@@ -552,10 +593,7 @@ fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
         (Some(crate::ai::Value::Loss(d)), _) => format!("{mover} loses in {d} turns (proven)"),
         (None, Some(true)) => format!("{mover} wins (proven; distance not yet)"),
         (None, Some(false)) => format!("{mover} loses (proven; distance not yet)"),
-        (None, None) => format!(
-            "Not proven yet; evaluation {:+} for {mover}",
-            report.evaluation
-        ),
+        (None, None) => format!("Not proven yet; {}", ahead(mover, report.evaluation)),
     };
     ui.label(egui::RichText::new(verdict).strong());
     ui.horizontal(|ui| {
@@ -578,6 +616,17 @@ fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
     }
     if report.turns.len() > 12 {
         ui.label(format!("… {} turns in all", report.turns.len()));
+    }
+}
+
+/// Who the engine's evaluation favours, in words, with the number as the
+/// turns below show it (for the side to move: + is good for it).
+pub fn ahead(mover: Side, evaluation: i32) -> String {
+    const EVEN: i32 = 30;
+    match evaluation {
+        e if e > EVEN => format!("{mover} is ahead ({e:+} for {mover})"),
+        e if e < -EVEN => format!("{} is ahead ({e:+} for {mover})", mover.opponent()),
+        e => format!("about even ({e:+} for {mover})"),
     }
 }
 

@@ -11,9 +11,42 @@ use crate::game::table::modding::ModProblems;
 use crate::game::table::session::{Player, SessionIntent, Variants};
 use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 
+use crate::game::saved::{ContinueIntent, Saved};
 use crate::game::table::form::NewGameForm;
 use crate::game::ui::diagram::{self, PlayedExample};
 use crate::game::ui::{UiState, fitted};
+
+/// The saved game offered back ("Continue", what it is and how far it
+/// went), and a save that did not read, said.
+fn continued(
+    ui: &mut egui::Ui,
+    saved: &Saved,
+    continuing: &mut MessageWriter<ContinueIntent>,
+    state: &mut UiState,
+) {
+    if let Some(problem) = &saved.problem {
+        ui.label(egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)));
+    }
+    let Some(game) = &saved.offer else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        let button = egui::Button::new(
+            egui::RichText::new("Continue")
+                .heading()
+                .color(ui.visuals().strong_text_color()),
+        )
+        .fill(ui.visuals().selection.bg_fill);
+        let button = ui.add(button);
+        state.spot("continue", &button);
+        if button.clicked() {
+            continuing.write(ContinueIntent);
+            state.game_over_closed = false;
+        }
+        ui.label(game.summary());
+    });
+    ui.separator();
+}
 
 /// One grid row: the side's name and who plays it.
 fn player_choice(ui: &mut egui::Ui, label: &str, player: &mut Player) {
@@ -242,6 +275,8 @@ pub(super) fn title_screen(
     mut designer: MessageWriter<DesignerIntent>,
     mut form: ResMut<NewGameForm>,
     mut state: ResMut<UiState>,
+    saved: Res<Saved>,
+    mut continuing: MessageWriter<ContinueIntent>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
@@ -266,6 +301,7 @@ pub(super) fn title_screen(
                 .max_height((screen.height() - top - 40.0).max(100.0))
                 .show(ui, |ui| {
                     ui.set_width(width);
+                    continued(ui, &saved, &mut continuing, state);
                     ui.heading("Choose a game");
                     ui.add_space(4.0);
                     ui.horizontal_wrapped(|ui| {

@@ -47,18 +47,31 @@ pub(super) fn toast(
     }
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
-    // A readable width wherever it lands: without one, an area near the
-    // panel shrinks to a few letters and breaks words over many lines.
-    let width = (ctx.content_rect().width() - 340.0).clamp(160.0, 420.0);
-    egui::Area::new("toast".into())
-        .anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(-150.0, -20.0))
-        .show(ctx, |ui| {
-            egui::Frame::popup(ui.style()).show(ui, |ui| {
-                ui.set_min_width(width.min(message.len() as f32 * 8.0 + 16.0));
-                ui.set_max_width(width);
-                ui.label(message);
-            });
+    // At the foot of the side panel, where it covers none of the board
+    // (its file letters included); on a screen without the panel, low in
+    // the middle.
+    let area = egui::Area::new("toast".into()).order(egui::Order::Foreground);
+    let (area, width) = match state.panel_rects.first() {
+        Some(panel) => (
+            area.pivot(egui::Align2::LEFT_BOTTOM)
+                .fixed_pos(panel.left_bottom() + egui::vec2(8.0, -8.0)),
+            (panel.width() - 16.0).max(120.0),
+        ),
+        // A readable width wherever it lands: without one, an area near
+        // the edge shrinks to a few letters and breaks words over many
+        // lines.
+        None => (
+            area.anchor(egui::Align2::CENTER_BOTTOM, egui::vec2(0.0, -20.0)),
+            (ctx.content_rect().width() - 40.0).clamp(160.0, 420.0),
+        ),
+    };
+    area.show(ctx, |ui| {
+        egui::Frame::popup(ui.style()).show(ui, |ui| {
+            ui.set_min_width(width.min(message.len() as f32 * 8.0 + 16.0));
+            ui.set_max_width(width);
+            ui.label(message);
         });
+    });
     ctx.request_repaint_after(std::time::Duration::from_millis(250));
     Ok(())
 }

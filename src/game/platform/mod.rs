@@ -17,7 +17,8 @@ pub mod web_log;
 use bevy::prelude::*;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_plugins(background::plugin);
+    app.add_plugins(background::plugin)
+        .init_resource::<settings_store::SettingsNotice>();
     #[cfg(not(target_arch = "wasm32"))]
     app.add_plugins(dialogs::plugin);
     #[cfg(target_arch = "wasm32")]

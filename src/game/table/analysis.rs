@@ -86,7 +86,8 @@ pub struct AnalysisReport {
     pub position: Position,
     /// For the side to move.
     pub knowledge: Knowledge,
-    /// The engine's evaluation for the side to move.
+    /// The engine's evaluation for the side to move: its best turn's
+    /// (higher is better for the side to move).
     pub evaluation: i32,
     /// Every legal turn, best first.
     pub turns: Vec<TurnMark>,
@@ -115,10 +116,17 @@ impl AnalysisReport {
                 std::cmp::Reverse(m.evaluation),
             )
         });
+        // The position's evaluation is its best turn's, so the verdict and
+        // the list below it read the same way round.
+        let evaluation = turns
+            .iter()
+            .map(|m| m.evaluation)
+            .max()
+            .unwrap_or_else(|| ai::evaluate(rules, &position));
         AnalysisReport {
             position,
             knowledge: analysis.knowledge,
-            evaluation: ai::evaluate(rules, &position),
+            evaluation,
             turns,
             finished,
             positions: analysis.positions,

@@ -160,6 +160,25 @@ fn touch_input(
     }
 }
 
+/// Every key the game answers, in words: the shortcuts window lists them
+/// and the menus show them beside their items.
+pub const SHORTCUTS: &[(&str, &str)] = &[
+    ("Arrow keys", "move the cursor over the board"),
+    ("Enter or Space", "click the square under the cursor"),
+    (
+        "Tab",
+        "the next route to the square, where several reach it",
+    ),
+    ("Esc", "let go of the picked piece"),
+    ("Ctrl+Z", "undo"),
+    ("Ctrl+Y", "redo"),
+    ("A", "analysis on or off"),
+    ("F1 or ?", "this list of keys"),
+];
+
+/// The key that opens the shortcuts window (also `?`).
+pub const SHORTCUTS_KEY: &str = "F1";
+
 fn keyboard_input(
     keys: Res<ButtonInput<KeyCode>>,
     regions: Res<UiRegions>,
@@ -170,6 +189,7 @@ fn keyboard_input(
     mut selection: ResMut<Selection>,
     mut clicks: MessageWriter<SquareClicked>,
     mut intents: MessageWriter<SessionIntent>,
+    mut ui: Option<ResMut<crate::game::ui::UiState>>,
 ) {
     let ctrl = keys.any_pressed([
         KeyCode::ControlLeft,
@@ -178,6 +198,13 @@ fn keyboard_input(
         KeyCode::SuperRight,
     ]);
     if regions.typing {
+        return;
+    }
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::F1) || (shift && keys.just_pressed(KeyCode::Slash)) {
+        if let Some(ui) = &mut ui {
+            ui.open.shortcuts = !ui.open.shortcuts;
+        }
         return;
     }
     if !ctrl && keys.just_pressed(KeyCode::KeyA) {

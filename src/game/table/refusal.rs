@@ -18,6 +18,10 @@ pub enum Refusal {
     Reviewing,
     #[error("the game is over")]
     GameOver,
+    /// Resigning where nobody on this machine can (the game is over, is
+    /// online, or is a puzzle or a lesson; or that side is not a person's).
+    #[error("there is no game of yours to resign here")]
+    CannotResign,
     #[error("it is the computer's turn")]
     ComputersTurn,
     /// An online game's other player is to move.

@@ -37,6 +37,8 @@ pub struct Outcome {
     /// The side with no capture had no pieces at all (rather than pieces
     /// with no capture).
     pub annihilation: bool,
+    /// The loser resigned (the board did not decide).
+    pub resigned: bool,
 }
 
 /// The route a finished turn took, kept on screen until the next turn starts.
@@ -62,6 +64,8 @@ pub struct GameSession {
     turn: Option<TurnInProgress>,
     trail: TurnTrail,
     outcome: Option<Outcome>,
+    /// The side that resigned, if one did.
+    resigned: Option<Side>,
     /// A past position being looked at (index into `positions`), read-only.
     review: Option<usize>,
 }
@@ -139,6 +143,7 @@ impl GameSession {
             turn: None,
             trail: TurnTrail::default(),
             outcome: None,
+            resigned: None,
             review: None,
         };
         session.update_outcome();
@@ -166,6 +171,7 @@ impl GameSession {
         };
         let mut session = GameSession::new(variants, setup)?;
         session.history = history;
+        session.resigned = record.resigned();
         session.update_outcome();
         Ok(session)
     }
@@ -233,15 +239,59 @@ impl GameSession {
         record.result = self
             .outcome
             .map_or(GameResult::Unfinished, |o| GameResult::Win(o.winner));
+        if let Some(loser) = self.resigned {
+            record.other_tags.push((
+                "Termination".into(),
+                format!("{} won: {loser} resigned", loser.opponent()),
+            ));
+        }
         record
     }
 
     fn update_outcome(&mut self) {
         let pos = *self.position();
-        self.outcome = (!self.rules.has_initial_capture(&pos)).then(|| Outcome {
-            winner: self.rules.winner_when_stuck(&pos),
-            annihilation: pos.ours().is_empty(),
-        });
+        self.outcome = match self.resigned {
+            Some(loser) => Some(Outcome {
+                winner: loser.opponent(),
+                annihilation: false,
+                resigned: true,
+            }),
+            None => (!self.rules.has_initial_capture(&pos)).then(|| Outcome {
+                winner: self.rules.winner_when_stuck(&pos),
+                annihilation: pos.ours().is_empty(),
+                resigned: false,
+            }),
+        };
+    }
+
+    /// The side a resignation now would be for: the side to move if a
+    /// person on this machine plays it, else the one side people play
+    /// (against the computer). None in an online game (its server takes
+    /// resignations), a finished game, a puzzle or a lesson.
+    pub fn resigning_side(&self) -> Option<Side> {
+        if self.outcome.is_some() || self.setup.mode != GameMode::Local {
+            return None;
+        }
+        let to_move = self.to_move();
+        if self.player(to_move) == Player::Human {
+            return Some(to_move);
+        }
+        let other = to_move.opponent();
+        (self.player(other) == Player::Human).then_some(other)
+    }
+
+    /// `side` resigns: the game ends, its opponent the winner. A turn in
+    /// progress is taken back first. Undo takes the resignation back.
+    pub fn resign(&mut self, side: Side) -> Result<(), Refusal> {
+        if self.resigning_side() != Some(side) {
+            return Err(Refusal::CannotResign);
+        }
+        self.turn = None;
+        self.trail = TurnTrail::default();
+        self.review = None;
+        self.resigned = Some(side);
+        self.update_outcome();
+        Ok(())
     }
 
     /// Checks and applies one capture: an initial one, or the next of the
@@ -338,6 +388,10 @@ impl GameSession {
     /// Takes back the turn in progress, or else the last turn (and, against
     /// the computer, the computer's reply too, so a person gets their move back).
     pub fn undo(&mut self) -> bool {
+        if self.resigned.take().is_some() {
+            self.update_outcome();
+            return true;
+        }
         if self.turn.take().is_some() {
             self.trail = TurnTrail::default();
             return true;
@@ -395,6 +449,8 @@ pub enum SessionIntent {
     },
     /// Look at the position after this many turns; `None` returns to play.
     Review(Option<usize>),
+    /// This side resigns (a local game; online, the server takes it).
+    Resign(Side),
     /// Put a design among the games (in place of an earlier version of it:
     /// the designer's game changes and keeps its id), then start `play`
     /// with it if given.
@@ -528,6 +584,7 @@ fn apply_session_intents(
                     true
                 })
             }),
+            SessionIntent::Resign(side) => session.resign(*side).map(|()| true),
             SessionIntent::Review(index) => {
                 session.review = index.filter(|&i| i < session.history.ply());
                 Ok(true)

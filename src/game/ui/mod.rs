@@ -151,6 +151,8 @@ pub struct OpenWindows {
     pub online: bool,
     pub settings: bool,
     pub records: bool,
+    /// The list of keyboard shortcuts.
+    pub shortcuts: bool,
 }
 
 impl UiState {

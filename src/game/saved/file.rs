@@ -1,0 +1,257 @@
+//! The saved game's form: the game's record (Burrow's record format, so a
+//! saved game is also a record any reader opens) with two tags of its own,
+//! `Saved` (the form's version) and `Mode` (a free game, a puzzle or a
+//! lesson); the players are the record's `White` and `Black` labels.
+
+use crate::ai::Level;
+use crate::game::table::session::{GameMode, GameSession, Player};
+use crate::rules::{GameRecord, ReplayError, VariantRegistry};
+
+/// The version of the form this build writes and reads.
+pub const VERSION: u32 = 1;
+
+/// A local game as kept between runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SavedGame {
+    pub record: GameRecord,
+    pub white: Player,
+    pub black: Player,
+    pub mode: GameMode,
+}
+
+/// Why a saved game does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SavedGameError {
+    #[error("it is not a game record: {0}")]
+    NotARecord(String),
+    #[error("it has no `Saved` tag (not a saved game)")]
+    NotSaved,
+    #[error("it was saved by a newer version of Burrow (form {0}; this one reads {VERSION})")]
+    Newer(u32),
+    #[error("its `Saved` tag `{0}` is not a version")]
+    BadVersion(String),
+    #[error("`{0}` is not a player this game knows")]
+    BadPlayer(String),
+    #[error("its `Mode` tag `{0}` is not a free game, a puzzle or a lesson")]
+    BadMode(String),
+    #[error("its turns do not replay: {0}")]
+    DoesNotReplay(ReplayError),
+}
+
+impl SavedGame {
+    /// The game on the board, if it is one that is kept (an online game is
+    /// kept by its server).
+    pub fn of(session: &GameSession) -> Option<SavedGame> {
+        if session.is_online() {
+            return None;
+        }
+        Some(SavedGame {
+            record: session.record(),
+            white: session.player(crate::rules::Side::White),
+            black: session.player(crate::rules::Side::Black),
+            mode: session.mode().clone(),
+        })
+    }
+
+    /// The saved game as text.
+    pub fn to_text(&self) -> String {
+        let mut record = self.record.clone();
+        record
+            .other_tags
+            .retain(|(name, _)| name != "Saved" && name != "Mode");
+        record
+            .other_tags
+            .push(("Saved".into(), VERSION.to_string()));
+        record
+            .other_tags
+            .push(("Mode".into(), mode_name(&self.mode)));
+        record.to_string()
+    }
+
+    /// Reads a saved game and checks that it replays with `variants` (or
+    /// the design it carries).
+    pub fn from_text(text: &str, variants: &VariantRegistry) -> Result<SavedGame, SavedGameError> {
+        let record: GameRecord = text.parse().map_err(|e: crate::rules::ParseRecordError| {
+            SavedGameError::NotARecord(e.to_string())
+        })?;
+        let tag = |name: &str| {
+            record
+                .other_tags
+                .iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.clone())
+        };
+        let version = tag("Saved").ok_or(SavedGameError::NotSaved)?;
+        let version: u32 = version
+            .parse()
+            .map_err(|_| SavedGameError::BadVersion(version.clone()))?;
+        if version > VERSION {
+            return Err(SavedGameError::Newer(version));
+        }
+        let mode = tag("Mode").unwrap_or_else(|| "local".into());
+        let mode = mode_named(&mode).ok_or(SavedGameError::BadMode(mode))?;
+        let white = player_named(&record.white)?;
+        let black = player_named(&record.black)?;
+        record
+            .history(variants)
+            .map_err(SavedGameError::DoesNotReplay)?;
+        Ok(SavedGame {
+            record,
+            white,
+            black,
+            mode,
+        })
+    }
+
+    /// The game in a line: which game, who plays and how far it is.
+    pub fn summary(&self) -> String {
+        let name = self
+            .record
+            .design
+            .as_ref()
+            .map(|d| d.name.clone())
+            .unwrap_or_else(|| self.record.variant.clone());
+        let what = match &self.mode {
+            GameMode::Puzzle(i) => format!("puzzle {}", i + 1),
+            GameMode::Lesson => "guided first game".into(),
+            _ => format!("{} against {}", self.white.label(), self.black.label()),
+        };
+        let turns = self.record.turns.len();
+        format!(
+            "{name} on {}, {what}, {turns} turn{} played",
+            self.record.size,
+            if turns == 1 { "" } else { "s" }
+        )
+    }
+}
+
+fn mode_name(mode: &GameMode) -> String {
+    match mode {
+        GameMode::Puzzle(i) => format!("puzzle {i}"),
+        GameMode::Lesson => "lesson".into(),
+        _ => "local".into(),
+    }
+}
+
+fn mode_named(name: &str) -> Option<GameMode> {
+    match name {
+        "local" => Some(GameMode::Local),
+        "lesson" => Some(GameMode::Lesson),
+        _ => name
+            .strip_prefix("puzzle ")
+            .and_then(|i| i.parse().ok())
+            .map(GameMode::Puzzle),
+    }
+}
+
+/// The player a record's label names (the labels [`Player::label`] writes).
+fn player_named(label: &str) -> Result<Player, SavedGameError> {
+    let found = [Player::Human, Player::Defender, Player::Scripted]
+        .into_iter()
+        .find(|p| p.label() == label)
+        .or_else(|| {
+            label
+                .strip_prefix("Computer (")
+                .and_then(|rest| rest.strip_suffix(')'))
+                .and_then(|level| level.parse::<Level>().ok())
+                .map(Player::Computer)
+        });
+    found.ok_or_else(|| SavedGameError::BadPlayer(label.to_string()))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::table::session::NewGame;
+
+    fn played(white: Player, black: Player, turns: usize) -> GameSession {
+        let variants = VariantRegistry::builtin();
+        let mut session = GameSession::new(
+            &variants,
+            NewGame {
+                variant: "box".into(),
+                size: "6x6".parse().unwrap(),
+                white,
+                black,
+                start: None,
+                mode: GameMode::Local,
+            },
+        )
+        .unwrap();
+        for _ in 0..turns {
+            let turn = session.rules().turns(session.position()).unwrap()[0].played();
+            for step in turn.steps() {
+                session.apply_capture(&step).unwrap();
+            }
+        }
+        session
+    }
+
+    #[test]
+    fn a_saved_game_reads_back_with_its_players_and_turns() {
+        let variants = VariantRegistry::builtin();
+        let session = played(Player::Human, Player::Computer(Level::Hard), 3);
+        let saved = SavedGame::of(&session).unwrap();
+        let text = saved.to_text();
+        assert!(text.contains("[Saved \"1\"]"), "{text}");
+        let read = SavedGame::from_text(&text, &variants).unwrap();
+        assert_eq!(
+            read,
+            SavedGame::from_text(&read.to_text(), &variants).unwrap()
+        );
+        assert_eq!(read.white, Player::Human);
+        assert_eq!(read.black, Player::Computer(Level::Hard));
+        assert_eq!(read.mode, GameMode::Local);
+        assert_eq!(read.record.turns, session.played());
+        let summary = read.summary();
+        assert!(
+            summary.contains("3 turns") && summary.contains("Computer (hard)"),
+            "{summary}"
+        );
+    }
+
+    #[test]
+    fn a_damaged_or_newer_save_is_refused_with_the_reason() {
+        let variants = VariantRegistry::builtin();
+        let text = SavedGame::of(&played(Player::Human, Player::Human, 2))
+            .unwrap()
+            .to_text();
+        // Cut short in the middle of a turn.
+        let cut = &text[..text.len() - 4];
+        assert!(SavedGame::from_text(cut, &variants).is_err());
+        let newer = text.replace("[Saved \"1\"]", "[Saved \"7\"]");
+        assert_eq!(
+            SavedGame::from_text(&newer, &variants),
+            Err(SavedGameError::Newer(7))
+        );
+        let edited = text.replace("[White \"Human\"]", "[White \"Someone\"]");
+        assert_eq!(
+            SavedGame::from_text(&edited, &variants),
+            Err(SavedGameError::BadPlayer("Someone".into()))
+        );
+        let record = text.replace("[Saved \"1\"]\n", "");
+        assert_eq!(
+            SavedGame::from_text(&record, &variants),
+            Err(SavedGameError::NotSaved)
+        );
+        assert!(matches!(
+            SavedGame::from_text("nonsense", &variants),
+            Err(SavedGameError::NotARecord(_))
+        ));
+    }
+
+    #[test]
+    fn online_games_are_not_kept_here() {
+        let mut session = played(Player::Human, Player::Remote, 0);
+        let variants = VariantRegistry::builtin();
+        session = GameSession::new(
+            &variants,
+            NewGame {
+                mode: GameMode::Online("ABCDEF".into()),
+                ..session.setup().clone()
+            },
+        )
+        .unwrap();
+        assert_eq!(SavedGame::of(&session), None);
+    }
+}

@@ -1,0 +1,153 @@
+//! A local game that survives the night: a game against the computer or
+//! between people, a puzzle or a guided first game is saved after every
+//! whole turn ([`store`]: crash-safe on the desktop, the page's storage on
+//! the web) and offered back on the title screen ("Continue", with the
+//! game, the players and the turns played). A save that does not read
+//! (cut short, from a newer version, edited by hand) is set aside under
+//! another name with a message that says where, and the game starts
+//! fresh. A game that ends is not offered back. Online games are kept by
+//! their server.
+
+pub mod file;
+pub mod store;
+
+use bevy::prelude::*;
+
+use crate::game::lesson::tutorial::TutorialIntent;
+use crate::game::puzzles::solving::PuzzleIntent;
+use crate::game::sets::GameSet;
+use crate::game::table::session::{GameMode, GameSession, SessionIntent, Variants};
+use crate::rules::GameResult;
+
+pub use file::SavedGame;
+pub use store::SavePlace;
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_message::<ContinueIntent>()
+        .init_resource::<Saved>()
+        .add_systems(Startup, offer)
+        .add_systems(Update, follow_continue.in_set(GameSet::Input))
+        .add_systems(Update, keep.after(GameSet::Rules).before(GameSet::Sync));
+}
+
+/// Intent: continue the saved game offered.
+#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct ContinueIntent;
+
+/// The saved game and what there is to say about it.
+#[derive(Resource, Debug, Default)]
+pub struct Saved {
+    /// The game the title screen offers to continue.
+    pub offer: Option<SavedGame>,
+    /// A save that did not read or could not be written, in words.
+    pub problem: Option<String>,
+    /// The text last kept (not written again while it stays the same).
+    last: Option<String>,
+    /// A puzzle being continued: its turns, played once the puzzle is on
+    /// the board.
+    pending: Option<SavedGame>,
+}
+
+/// At start: the saved game, if one reads; one that does not is set aside.
+fn offer(place: Option<Res<SavePlace>>, variants: Res<Variants>, mut saved: ResMut<Saved>) {
+    let Some(place) = place else {
+        return;
+    };
+    let Some(text) = place.read() else {
+        return;
+    };
+    match SavedGame::from_text(&text, &variants.0) {
+        Ok(game) if game.record.result == GameResult::Unfinished => {
+            saved.offer = Some(game);
+            saved.last = Some(text);
+        }
+        Ok(_) => place.forget(),
+        Err(e) => {
+            let kept = place.set_aside(&text);
+            let problem = format!(
+                "The saved game does not read ({e}). It is kept in {kept}; a new game starts."
+            );
+            warn!("{problem}");
+            saved.problem = Some(problem);
+        }
+    }
+}
+
+/// Continue: the saved game goes back on the board as it was left (a
+/// puzzle is opened, then its turns played; a guided first game starts
+/// again from its beginning, its script being at its start).
+fn follow_continue(
+    mut intents: MessageReader<ContinueIntent>,
+    mut saved: ResMut<Saved>,
+    mut sessions: MessageWriter<SessionIntent>,
+    mut puzzles: MessageWriter<PuzzleIntent>,
+    mut lessons: MessageWriter<TutorialIntent>,
+) {
+    if let Some(game) = saved.pending.take() {
+        sessions.write(load(game));
+    }
+    for _ in intents.read() {
+        let Some(game) = saved.offer.clone() else {
+            continue;
+        };
+        match game.mode {
+            GameMode::Puzzle(index) => {
+                puzzles.write(PuzzleIntent::Start(index));
+                saved.pending = Some(game);
+            }
+            GameMode::Lesson => {
+                lessons.write(TutorialIntent::Start(game.record.variant.clone()));
+            }
+            _ => {
+                sessions.write(load(game));
+            }
+        }
+    }
+}
+
+fn load(game: SavedGame) -> SessionIntent {
+    SessionIntent::Load {
+        record: game.record,
+        white: game.white,
+        black: game.black,
+        mode: game.mode,
+    }
+}
+
+/// After every whole turn of a local game: the game is kept. A game that
+/// ended is forgotten (there is nothing to continue).
+fn keep(session: Res<GameSession>, place: Option<Res<SavePlace>>, mut saved: ResMut<Saved>) {
+    let Some(place) = place else {
+        return;
+    };
+    if !session.is_changed() || session.turn().is_some() || session.review().is_some() {
+        return;
+    }
+    let Some(game) = SavedGame::of(&session) else {
+        return;
+    };
+    if session.outcome().is_some() {
+        if saved.last.take().is_some() {
+            place.forget();
+            saved.offer = None;
+        }
+        return;
+    }
+    if session.played().is_empty() {
+        return;
+    }
+    let text = game.to_text();
+    if saved.last.as_deref() == Some(text.as_str()) {
+        return;
+    }
+    match place.write(&text) {
+        Ok(()) => {
+            saved.last = Some(text);
+            saved.offer = Some(game);
+        }
+        Err(e) => {
+            warn!("{e}");
+            saved.problem = Some(e);
+        }
+    }
+}

@@ -1,0 +1,169 @@
+//! Where the saved game is kept: a file in the user's folder on the
+//! desktop, written whole beside the old one, flushed to the disk and
+//! renamed over it (so a crash or a `kill -9` leaves the last whole save);
+//! the page's local storage on the web. A save that does not read is set
+//! aside under another name, never deleted.
+
+use bevy::prelude::*;
+
+/// Where the game is kept; without this resource nothing is (the tests'
+/// scripted windows, unless they name a folder).
+#[derive(Resource, Clone, Debug, PartialEq, Eq)]
+pub enum SavePlace {
+    /// `saved-game.txt` in this folder.
+    Folder(std::path::PathBuf),
+    /// The page's local storage.
+    PageStorage,
+}
+
+/// The file's name in its folder, and the name a save that does not read
+/// is kept under.
+const FILE: &str = "saved-game.txt";
+const SET_ASIDE: &str = "saved-game-unreadable.txt";
+
+impl SavePlace {
+    /// The player's own place: the user's folder, or the page's storage.
+    pub fn usual() -> Option<SavePlace> {
+        #[cfg(target_arch = "wasm32")]
+        return Some(SavePlace::PageStorage);
+        #[cfg(not(target_arch = "wasm32"))]
+        crate::places::user_dir().map(SavePlace::Folder)
+    }
+
+    /// The saved text, if there is one.
+    pub fn read(&self) -> Option<String> {
+        match self {
+            SavePlace::Folder(dir) => std::fs::read_to_string(dir.join(FILE)).ok(),
+            SavePlace::PageStorage => page::get(page::KEY),
+        }
+    }
+
+    /// Keeps `text` as the saved game, whole or not at all.
+    pub fn write(&self, text: &str) -> Result<(), String> {
+        match self {
+            SavePlace::Folder(dir) => write_whole(dir, text)
+                .map_err(|e| format!("cannot save the game in {}: {e}", dir.display())),
+            SavePlace::PageStorage => page::set(page::KEY, text)
+                .then_some(())
+                .ok_or_else(|| "the page's storage refused the saved game".to_string()),
+        }
+    }
+
+    /// No game is kept any more (the one kept has ended).
+    pub fn forget(&self) {
+        match self {
+            SavePlace::Folder(dir) => {
+                let _ = std::fs::remove_file(dir.join(FILE));
+            }
+            SavePlace::PageStorage => page::remove(page::KEY),
+        }
+    }
+
+    /// Moves a save that does not read out of the way; where it went.
+    pub fn set_aside(&self, text: &str) -> String {
+        match self {
+            SavePlace::Folder(dir) => {
+                let kept = dir.join(SET_ASIDE);
+                match std::fs::rename(dir.join(FILE), &kept) {
+                    Ok(()) => kept.display().to_string(),
+                    Err(e) => format!("nowhere ({e}); it is still {}", dir.join(FILE).display()),
+                }
+            }
+            SavePlace::PageStorage => {
+                page::set(page::SET_ASIDE, text);
+                page::remove(page::KEY);
+                format!("the page's storage under {}", page::SET_ASIDE)
+            }
+        }
+    }
+}
+
+/// Writes `saved-game.txt.part`, flushes it to the disk, then renames it
+/// over the old file: at every moment the file is an old or a new save,
+/// never half of one.
+fn write_whole(dir: &std::path::Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    std::fs::create_dir_all(dir)?;
+    let part = dir.join(format!("{FILE}.part"));
+    let mut file = std::fs::File::create(&part)?;
+    file.write_all(text.as_bytes())?;
+    file.sync_all()?;
+    drop(file);
+    std::fs::rename(&part, dir.join(FILE))?;
+    // The rename itself reaches the disk with the folder's entry.
+    if let Ok(folder) = std::fs::File::open(dir) {
+        let _ = folder.sync_all();
+    }
+    Ok(())
+}
+
+/// The page's local storage (nothing on the desktop).
+mod page {
+    pub const KEY: &str = "burrow-saved-game";
+    pub const SET_ASIDE: &str = "burrow-saved-game-unreadable";
+
+    #[cfg(target_arch = "wasm32")]
+    fn storage() -> Option<web_sys::Storage> {
+        web_sys::window()?.local_storage().ok().flatten()
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub fn get(key: &str) -> Option<String> {
+        storage()?.get_item(key).ok().flatten()
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub fn set(key: &str, text: &str) -> bool {
+        storage().is_some_and(|s| s.set_item(key, text).is_ok())
+    }
+
+    #[cfg(target_arch = "wasm32")]
+    pub fn remove(key: &str) {
+        if let Some(storage) = storage() {
+            let _ = storage.remove_item(key);
+        }
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn get(_key: &str) -> Option<String> {
+        None
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn set(_key: &str, _text: &str) -> bool {
+        false
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn remove(_key: &str) {}
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_save_is_written_whole_read_back_forgotten_and_set_aside() {
+        let dir = std::env::temp_dir().join(format!("burrow-save-store-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let place = SavePlace::Folder(dir.clone());
+        assert_eq!(place.read(), None);
+        place.write("first").unwrap();
+        place.write("second").unwrap();
+        assert_eq!(place.read().as_deref(), Some("second"));
+        assert!(
+            !dir.join("saved-game.txt.part").exists(),
+            "no half file left"
+        );
+        let kept = place.set_aside("second");
+        assert!(kept.ends_with("saved-game-unreadable.txt"), "{kept}");
+        assert_eq!(place.read(), None);
+        assert_eq!(
+            std::fs::read_to_string(dir.join("saved-game-unreadable.txt")).unwrap(),
+            "second"
+        );
+        place.write("third").unwrap();
+        place.forget();
+        assert_eq!(place.read(), None);
+    }
+}
