@@ -76,18 +76,8 @@ pub(crate) fn tls_server(dir: &Path, authority: &Authority, name: &str) -> Serve
 fn a_server_with_a_certificate_plays_over_wss_and_is_refused_by_a_client_that_does_not_trust_it() {
     let dir = temp_dir("tls");
     let authority = Authority::new(&dir, "first");
+    let server = tls_server(&dir, &authority, "tls-games");
     let (certificate, key) = (dir.join("server.pem"), dir.join("server-key.pem"));
-    authority.sign_server(&certificate, &key);
-    let server = Server::start_with(
-        &sqlite("tls-games"),
-        "127.0.0.1:0",
-        &[
-            "--tls-cert",
-            certificate.to_str().expect("a path"),
-            "--tls-key",
-            key.to_str().expect("a path"),
-        ],
-    );
     assert!(server.tls, "the server says it serves https");
     let url = server.ws();
     assert!(url.starts_with("wss://"), "{url}");

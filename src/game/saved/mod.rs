@@ -67,7 +67,7 @@ fn offer(place: Option<Res<SavePlace>>, variants: Res<Variants>, mut saved: ResM
             let problem = format!(
                 "The saved game does not read ({e}). It is kept in {kept}; a new game starts."
             );
-            warn!("{problem}");
+            tracing::warn!("{problem}");
             saved.problem = Some(problem);
         }
     }
@@ -146,7 +146,7 @@ fn keep(session: Res<GameSession>, place: Option<Res<SavePlace>>, mut saved: Res
             saved.offer = Some(game);
         }
         Err(e) => {
-            warn!("{e}");
+            tracing::warn!("{e}");
             saved.problem = Some(e);
         }
     }
