@@ -1413,6 +1413,20 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
         .write_message(SessionIntent::Resign(Side::Black));
     app.update();
     assert!(app.world().resource::<GameSession>().outcome().is_none());
+    assert!(file.exists(), "kept again once the resignation is undone");
+    // Another game, finished, opened from its record: the kept game stays.
+    let rules = VariantRegistry::builtin().get("box").unwrap().clone();
+    let finished = burrow::ai::play_random_game(&rules, rules.start(Default::default()), 7)
+        .unwrap()
+        .to_string();
+    app.world_mut()
+        .write_message(SessionIntent::LoadRecord(finished));
+    settle(&mut app);
+    assert!(app.world().resource::<GameSession>().outcome().is_some());
+    assert!(
+        file.exists(),
+        "opening another, finished game keeps the kept one"
+    );
     drop(app);
 
     // A damaged save: set aside, said, and the game starts fresh.

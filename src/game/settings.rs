@@ -2,6 +2,8 @@
 
 use bevy::prelude::*;
 
+use crate::rules::design::{toml_kind, toml_string};
+
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
         .add_message::<SettingsIntent>()
@@ -172,41 +174,20 @@ pub struct SettingsProblem {
 #[error("the settings do not read as TOML: {0}")]
 pub struct SettingsUnreadable(pub String);
 
-/// The settings as they are kept: one TOML key per setting, each optional
-/// (a missing one keeps its default, an unknown one, written by a newer
-/// version, is left out).
-#[derive(Debug, Default, serde::Serialize, serde::Deserialize)]
-#[serde(default)]
-struct SettingsFile {
-    walk_speed: Option<f32>,
-    muted: Option<bool>,
-    volume: Option<f32>,
-    flipped: Option<bool>,
-    think_seconds: Option<f32>,
-    ui_scale: Option<f32>,
-    theme: Option<String>,
-    /// `WIDTHxHEIGHT`.
-    window: Option<String>,
-    server: Option<String>,
-    ca_file: Option<String>,
-    account: Option<String>,
-    session: Option<String>,
-    solved_puzzles: Option<Vec<String>>,
-}
-
 /// Checks one value: the problem in words if it does not do.
 type Check = fn(&toml::Value, &mut Settings) -> Result<(), String>;
 
-/// One value through serde, as the type the setting has.
-fn typed<T: serde::de::DeserializeOwned>(value: &toml::Value, what: &str) -> Result<T, String> {
-    value
-        .clone()
-        .try_into()
-        .map_err(|_| format!("must be {what}, found {value}"))
+/// A value that is not of the setting's type.
+fn wrong(value: &toml::Value, what: &str) -> String {
+    format!("must be {what}, found {}", toml_kind(value))
 }
 
 fn number(value: &toml::Value, range: std::ops::RangeInclusive<f32>) -> Result<f32, String> {
-    let found: f32 = typed(value, "a number")?;
+    let found = match value {
+        toml::Value::Float(f) => *f as f32,
+        toml::Value::Integer(i) => *i as f32,
+        _ => return Err(wrong(value, "a number")),
+    };
     if range.contains(&found) {
         Ok(found)
     } else {
@@ -219,11 +200,14 @@ fn number(value: &toml::Value, range: std::ops::RangeInclusive<f32>) -> Result<f
 }
 
 fn flag(value: &toml::Value) -> Result<bool, String> {
-    typed(value, "true or false")
+    value.as_bool().ok_or_else(|| wrong(value, "true or false"))
 }
 
 fn text(value: &toml::Value) -> Result<String, String> {
-    typed(value, "text in quotes")
+    value
+        .as_str()
+        .map(str::to_string)
+        .ok_or_else(|| wrong(value, "text in quotes"))
 }
 
 /// Every key the settings know, with its check.
@@ -304,7 +288,14 @@ const KEYS: &[(&str, Check)] = &[
         Ok(())
     }),
     ("solved_puzzles", |v, s| {
-        s.solved_puzzles = typed(v, "a list of puzzles in quotes")?;
+        let list = v
+            .as_array()
+            .ok_or_else(|| wrong(v, "a list of puzzles in quotes"))?;
+        s.solved_puzzles = list
+            .iter()
+            .map(|id| id.as_str().map(str::to_string))
+            .collect::<Option<_>>()
+            .ok_or_else(|| wrong(v, "a list of puzzles in quotes"))?;
         Ok(())
     }),
 ];
@@ -321,25 +312,35 @@ fn line_of(text: &str, key: &str) -> usize {
 }
 
 impl Settings {
-    /// The settings as TOML, the form they are kept in.
+    /// The settings as TOML, the form they are kept in (written as game
+    /// files are: a line a key; read back through `toml` and serde).
     pub fn to_toml(&self) -> String {
-        let file = SettingsFile {
-            walk_speed: Some(self.walk_speed),
-            muted: Some(self.muted),
-            volume: Some(self.volume),
-            flipped: Some(self.flipped),
-            think_seconds: Some(self.think_seconds),
-            ui_scale: Some(self.ui_scale),
-            theme: Some(self.theme.name().to_string()),
-            window: self.window.map(|size| format!("{}x{}", size.x, size.y)),
-            server: self.server.clone(),
-            ca_file: self.ca_file.clone(),
-            account: self.account.as_ref().map(|(name, _)| name.clone()),
-            session: self.account.as_ref().map(|(_, session)| session.clone()),
-            solved_puzzles: Some(self.solved_puzzles.clone()),
-        };
-        let body = toml::to_string(&file).unwrap_or_default();
-        format!("# Burrow's settings (the game rewrites this file when they change).\n{body}")
+        let mut text =
+            String::from("# Burrow's settings (the game rewrites this file when they change).\n");
+        let mut line = |key: &str, value: String| text.push_str(&format!("{key} = {value}\n"));
+        line("walk_speed", format!("{:?}", self.walk_speed));
+        line("muted", self.muted.to_string());
+        line("volume", format!("{:?}", self.volume));
+        line("flipped", self.flipped.to_string());
+        line("think_seconds", format!("{:?}", self.think_seconds));
+        line("ui_scale", format!("{:?}", self.ui_scale));
+        line("theme", toml_string(self.theme.name()));
+        if let Some(size) = self.window {
+            line("window", toml_string(&format!("{}x{}", size.x, size.y)));
+        }
+        if let Some(server) = &self.server {
+            line("server", toml_string(server));
+        }
+        if let Some(ca_file) = &self.ca_file {
+            line("ca_file", toml_string(ca_file));
+        }
+        if let Some((name, session)) = &self.account {
+            line("account", toml_string(name));
+            line("session", toml_string(session));
+        }
+        let puzzles: Vec<String> = self.solved_puzzles.iter().map(|p| toml_string(p)).collect();
+        line("solved_puzzles", format!("[{}]", puzzles.join(", ")));
+        text
     }
 
     /// Reads kept settings: each value that does not do is named and
@@ -391,25 +392,22 @@ impl Settings {
                 continue;
             }
             let value = match key {
-                "solved_puzzles" => toml::Value::Array(
-                    value
+                "solved_puzzles" => {
+                    let ids: Vec<String> = value
                         .split(';')
                         .map(str::trim)
                         .filter(|id| !id.is_empty())
-                        .map(|id| toml::Value::String(id.to_string()))
-                        .collect(),
-                ),
-                "walk_speed" | "volume" | "think_seconds" | "ui_scale" => {
-                    value.parse::<f64>().map_or_else(
-                        |_| toml::Value::String(value.to_string()),
-                        toml::Value::Float,
-                    )
+                        .map(toml_string)
+                        .collect();
+                    format!("[{}]", ids.join(", "))
                 }
-                "muted" | "flipped" => value.parse::<bool>().map_or_else(
-                    |_| toml::Value::String(value.to_string()),
-                    toml::Value::Boolean,
-                ),
-                _ => toml::Value::String(value.to_string()),
+                "walk_speed" | "volume" | "think_seconds" | "ui_scale" => value
+                    .parse::<f64>()
+                    .map_or_else(|_| toml_string(value), |n| format!("{n:?}")),
+                "muted" | "flipped" => value
+                    .parse::<bool>()
+                    .map_or_else(|_| toml_string(value), |b| b.to_string()),
+                _ => toml_string(value),
             };
             out.push_str(&format!("{} = {value}\n", toml_key(key)));
         }
@@ -425,7 +423,7 @@ fn toml_key(key: &str) -> String {
     {
         key.to_string()
     } else {
-        toml::Value::String(key.to_string()).to_string()
+        toml_string(key)
     }
 }
 
@@ -466,6 +464,14 @@ mod tests {
             Settings::from_toml(&Settings::default().to_toml()),
             Ok((Settings::default(), Vec::new()))
         );
+        // Text with quotes, backslashes, tabs and letters beyond ASCII.
+        let odd = Settings {
+            server: Some("wss://a\"b\\c/ü\tz".into()),
+            ca_file: Some("C:\\certs\\ca \"club\".pem".into()),
+            solved_puzzles: vec!["a \"quoted\" id".into()],
+            ..Settings::default()
+        };
+        assert_eq!(Settings::from_toml(&odd.to_toml()), Ok((odd, Vec::new())));
     }
 
     #[test]

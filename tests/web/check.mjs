@@ -9,7 +9,7 @@
 //   page keeps drawing (the longest main-thread task meanwhile);
 // - the keyboard, the analysis, a puzzle, a design from a link, settings
 //   in local storage, the clipboard, records downloaded and opened from a
-//   file, touch;
+//   file, a game continued on the next visit, touch;
 // - a second visit with the network cut (the service worker's copy), and a
 //   new build replacing the cached one;
 // - a phone-sized page: the panel below the board, a capture by touch.
@@ -486,6 +486,37 @@ try {
   );
   console.log("web check: the downloaded record opened from a file; a file that is no record was refused");
   await storageContext.close();
+
+  // A game kept in the page's storage: a turn played, the page closed in
+  // the middle of the game, and the next visit's title screen offers it
+  // back; Continue puts it on the board at its last turn.
+  const savedContext = await browser.newContext({ viewport: { width: 1100, height: 760 } });
+  const leaving = await savedContext.newPage();
+  watch(leaving);
+  await leaving.goto(twoPlayers);
+  await boardReady(leaving);
+  await captureB1A1(leaving);
+  const left = await leaving.evaluate(() => document.documentElement.dataset.position);
+  await leaving.waitForFunction(
+    () => (localStorage.getItem("burrow-saved-game") ?? "").includes("b1xa1"),
+    null,
+    { timeout: 10_000 },
+  );
+  await leaving.close();
+  const back = await savedContext.newPage();
+  watch(back);
+  await back.goto(`${origin}/`);
+  await clickControls(back, "continue");
+  await back.waitForFunction(
+    (text) => {
+      const html = document.documentElement;
+      return html.dataset.screen === "playing" && html.dataset.turns === "1" && html.dataset.position === text;
+    },
+    left,
+    { timeout: 30_000 },
+  );
+  console.log("web check: a game left in the middle continued at its last turn on the next visit");
+  await savedContext.close();
 
   const touchContext = await browser.newContext({
     viewport: { width: 1100, height: 760 },

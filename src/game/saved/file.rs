@@ -103,6 +103,17 @@ impl SavedGame {
         })
     }
 
+    /// Whether this game is `kept` played on: the same game from the same
+    /// start, its turns so far `kept`'s and perhaps more.
+    pub fn continues(&self, kept: &SavedGame) -> bool {
+        let (a, b) = (&self.record, &kept.record);
+        a.variant == b.variant
+            && a.size == b.size
+            && a.start == b.start
+            && self.mode == kept.mode
+            && a.turns.starts_with(&b.turns)
+    }
+
     /// The game in a line: which game, who plays and how far it is.
     pub fn summary(&self) -> String {
         let name = self

@@ -43,6 +43,9 @@ pub struct Saved {
     pub problem: Option<String>,
     /// The text last kept (not written again while it stays the same).
     last: Option<String>,
+    /// The game last kept (or read at start): a game that ends is forgotten
+    /// only if it is this one played on.
+    kept: Option<SavedGame>,
     /// A puzzle being continued: its turns, played once the puzzle is on
     /// the board.
     pending: Option<SavedGame>,
@@ -58,6 +61,7 @@ fn offer(place: Option<Res<SavePlace>>, variants: Res<Variants>, mut saved: ResM
     };
     match SavedGame::from_text(&text, &variants.0) {
         Ok(game) if game.record.result == GameResult::Unfinished => {
+            saved.kept = Some(game.clone());
             saved.offer = Some(game);
             saved.last = Some(text);
         }
@@ -127,8 +131,12 @@ fn keep(session: Res<GameSession>, place: Option<Res<SavePlace>>, mut saved: Res
         return;
     };
     if session.outcome().is_some() {
-        if saved.last.take().is_some() {
+        // The kept game played to its end: nothing to continue. Another
+        // game that ended (a finished record opened, say) leaves it kept.
+        if saved.kept.as_ref().is_some_and(|kept| game.continues(kept)) {
             place.forget();
+            saved.kept = None;
+            saved.last = None;
             saved.offer = None;
         }
         return;
@@ -143,6 +151,7 @@ fn keep(session: Res<GameSession>, place: Option<Res<SavePlace>>, mut saved: Res
     match place.write(&text) {
         Ok(()) => {
             saved.last = Some(text);
+            saved.kept = Some(game.clone());
             saved.offer = Some(game);
         }
         Err(e) => {

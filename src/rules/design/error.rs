@@ -24,7 +24,7 @@ fn where_(line: Option<usize>, field: &Option<String>) -> String {
 }
 
 /// What a value's type is called in an error.
-pub(super) fn kind(value: &toml::Value) -> String {
+pub fn kind(value: &toml::Value) -> String {
     match value {
         toml::Value::String(s) => format!("'{s}'"),
         toml::Value::Integer(i) => format!("the number {i}"),

@@ -474,7 +474,7 @@ fn count_from(text: &str, count: &Spanned<RawCount>) -> Result<Count, DesignErro
 
 /// A TOML string: quoted, with quotes, backslashes and control characters
 /// escaped.
-fn quoted(text: &str) -> String {
+pub fn quoted(text: &str) -> String {
     let mut out = String::from("\"");
     for c in text.chars() {
         match c {
