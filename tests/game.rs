@@ -1326,7 +1326,7 @@ fn records_are_saved_and_opened_through_the_file_dialogs() {
 /// is set aside with a message and nothing else is lost.
 #[test]
 fn a_local_game_is_saved_offered_back_continued_and_resigned() {
-    use burrow::game::saved::{ContinueIntent, Saved};
+    use burrow::game::saved::Saved;
     let dir = std::env::temp_dir().join(format!("burrow-saved-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let file = dir.join("saved-game.txt");
@@ -1369,7 +1369,7 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
         .clone()
         .expect("the game is offered");
     assert!(offer.summary().contains("2 turns"), "{}", offer.summary());
-    app.world_mut().write_message(ContinueIntent);
+    app.world_mut().resource_mut::<Saved>().continue_asked = true;
     pump(&mut app, "the game continued", |app| {
         app.world().resource::<GameSession>().played().len() == 2
     });

@@ -127,13 +127,11 @@ fn open_games(app: &mut App, options: &GameOptions) {
 /// The Online window's server, a table, a sign-in and a tab at start.
 fn open_online(app: &mut App, options: &GameOptions) {
     if options.continue_saved {
-        app.add_systems(
-            Startup,
-            |mut intents: MessageWriter<crate::game::saved::ContinueIntent>| {
-                intents.write(crate::game::saved::ContinueIntent);
-            },
-        );
+        app.add_systems(Startup, |mut saved: ResMut<crate::game::saved::Saved>| {
+            saved.continue_asked = true;
+        });
     }
+    #[cfg(not(target_arch = "wasm32"))]
     if options.ca_file.is_some() {
         app.insert_resource(crate::game::online::socket::CaFileFlag(
             options.ca_file.clone(),

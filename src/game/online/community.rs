@@ -20,10 +20,11 @@ use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
 
 pub(super) fn plugin(app: &mut App) {
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(PreUpdate, follow_trust);
     app.init_resource::<Community>()
         .insert_non_send(CommunitySocket::default())
         .add_message::<CommunityIntent>()
-        .add_systems(PreUpdate, follow_trust)
         .add_systems(Startup, remember_account)
         .add_systems(
             Update,
@@ -98,6 +99,7 @@ impl Community {
 
 /// The certificate authority the next connection trusts follows the
 /// setting (or the command line's).
+#[cfg(not(target_arch = "wasm32"))]
 fn follow_trust(
     settings: Res<Settings>,
     flag: Res<crate::game::online::socket::CaFileFlag>,

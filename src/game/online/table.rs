@@ -17,7 +17,9 @@ use crate::online::protocol::{
 };
 use crate::rules::{GameRecord, GameResult, Position, Side};
 
-use crate::game::online::socket::{CaFileFlag, Socket, SocketEvent, retry_pause};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::game::online::socket::CaFileFlag;
+use crate::game::online::socket::{Socket, SocketEvent, retry_pause};
 use crate::game::sets::GameSet;
 use crate::game::table::planned::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::table::screens::Phase;
@@ -26,11 +28,13 @@ use crate::game::table::session::{
 };
 
 pub(super) fn plugin(app: &mut App) {
+    // The page's connections are the browser's, which does its own TLS.
+    #[cfg(not(target_arch = "wasm32"))]
+    app.init_resource::<CaFileFlag>()
+        .add_systems(PreUpdate, follow_trust);
     app.init_resource::<Online>()
-        .init_resource::<CaFileFlag>()
         .insert_non_send(Socket::default())
         .add_message::<OnlineIntent>()
-        .add_systems(PreUpdate, follow_trust)
         .add_systems(
             Update,
             (
@@ -428,6 +432,7 @@ fn receive(
 /// The connection went: try again after a pause that grows to 8 s.
 /// The certificate authority the next connection trusts follows the
 /// setting (or the command line's).
+#[cfg(not(target_arch = "wasm32"))]
 fn follow_trust(
     settings: Res<crate::game::settings::Settings>,
     flag: Res<CaFileFlag>,

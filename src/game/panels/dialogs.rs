@@ -26,6 +26,10 @@ pub(super) fn rules_window(
 ) -> Result {
     let ctx = &contexts.ctx_mut()?.clone();
     let state = &mut *state;
+    shortcuts_window(ctx, state);
+    if !state.open.rules {
+        return Ok(());
+    }
     let mut open = state.open.rules;
     let current = chosen_game(&screen, &session, &form);
     let name = variants
@@ -139,9 +143,9 @@ pub(super) fn game_over(
     Ok(())
 }
 
-/// The keyboard shortcuts (F1 or `?`, and the Rules menu).
-pub(super) fn shortcuts_window(mut contexts: EguiContexts, mut state: ResMut<UiState>) -> Result {
-    let ctx = &contexts.ctx_mut()?.clone();
+/// The keyboard shortcuts (F1 or `?`, and the Rules menu); drawn with the
+/// rules help.
+fn shortcuts_window(ctx: &egui::Context, state: &mut UiState) {
     let mut open = state.open.shortcuts;
     fitted(egui::Window::new("Keyboard shortcuts"), ctx)
         .id(egui::Id::new("shortcuts"))
@@ -162,5 +166,4 @@ pub(super) fn shortcuts_window(mut contexts: EguiContexts, mut state: ResMut<UiS
                 });
         });
     state.open.shortcuts = open;
-    Ok(())
 }

@@ -31,7 +31,6 @@ pub(super) fn view(app: &mut App) {
                     .run_if(in_state(Screen::GameOver))
                     .in_set(PanelSet::GameOver),
                 dialogs::rules_window.in_set(PanelSet::Rules),
-                dialogs::shortcuts_window.in_set(PanelSet::Rules),
                 settings_window::settings_window.in_set(PanelSet::Settings),
                 toast::toast.in_set(PanelSet::Toast),
             ),

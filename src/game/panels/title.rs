@@ -11,23 +11,18 @@ use crate::game::table::modding::ModProblems;
 use crate::game::table::session::{Player, SessionIntent, Variants};
 use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 
-use crate::game::saved::{ContinueIntent, Saved};
+use crate::game::saved::Saved;
 use crate::game::table::form::NewGameForm;
 use crate::game::ui::diagram::{self, PlayedExample};
 use crate::game::ui::{UiState, fitted};
 
 /// The saved game offered back ("Continue", what it is and how far it
 /// went), and a save that did not read, said.
-fn continued(
-    ui: &mut egui::Ui,
-    saved: &Saved,
-    continuing: &mut MessageWriter<ContinueIntent>,
-    state: &mut UiState,
-) {
+fn continued(ui: &mut egui::Ui, saved: &mut Saved, state: &mut UiState) {
     if let Some(problem) = &saved.problem {
         ui.label(egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)));
     }
-    let Some(game) = &saved.offer else {
+    let Some(summary) = saved.offer.as_ref().map(|game| game.summary()) else {
         return;
     };
     ui.horizontal_wrapped(|ui| {
@@ -40,10 +35,10 @@ fn continued(
         let button = ui.add(button);
         state.spot("continue", &button);
         if button.clicked() {
-            continuing.write(ContinueIntent);
+            saved.continue_asked = true;
             state.game_over_closed = false;
         }
-        ui.label(game.summary());
+        ui.label(summary);
     });
     ui.separator();
 }
@@ -275,8 +270,7 @@ pub(super) fn title_screen(
     mut designer: MessageWriter<DesignerIntent>,
     mut form: ResMut<NewGameForm>,
     mut state: ResMut<UiState>,
-    saved: Res<Saved>,
-    mut continuing: MessageWriter<ContinueIntent>,
+    mut saved: ResMut<Saved>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
@@ -301,7 +295,7 @@ pub(super) fn title_screen(
                 .max_height((screen.height() - top - 40.0).max(100.0))
                 .show(ui, |ui| {
                     ui.set_width(width);
-                    continued(ui, &saved, &mut continuing, state);
+                    continued(ui, &mut saved, state);
                     ui.heading("Choose a game");
                     ui.add_space(4.0);
                     ui.horizontal_wrapped(|ui| {

@@ -15,8 +15,7 @@ use crate::game::settings::Settings;
 /// remembered or a fitting size (not when the command line asked for one).
 pub(crate) fn plugin(place: bool) -> impl Fn(&mut App) {
     move |app: &mut App| {
-        app.init_resource::<SettingsNotice>()
-            .add_systems(PreStartup, load)
+        app.add_systems(PreStartup, load)
             .add_systems(Last, save_changes);
         #[cfg(not(target_arch = "wasm32"))]
         {
@@ -106,7 +105,7 @@ fn remember_window_size(
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
 pub struct SettingsNotice(pub Vec<String>);
 
-fn load(mut commands: Commands, mut settings: ResMut<Settings>) {
+fn load(mut settings: ResMut<Settings>, mut notice: ResMut<SettingsNotice>) {
     let (loaded, notices) = load_kept();
     if let Some(loaded) = loaded {
         *settings = loaded;
@@ -114,7 +113,7 @@ fn load(mut commands: Commands, mut settings: ResMut<Settings>) {
     for notice in &notices {
         warn!("{notice}");
     }
-    commands.insert_resource(SettingsNotice(notices));
+    notice.0 = notices;
 }
 
 /// The kept settings and what is to be said about them. Settings that

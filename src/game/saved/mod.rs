@@ -23,16 +23,9 @@ pub use file::SavedGame;
 pub use store::SavePlace;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_message::<ContinueIntent>()
-        .init_resource::<Saved>()
-        .add_systems(Startup, offer)
-        .add_systems(Update, follow_continue.in_set(GameSet::Input))
-        .add_systems(Update, keep.after(GameSet::Rules).before(GameSet::Sync));
+    app.init_resource::<Saved>()
+        .add_systems(Update, keep_and_continue.in_set(GameSet::Input));
 }
-
-/// Intent: continue the saved game offered.
-#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ContinueIntent;
 
 /// The saved game and what there is to say about it.
 #[derive(Resource, Debug, Default)]
@@ -49,13 +42,16 @@ pub struct Saved {
     /// A puzzle being continued: its turns, played once the puzzle is on
     /// the board.
     pending: Option<SavedGame>,
+    /// The saved place was read (on the first frame).
+    read: bool,
+    /// Intent: continue the game offered (the title screen's Continue and
+    /// `--continue` ask; a flag here rather than a message of its own, each
+    /// message type costing the page's download some size).
+    pub continue_asked: bool,
 }
 
 /// At start: the saved game, if one reads; one that does not is set aside.
-fn offer(place: Option<Res<SavePlace>>, variants: Res<Variants>, mut saved: ResMut<Saved>) {
-    let Some(place) = place else {
-        return;
-    };
+fn offer(place: &SavePlace, variants: &Variants, saved: &mut Saved) {
     let Some(text) = place.read() else {
         return;
     };
@@ -77,22 +73,46 @@ fn offer(place: Option<Res<SavePlace>>, variants: Res<Variants>, mut saved: ResM
     }
 }
 
+/// One system (each costs the page some size): what changed on the board
+/// since the last frame is kept, then a Continue is followed.
+fn keep_and_continue(
+    session: Res<GameSession>,
+    place: Option<Res<SavePlace>>,
+    variants: Res<Variants>,
+    mut saved: ResMut<Saved>,
+    writers: (
+        MessageWriter<SessionIntent>,
+        MessageWriter<PuzzleIntent>,
+        MessageWriter<TutorialIntent>,
+    ),
+) {
+    if let Some(place) = place {
+        if !std::mem::replace(&mut saved.read, true) {
+            offer(&place, &variants, &mut saved);
+        } else {
+            keep(&session, &place, &mut saved);
+        }
+    }
+    follow_continue(&mut saved, writers);
+}
+
 /// Continue: the saved game goes back on the board as it was left (a
 /// puzzle is opened, then its turns played; a guided first game starts
 /// again from its beginning, its script being at its start).
 fn follow_continue(
-    mut intents: MessageReader<ContinueIntent>,
-    mut saved: ResMut<Saved>,
-    mut sessions: MessageWriter<SessionIntent>,
-    mut puzzles: MessageWriter<PuzzleIntent>,
-    mut lessons: MessageWriter<TutorialIntent>,
+    saved: &mut Saved,
+    (mut sessions, mut puzzles, mut lessons): (
+        MessageWriter<SessionIntent>,
+        MessageWriter<PuzzleIntent>,
+        MessageWriter<TutorialIntent>,
+    ),
 ) {
     if let Some(game) = saved.pending.take() {
         sessions.write(load(game));
     }
-    for _ in intents.read() {
+    if std::mem::take(&mut saved.continue_asked) {
         let Some(game) = saved.offer.clone() else {
-            continue;
+            return;
         };
         match game.mode {
             GameMode::Puzzle(index) => {
@@ -120,14 +140,11 @@ fn load(game: SavedGame) -> SessionIntent {
 
 /// After every whole turn of a local game: the game is kept. A game that
 /// ended is forgotten (there is nothing to continue).
-fn keep(session: Res<GameSession>, place: Option<Res<SavePlace>>, mut saved: ResMut<Saved>) {
-    let Some(place) = place else {
-        return;
-    };
+fn keep(session: &Res<GameSession>, place: &SavePlace, saved: &mut Saved) {
     if !session.is_changed() || session.turn().is_some() || session.review().is_some() {
         return;
     }
-    let Some(game) = SavedGame::of(&session) else {
+    let Some(game) = SavedGame::of(session) else {
         return;
     };
     if session.outcome().is_some() {
