@@ -80,7 +80,7 @@ await fill("sw.js", { __BUILD__: build, __FILES__: JSON.stringify(listed, null, 
 // (every browser) reads all three.
 function gzip(path, body) {
   try {
-    return execFileSync("zopfli", ["--gzip", "--i5", "-c", path], { maxBuffer: 1 << 30 });
+    return execFileSync("zopfli", ["--gzip", "--i15", "-c", path], { maxBuffer: 1 << 30 });
   } catch {}
   try {
     return execFileSync("gzip", ["-9", "-n", "-c"], { input: body, maxBuffer: 1 << 30 });

@@ -205,9 +205,10 @@ pub fn app(options: GameOptions, variants: VariantRegistry) -> App {
     // The saved game: the player's own place, or the folder a check names
     // (a scripted window keeps nothing otherwise).
     let place = match &options.save_dir {
+        #[cfg(not(target_arch = "wasm32"))]
         Some(dir) => Some(saved::SavePlace::Folder(dir.clone())),
         None if !options.is_scripted() => saved::SavePlace::usual(),
-        None => None,
+        _ => None,
     };
     if let Some(place) = place {
         app.insert_resource(place);

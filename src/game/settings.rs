@@ -174,9 +174,6 @@ pub struct SettingsProblem {
 #[error("the settings do not read as TOML: {0}")]
 pub struct SettingsUnreadable(pub String);
 
-/// Checks one value: the problem in words if it does not do.
-type Check = fn(&toml::Value, &mut Settings) -> Result<(), String>;
-
 /// A value that is not of the setting's type.
 fn wrong(value: &toml::Value, what: &str) -> String {
     format!("must be {what}, found {}", toml_kind(value))
@@ -210,95 +207,91 @@ fn text(value: &toml::Value) -> Result<String, String> {
         .ok_or_else(|| wrong(value, "text in quotes"))
 }
 
-/// Every key the settings know, with its check.
-const KEYS: &[(&str, Check)] = &[
-    ("walk_speed", |v, s| {
-        s.walk_speed = number(v, 0.0..=MAX_WALK_SPEED)?;
-        Ok(())
-    }),
-    ("think_seconds", |v, s| {
-        s.think_seconds = number(v, crate::ai::THINK_SECONDS)?;
-        Ok(())
-    }),
-    ("muted", |v, s| {
-        s.muted = flag(v)?;
-        Ok(())
-    }),
-    ("volume", |v, s| {
-        s.volume = number(v, 0.0..=1.0)?;
-        Ok(())
-    }),
-    ("flipped", |v, s| {
-        s.flipped = flag(v)?;
-        Ok(())
-    }),
-    ("ui_scale", |v, s| {
-        s.ui_scale = number(v, UI_SCALES)?;
-        Ok(())
-    }),
-    ("theme", |v, s| {
-        let name = text(v)?;
-        s.theme = Theme::ALL
-            .into_iter()
-            .find(|t| t.name() == name)
-            .ok_or_else(|| format!("must be classic, green or high-contrast, found `{name}`"))?;
-        Ok(())
-    }),
-    ("window", |v, s| {
-        let size = text(v)?;
-        let (least, most) = WINDOW_SIZES;
-        let read = size
-            .split_once('x')
-            .and_then(|(w, h)| Some(UVec2::new(w.parse().ok()?, h.parse().ok()?)))
-            .filter(|s| s.cmpge(least).all() && s.cmple(most).all())
-            .ok_or_else(|| {
-                format!(
-                    "must be WIDTHxHEIGHT from {}x{} to {}x{}, found `{size}`",
-                    least.x, least.y, most.x, most.y
-                )
-            })?;
-        s.window = Some(read);
-        Ok(())
-    }),
-    ("server", |v, s| {
-        s.server = Some(text(v)?).filter(|t| !t.is_empty());
-        Ok(())
-    }),
-    ("ca_file", |v, s| {
-        s.ca_file = Some(text(v)?).filter(|t| !t.is_empty());
-        Ok(())
-    }),
-    ("account", |v, s| {
-        let name = text(v)?;
-        let session = s
-            .account
-            .take()
-            .map(|(_, session)| session)
-            .unwrap_or_default();
-        s.account = Some((name, session)).filter(|(name, _)| !name.is_empty());
-        Ok(())
-    }),
-    ("session", |v, s| {
-        let session = text(v)?;
-        if !is_session(&session) {
-            return Err("must be the server's hex text".into());
-        }
-        let name = s.account.take().map(|(name, _)| name).unwrap_or_default();
-        s.account = Some((name, session));
-        Ok(())
-    }),
-    ("solved_puzzles", |v, s| {
-        let list = v
-            .as_array()
-            .ok_or_else(|| wrong(v, "a list of puzzles in quotes"))?;
-        s.solved_puzzles = list
-            .iter()
-            .map(|id| id.as_str().map(str::to_string))
-            .collect::<Option<_>>()
-            .ok_or_else(|| wrong(v, "a list of puzzles in quotes"))?;
-        Ok(())
-    }),
+/// Every key the settings know, in the order they are read (an account's
+/// name before its session).
+const KEYS: [&str; 13] = [
+    "walk_speed",
+    "think_seconds",
+    "muted",
+    "volume",
+    "flipped",
+    "ui_scale",
+    "theme",
+    "window",
+    "server",
+    "ca_file",
+    "account",
+    "session",
+    "solved_puzzles",
 ];
+
+/// Sets the setting `key` from `value`; the problem in words if the value
+/// does not do (the settings are then as they were).
+fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), String> {
+    match key {
+        "walk_speed" => s.walk_speed = number(value, 0.0..=MAX_WALK_SPEED)?,
+        "think_seconds" => s.think_seconds = number(value, crate::ai::THINK_SECONDS)?,
+        "muted" => s.muted = flag(value)?,
+        "volume" => s.volume = number(value, 0.0..=1.0)?,
+        "flipped" => s.flipped = flag(value)?,
+        "ui_scale" => s.ui_scale = number(value, UI_SCALES)?,
+        "theme" => {
+            let name = text(value)?;
+            s.theme = Theme::ALL
+                .into_iter()
+                .find(|t| t.name() == name)
+                .ok_or_else(|| {
+                    format!("must be classic, green or high-contrast, found `{name}`")
+                })?;
+        }
+        "window" => {
+            let size = text(value)?;
+            let (least, most) = WINDOW_SIZES;
+            let read = size
+                .split_once('x')
+                .and_then(|(w, h)| Some(UVec2::new(w.parse().ok()?, h.parse().ok()?)))
+                .filter(|s| s.cmpge(least).all() && s.cmple(most).all())
+                .ok_or_else(|| {
+                    format!(
+                        "must be WIDTHxHEIGHT from {}x{} to {}x{}, found `{size}`",
+                        least.x, least.y, most.x, most.y
+                    )
+                })?;
+            s.window = Some(read);
+        }
+        "server" => s.server = Some(text(value)?).filter(|t| !t.is_empty()),
+        "ca_file" => s.ca_file = Some(text(value)?).filter(|t| !t.is_empty()),
+        "account" => {
+            let name = text(value)?;
+            let session = s
+                .account
+                .take()
+                .map(|(_, session)| session)
+                .unwrap_or_default();
+            s.account = Some((name, session)).filter(|(name, _)| !name.is_empty());
+        }
+        "session" => {
+            let session = text(value)?;
+            if !is_session(&session) {
+                return Err("must be the server's hex text".into());
+            }
+            let name = s.account.take().map(|(name, _)| name).unwrap_or_default();
+            s.account = Some((name, session));
+        }
+        "solved_puzzles" => {
+            let wrong_list = || wrong(value, "a list of puzzles in quotes");
+            s.solved_puzzles = value
+                .as_array()
+                .ok_or_else(wrong_list)?
+                .iter()
+                .map(|id| id.as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or_else(wrong_list)?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
 
 /// The line (from 1) on which `key` is set in `text`.
 fn line_of(text: &str, key: &str) -> usize {
@@ -353,12 +346,12 @@ impl Settings {
             .map_err(|e: toml::de::Error| SettingsUnreadable(e.to_string()))?;
         let mut settings = Settings::default();
         let mut problems = Vec::new();
-        for (key, check) in KEYS {
-            let Some(value) = table.get(*key) else {
+        for key in KEYS {
+            let Some(value) = table.get(key) else {
                 continue;
             };
             let mut tried = settings.clone();
-            match check(value, &mut tried) {
+            match apply(key, value, &mut tried) {
                 Ok(()) => settings = tried,
                 Err(problem) => problems.push(SettingsProblem {
                     line: line_of(text, key),

@@ -222,17 +222,10 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
                 state.open.records = true;
             }
             ui.separator();
-            let side = data.session.resigning_side();
-            let label = match side {
-                Some(side) => format!("Resign ({side})"),
-                None => "Resign".into(),
-            };
-            let resign = ui
-                .add_enabled(side.is_some(), egui::Button::new(label))
-                .on_hover_text("Give the game up; Undo takes it back");
-            state.spot("resign", &resign);
-            if let Some(side) = side
-                && resign.clicked()
+            // The side to move if a person plays it, else the people's side
+            // (none in an online game, a puzzle, a lesson or a game over).
+            if let Some(side) = data.session.resigning_side()
+                && ui.button(format!("Resign ({side})")).clicked()
             {
                 data.intents.write(SessionIntent::Resign(side));
             }
@@ -276,22 +269,16 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
             }
         });
         state.spot("play-menu", &play.response);
-        let help = ui.menu_button("Rules", |ui| {
-            let rules = ui.button("Rules of this game");
-            state.spot("rules", &rules);
-            if rules.clicked() {
+        ui.menu_button("Rules", |ui| {
+            if ui.button("Rules of this game").clicked() {
                 state.open.rules = true;
             }
-            let keys = ui.add(
-                egui::Button::new("Keyboard shortcuts")
-                    .shortcut_text(crate::game::table::input::SHORTCUTS_KEY),
-            );
-            state.spot("shortcuts", &keys);
-            if keys.clicked() {
+            let keys = egui::Button::new("Keyboard shortcuts")
+                .shortcut_text(crate::game::table::input::SHORTCUTS_KEY);
+            if ui.add(keys).clicked() {
                 state.open.shortcuts = true;
             }
         });
-        state.spot("rules-menu", &help.response);
         let settings = ui.button("Settings");
         state.spot("settings", &settings);
         if settings.clicked() {

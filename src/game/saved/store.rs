@@ -11,14 +11,18 @@ use bevy::prelude::*;
 #[derive(Resource, Clone, Debug, PartialEq, Eq)]
 pub enum SavePlace {
     /// `saved-game.txt` in this folder.
+    #[cfg(not(target_arch = "wasm32"))]
     Folder(std::path::PathBuf),
     /// The page's local storage.
+    #[cfg(target_arch = "wasm32")]
     PageStorage,
 }
 
 /// The file's name in its folder, and the name a save that does not read
 /// is kept under.
+#[cfg(not(target_arch = "wasm32"))]
 const FILE: &str = "saved-game.txt";
+#[cfg(not(target_arch = "wasm32"))]
 const SET_ASIDE: &str = "saved-game-unreadable.txt";
 
 impl SavePlace {
@@ -33,7 +37,9 @@ impl SavePlace {
     /// The saved text, if there is one.
     pub fn read(&self) -> Option<String> {
         match self {
+            #[cfg(not(target_arch = "wasm32"))]
             SavePlace::Folder(dir) => std::fs::read_to_string(dir.join(FILE)).ok(),
+            #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => page::get(page::KEY),
         }
     }
@@ -41,8 +47,10 @@ impl SavePlace {
     /// Keeps `text` as the saved game, whole or not at all.
     pub fn write(&self, text: &str) -> Result<(), String> {
         match self {
+            #[cfg(not(target_arch = "wasm32"))]
             SavePlace::Folder(dir) => write_whole(dir, text)
                 .map_err(|e| format!("cannot save the game in {}: {e}", dir.display())),
+            #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => page::set(page::KEY, text)
                 .then_some(())
                 .ok_or_else(|| "the page's storage refused the saved game".to_string()),
@@ -52,9 +60,11 @@ impl SavePlace {
     /// No game is kept any more (the one kept has ended).
     pub fn forget(&self) {
         match self {
+            #[cfg(not(target_arch = "wasm32"))]
             SavePlace::Folder(dir) => {
                 let _ = std::fs::remove_file(dir.join(FILE));
             }
+            #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => page::remove(page::KEY),
         }
     }
@@ -62,13 +72,16 @@ impl SavePlace {
     /// Moves a save that does not read out of the way; where it went.
     pub fn set_aside(&self, text: &str) -> String {
         match self {
+            #[cfg(not(target_arch = "wasm32"))]
             SavePlace::Folder(dir) => {
+                let _ = text;
                 let kept = dir.join(SET_ASIDE);
                 match std::fs::rename(dir.join(FILE), &kept) {
                     Ok(()) => kept.display().to_string(),
                     Err(e) => format!("nowhere ({e}); it is still {}", dir.join(FILE).display()),
                 }
             }
+            #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => {
                 page::set(page::SET_ASIDE, text);
                 page::remove(page::KEY);
@@ -81,6 +94,7 @@ impl SavePlace {
 /// Writes `saved-game.txt.part`, flushes it to the disk, then renames it
 /// over the old file: at every moment the file is an old or a new save,
 /// never half of one.
+#[cfg(not(target_arch = "wasm32"))]
 fn write_whole(dir: &std::path::Path, text: &str) -> std::io::Result<()> {
     use std::io::Write;
     std::fs::create_dir_all(dir)?;
@@ -97,45 +111,29 @@ fn write_whole(dir: &std::path::Path, text: &str) -> std::io::Result<()> {
     Ok(())
 }
 
-/// The page's local storage (nothing on the desktop).
+/// The page's local storage.
+#[cfg(target_arch = "wasm32")]
 mod page {
     pub const KEY: &str = "burrow-saved-game";
     pub const SET_ASIDE: &str = "burrow-saved-game-unreadable";
 
-    #[cfg(target_arch = "wasm32")]
     fn storage() -> Option<web_sys::Storage> {
         web_sys::window()?.local_storage().ok().flatten()
     }
 
-    #[cfg(target_arch = "wasm32")]
     pub fn get(key: &str) -> Option<String> {
         storage()?.get_item(key).ok().flatten()
     }
 
-    #[cfg(target_arch = "wasm32")]
     pub fn set(key: &str, text: &str) -> bool {
         storage().is_some_and(|s| s.set_item(key, text).is_ok())
     }
 
-    #[cfg(target_arch = "wasm32")]
     pub fn remove(key: &str) {
         if let Some(storage) = storage() {
             let _ = storage.remove_item(key);
         }
     }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn get(_key: &str) -> Option<String> {
-        None
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn set(_key: &str, _text: &str) -> bool {
-        false
-    }
-
-    #[cfg(not(target_arch = "wasm32"))]
-    pub fn remove(_key: &str) {}
 }
 
 #[cfg(test)]
