@@ -496,7 +496,7 @@ try {
   await leaving.goto(twoPlayers);
   await boardReady(leaving);
   await captureB1A1(leaving);
-  const left = await leaving.evaluate(() => document.documentElement.dataset.position);
+  const leftAt = await leaving.evaluate(() => document.documentElement.dataset.position);
   await leaving.waitForFunction(
     () => (localStorage.getItem("burrow-saved-game") ?? "").includes("b1xa1"),
     null,
@@ -512,7 +512,7 @@ try {
       const html = document.documentElement;
       return html.dataset.screen === "playing" && html.dataset.turns === "1" && html.dataset.position === text;
     },
-    left,
+    leftAt,
     { timeout: 30_000 },
   );
   console.log("web check: a game left in the middle continued at its last turn on the next visit");
