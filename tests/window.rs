@@ -288,14 +288,28 @@ fn a_lesson_step_and_its_refusal_show_in_a_real_window() {
         .filter(|(i, p)| (*i as u32 % width) >= width - 300 && near(**p, [24, 48, 72], 3))
         .count();
     assert!(panel > 20_000, "the lesson's panel: {panel} pixels");
-    // The toast: a window-coloured box low over the board.
-    let low = |i: usize| (i as u32 / width) > height - 120 && (i as u32 % width) < width - 300;
+    // The toast: a window-coloured box at the foot of the side panel (it
+    // covers none of the board, whose file letters sit at its foot).
+    let low = |i: usize| (i as u32 / width) > height - 120 && (i as u32 % width) >= width - 300;
     let toast = pixels
         .iter()
         .enumerate()
         .filter(|(i, p)| low(*i) && near(**p, [40, 35, 31], 3))
         .count();
     assert!(toast > 3000, "the refusal's message box: {toast} pixels");
+    let over_board = pixels
+        .iter()
+        .enumerate()
+        .filter(|(i, p)| {
+            (*i as u32 / width) > height - 120
+                && (*i as u32 % width) < width - 300
+                && near(**p, [40, 35, 31], 3)
+        })
+        .count();
+    assert!(
+        over_board < 300,
+        "a message box over the board's foot: {over_board} pixels"
+    );
 }
 
 /// The high-contrast theme in the real window: grey squares, black panels,
