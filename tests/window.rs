@@ -622,7 +622,8 @@ fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
         .expect("a turn")
         .played();
 
-    // The first window plays a turn and is killed once the game is kept.
+    // The first window plays a turn and is killed once the game is kept
+    // (if its script has not ended it first: either way the save is whole).
     let mut window = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_burrow"))
@@ -640,8 +641,10 @@ fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
         );
         std::thread::sleep(std::time::Duration::from_millis(200));
     }
+    // The whole group (xvfb-run, Xvfb and the game), at once; `--` lets
+    // the negative number through as a group.
     let _ = Command::new("kill")
-        .args(["-9", &format!("-{group}")])
+        .args(["-s", "KILL", "--", &format!("-{group}")])
         .status();
     let _ = window.wait();
     let kept = saved_turns(&file).expect("a whole save after kill -9");
@@ -673,4 +676,68 @@ fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
     run_game(&["--save-dir", saves, "--rules"], &dir.join("fresh.png"));
     assert!(dir.join("saved-game-unreadable.txt").exists());
     assert!(!file.exists());
+}
+
+/// Starts the player's game (no check driving it) with its user folder in
+/// `home`, waits until `ready` holds (three minutes at most), then kills it.
+fn start_and_kill(home: &std::path::Path, ready: impl Fn() -> bool) {
+    use std::os::unix::process::CommandExt;
+    let mut window = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .env("XDG_CONFIG_HOME", home)
+        .process_group(0)
+        .spawn()
+        .expect("xvfb-run runs");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
+    while !ready() && std::time::Instant::now() < deadline {
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    let _ = Command::new("kill")
+        .args(["-s", "KILL", "--", &format!("-{}", window.id())])
+        .status();
+    let _ = window.wait();
+}
+
+/// The player's settings file as the game meets it: a bad value is named,
+/// replaced by its default and the rest kept, the file as it was kept
+/// beside; an earlier version's file is read once and written as TOML.
+#[test]
+fn damaged_and_old_settings_files_are_mended_and_kept_beside() {
+    if !crate::support::xvfb() {
+        return;
+    }
+    let home = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("settings-home");
+    let _ = std::fs::remove_dir_all(&home);
+    let folder = home.join("burrow");
+    std::fs::create_dir_all(&folder).unwrap();
+    let damaged = "muted = true\nwalk_speed = \"fast\"\ntheme = \"green\"\n";
+    std::fs::write(folder.join("settings.toml"), damaged).unwrap();
+    let kept = folder.join("settings-unreadable.toml");
+    let mended = || {
+        std::fs::read_to_string(folder.join("settings.toml"))
+            .is_ok_and(|t| t.contains("walk_speed = 6.0"))
+    };
+    start_and_kill(&home, || kept.exists() && mended());
+    assert_eq!(std::fs::read_to_string(&kept).unwrap(), damaged);
+    let now = std::fs::read_to_string(folder.join("settings.toml")).unwrap();
+    assert!(
+        now.contains("muted = true") && now.contains("theme = \"green\""),
+        "{now}"
+    );
+    assert!(now.contains("walk_speed = 6.0"), "{now}");
+
+    // An earlier version's file: read once, written as TOML, renamed.
+    std::fs::remove_dir_all(&folder).unwrap();
+    std::fs::create_dir_all(&folder).unwrap();
+    std::fs::write(
+        folder.join("settings.txt"),
+        "muted = true\ntheme = high-contrast\n",
+    )
+    .unwrap();
+    start_and_kill(&home, || folder.join("settings.toml").exists());
+    let now = std::fs::read_to_string(folder.join("settings.toml")).unwrap();
+    assert!(now.contains("theme = \"high-contrast\""), "{now}");
+    assert!(folder.join("settings.txt.old").exists());
+    assert!(!folder.join("settings.txt").exists());
 }
