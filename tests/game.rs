@@ -30,26 +30,19 @@ fn app() -> App {
 }
 
 fn app_with(variants: VariantRegistry) -> App {
-    let mut app = App::new();
-    app.add_plugins((
-        MinimalPlugins,
-        StatesPlugin,
-        InputPlugin,
-        AssetPlugin::default(),
-    ));
-    app.init_asset::<Image>();
-    app.add_plugins(GameCorePlugin { variants });
-    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
-        40,
-    )));
-    app.update();
-    app
+    app_built(variants, None)
 }
 
-/// [`app_with`] keeping its saved game in `dir` (a player's game does; a
+/// [`app`] keeping its saved game in `dir` (a player's game does; a
 /// test's does only where it asks).
 fn app_saving(dir: &std::path::Path) -> App {
-    use burrow::game::saved::SavePlace;
+    app_built(
+        VariantRegistry::builtin(),
+        Some(saved::SavePlace::Folder(dir.to_path_buf())),
+    )
+}
+
+fn app_built(variants: VariantRegistry, place: Option<saved::SavePlace>) -> App {
     let mut app = App::new();
     app.add_plugins((
         MinimalPlugins,
@@ -58,10 +51,10 @@ fn app_saving(dir: &std::path::Path) -> App {
         AssetPlugin::default(),
     ));
     app.init_asset::<Image>();
-    app.insert_resource(SavePlace::Folder(dir.to_path_buf()));
-    app.add_plugins(GameCorePlugin {
-        variants: VariantRegistry::builtin(),
-    });
+    if let Some(place) = place {
+        app.insert_resource(place);
+    }
+    app.add_plugins(GameCorePlugin { variants });
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         40,
     )));

@@ -604,7 +604,6 @@ fn saved_turns(file: &std::path::Path) -> Option<Vec<burrow::rules::PlayedTurn>>
 /// starting fresh.
 #[test]
 fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
-    use std::os::unix::process::CommandExt;
     if !crate::support::xvfb() {
         return;
     }
@@ -624,29 +623,14 @@ fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
 
     // The first window plays a turn and is killed once the game is kept
     // (if its script has not ended it first: either way the save is whole).
-    let mut window = Command::new("xvfb-run")
-        .args(["-a", "-s", "-screen 0 1280x800x24"])
-        .arg(env!("CARGO_BIN_EXE_burrow"))
-        .args(["--variant", "box", "--save-dir", saves])
-        .args(["--click", &clicks_for(&first)])
-        .process_group(0)
-        .spawn()
-        .expect("xvfb-run runs");
-    let group = window.id();
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(180);
-    while saved_turns(&file).is_none_or(|t| t.is_empty()) {
-        assert!(
-            std::time::Instant::now() < deadline,
-            "the first window kept no game"
-        );
-        std::thread::sleep(std::time::Duration::from_millis(200));
-    }
-    // The whole group (xvfb-run, Xvfb and the game), at once; `--` lets
-    // the negative number through as a group.
-    let _ = Command::new("kill")
-        .args(["-s", "KILL", "--", &format!("-{group}")])
-        .status();
-    let _ = window.wait();
+    let clicks = clicks_for(&first);
+    let kept_a_turn = || saved_turns(&file).is_some_and(|t| !t.is_empty());
+    start_and_kill(
+        &["--variant", "box", "--save-dir", saves, "--click", &clicks],
+        &dir,
+        kept_a_turn,
+    );
+    assert!(kept_a_turn(), "the first window kept no game");
     let kept = saved_turns(&file).expect("a whole save after kill -9");
     assert_eq!(kept[0], first);
 
@@ -678,13 +662,15 @@ fn a_local_game_continues_in_the_next_window_and_a_damaged_save_is_set_aside() {
     assert!(!file.exists());
 }
 
-/// Starts the player's game (no check driving it) with its user folder in
-/// `home`, waits until `ready` holds (three minutes at most), then kills it.
-fn start_and_kill(home: &std::path::Path, ready: impl Fn() -> bool) {
+/// Starts the game with `args` and its user folder in `home`, waits until
+/// `ready` holds (three minutes at most), then kills its whole process
+/// group (xvfb-run, Xvfb and the game) at once.
+fn start_and_kill(args: &[&str], home: &std::path::Path, ready: impl Fn() -> bool) {
     use std::os::unix::process::CommandExt;
     let mut window = Command::new("xvfb-run")
         .args(["-a", "-s", "-screen 0 1280x800x24"])
         .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(args)
         .env("XDG_CONFIG_HOME", home)
         .process_group(0)
         .spawn()
@@ -718,7 +704,7 @@ fn damaged_and_old_settings_files_are_mended_and_kept_beside() {
         std::fs::read_to_string(folder.join("settings.toml"))
             .is_ok_and(|t| t.contains("walk_speed = 6.0"))
     };
-    start_and_kill(&home, || kept.exists() && mended());
+    start_and_kill(&[], &home, || kept.exists() && mended());
     assert_eq!(std::fs::read_to_string(&kept).unwrap(), damaged);
     let now = std::fs::read_to_string(folder.join("settings.toml")).unwrap();
     assert!(
@@ -735,7 +721,7 @@ fn damaged_and_old_settings_files_are_mended_and_kept_beside() {
         "muted = true\ntheme = high-contrast\n",
     )
     .unwrap();
-    start_and_kill(&home, || folder.join("settings.toml").exists());
+    start_and_kill(&[], &home, || folder.join("settings.toml").exists());
     let now = std::fs::read_to_string(folder.join("settings.toml")).unwrap();
     assert!(now.contains("theme = \"high-contrast\""), "{now}");
     assert!(folder.join("settings.txt.old").exists());
