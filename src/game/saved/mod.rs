@@ -34,10 +34,9 @@ pub struct Saved {
     pub offer: Option<SavedGame>,
     /// A save that did not read or could not be written, in words.
     pub problem: Option<String>,
-    /// The text last kept (not written again while it stays the same).
-    last: Option<String>,
-    /// The game last kept (or read at start): a game that ends is forgotten
-    /// only if it is this one played on.
+    /// The game last kept (or read at start): not written again while it
+    /// stays the same, and a game that ends is forgotten only if it is
+    /// this one played on.
     kept: Option<SavedGame>,
     /// A puzzle being continued: its turns, played once the puzzle is on
     /// the board.
@@ -59,7 +58,6 @@ fn offer(place: &SavePlace, variants: &Variants, saved: &mut Saved) {
         Ok(game) if game.record.result == GameResult::Unfinished => {
             saved.kept = Some(game.clone());
             saved.offer = Some(game);
-            saved.last = Some(text);
         }
         Ok(_) => place.forget(),
         Err(e) => {
@@ -153,7 +151,6 @@ fn keep(session: &Res<GameSession>, place: &SavePlace, saved: &mut Saved) {
         if saved.kept.as_ref().is_some_and(|kept| game.continues(kept)) {
             place.forget();
             saved.kept = None;
-            saved.last = None;
             saved.offer = None;
         }
         return;
@@ -161,13 +158,11 @@ fn keep(session: &Res<GameSession>, place: &SavePlace, saved: &mut Saved) {
     if session.played().is_empty() {
         return;
     }
-    let text = game.to_text();
-    if saved.last.as_deref() == Some(text.as_str()) {
+    if saved.kept.as_ref() == Some(&game) {
         return;
     }
-    match place.write(&text) {
+    match place.write(&game.to_text()) {
         Ok(()) => {
-            saved.last = Some(text);
             saved.kept = Some(game.clone());
             saved.offer = Some(game);
         }
