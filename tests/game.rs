@@ -1310,6 +1310,75 @@ fn records_are_saved_and_opened_through_the_file_dialogs() {
         app.update();
     }
     assert!(!dir.join("other.txt").exists());
+
+    // The position on the board saved, then opened: a new game from it,
+    // with the same players.
+    let position_file = dir.join("position.txt");
+    let position = *app.world().resource::<GameSession>().position();
+    app.insert_resource(DialogScript(Some(vec![
+        position_file.clone(),
+        position_file.clone(),
+    ])));
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::SavePosition,
+        suggested: dir.join("burrow-position.txt"),
+    });
+    pump(&mut app, "the position saved", |_| {
+        std::fs::read_to_string(&position_file).is_ok_and(|t| t.trim() == position.to_string())
+    });
+    start(&mut app, humans("box", None));
+    settle(&mut app);
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::OpenRecord,
+        suggested: dir.clone(),
+    });
+    pump(&mut app, "a game from the position", |app| {
+        let session = app.world().resource::<GameSession>();
+        session.setup().start == Some(position) && session.played().is_empty()
+    });
+    assert_eq!(*app.world().resource::<GameSession>().position(), position);
+
+    // A design: a copy of the draft saved where the player chose, and a
+    // game file opened into the designer.
+    use burrow::game::designer::draft::{Designer, DesignerIntent};
+    let design_file = dir.join("my design.toml");
+    app.world_mut()
+        .write_message(DesignerIntent::Open("box".to_string()));
+    settle(&mut app);
+    app.world_mut().resource_mut::<Designer>().draft.name = "Dialog Burrow".to_string();
+    app.insert_resource(DialogScript(Some(vec![
+        design_file.clone(),
+        design_file.clone(),
+    ])));
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::SaveDesign,
+        suggested: dir.join("draft.toml"),
+    });
+    pump(&mut app, "the design saved", |_| {
+        std::fs::read_to_string(&design_file).is_ok_and(|t| t.contains("Dialog Burrow"))
+    });
+    app.world_mut().resource_mut::<Designer>().draft.name = "Another".to_string();
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::OpenDesign,
+        suggested: dir.clone(),
+    });
+    pump(&mut app, "the design opened", |app| {
+        app.world().resource::<Designer>().draft.name == "Dialog Burrow"
+    });
+    // A file that is not there is refused by name; the draft stays.
+    app.insert_resource(DialogScript(Some(vec![dir.join("missing.toml")])));
+    app.world_mut().write_message(DialogIntent {
+        purpose: DialogPurpose::OpenDesign,
+        suggested: dir.clone(),
+    });
+    for _ in 0..20 {
+        app.update();
+    }
+    assert_eq!(
+        app.world().resource::<Designer>().draft.name,
+        "Dialog Burrow"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A local game is kept after every whole turn and offered back at the
@@ -1361,7 +1430,8 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
         .offer
         .clone()
         .expect("the game is offered");
-    assert!(offer.summary().contains("2 turns"), "{}", offer.summary());
+    let summary = offer.summary(&VariantRegistry::builtin());
+    assert!(summary.contains("2 turns"), "{summary}");
     app.world_mut().resource_mut::<Saved>().continue_asked = true;
     pump(&mut app, "the game continued", |app| {
         app.world().resource::<GameSession>().played().len() == 2
@@ -1435,6 +1505,72 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
         std::fs::read_to_string(dir.join("saved-game-unreadable.txt")).unwrap(),
         "[Variant \"box\"]\n[Saved \"9\"]\n"
     );
+}
+
+/// A guided first game left after its first turn and Black's scripted
+/// reply is continued at the step it was left at, on its script.
+#[test]
+fn a_lesson_is_continued_at_the_step_it_was_left_at() {
+    use burrow::game::GameMode;
+    use burrow::game::lesson::tutorial::{Goal, Tutorial, TutorialIntent};
+    use burrow::game::saved::Saved;
+    let dir = std::env::temp_dir().join(format!("burrow-saved-lesson-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let active = |app: &App| app.world().resource::<Tutorial>().active.clone();
+
+    let mut app = app_saving(&dir);
+    app.world_mut()
+        .write_message(TutorialIntent::Start("sweep".to_string()));
+    settle(&mut app);
+    let lesson = active(&app).expect("the lesson started").lesson;
+    assert!(
+        lesson.turns.len() >= 3,
+        "the lesson has a second White turn"
+    );
+    play_turn(&mut app, &lesson.turns[0]);
+    pump(&mut app, "the scripted reply", |app| {
+        app.world().resource::<GameSession>().played().len() == 2
+            && app.world().resource::<AnimationQueue>().is_idle()
+    });
+    settle(&mut app);
+    let left_at = active(&app).expect("the lesson goes on").at;
+    assert_eq!(
+        active(&app).unwrap().step().goal,
+        Goal::Select {
+            turn: 2,
+            square: lesson.turns[2].origin
+        }
+    );
+    drop(app);
+
+    let mut app = app_saving(&dir);
+    let offer = app
+        .world()
+        .resource::<Saved>()
+        .offer
+        .clone()
+        .expect("offered");
+    let summary = offer.summary(&VariantRegistry::builtin());
+    assert!(
+        summary.starts_with("Sweep Burrow on ") && summary.contains("guided first game"),
+        "{summary}"
+    );
+    app.world_mut().resource_mut::<Saved>().continue_asked = true;
+    pump(&mut app, "the lesson continued", |app| {
+        app.world().resource::<GameSession>().played().len() == 2
+    });
+    settle(&mut app);
+    let session = app.world().resource::<GameSession>();
+    assert_eq!(*session.mode(), GameMode::Lesson);
+    assert_eq!(session.played(), &lesson.turns[..2]);
+    let again = active(&app).expect("the lesson is on again");
+    assert_eq!(again.lesson, lesson);
+    assert!(!again.off_script);
+    assert_eq!(again.at, left_at, "at the step it was left at");
+    // And it plays on from there to its win.
+    play_turn(&mut app, &lesson.turns[2]);
+    settle(&mut app);
+    assert!(active(&app).unwrap().at > left_at);
 }
 
 /// A server of the online tests on a free port of its own, with its

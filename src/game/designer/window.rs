@@ -75,6 +75,9 @@ pub(super) fn designer_window(
     mut state: ResMut<UiState>,
     mut writer: MessageWriter<DesignerIntent>,
     #[cfg(target_arch = "wasm32")] mut files: MessageWriter<PickFile>,
+    #[cfg(not(target_arch = "wasm32"))] mut dialogs: MessageWriter<
+        crate::game::platform::dialogs::DialogIntent,
+    >,
 ) -> Result {
     let ctx = &contexts.ctx_mut()?.clone();
     if let Some(id) = state.design_from.take() {
@@ -85,6 +88,7 @@ pub(super) fn designer_window(
     let state = &mut *state;
     let mut intents = Vec::new();
     let mut pick_file = false;
+    let mut save_copy = false;
     fitted(egui::Window::new("Designer"), ctx)
         .id(egui::Id::new("designer"))
         .open(&mut open)
@@ -103,7 +107,7 @@ pub(super) fn designer_window(
                     verdict_panel(ui, designer, &mut state.examples);
                     ui.separator();
                     try_on(ui, designer);
-                    buttons(ui, designer, &page, state, &mut intents);
+                    buttons(ui, designer, &page, state, &mut intents, &mut save_copy);
                     if let Some(notice) = &designer.notice {
                         ui.label(notice);
                     }
@@ -118,8 +122,29 @@ pub(super) fn designer_window(
     if pick_file {
         files.write(PickFile { accept: ".toml" });
     }
+    // On the desktop, the system's dialogs: a game file opened from
+    // anywhere (the designs folder first), a copy saved anywhere.
     #[cfg(not(target_arch = "wasm32"))]
-    let _ = pick_file;
+    {
+        use crate::game::platform::dialogs::{DialogIntent, DialogPurpose};
+        let name = super::draft::file_name(&designer.draft);
+        if pick_file {
+            let folder = designer
+                .folder
+                .clone()
+                .unwrap_or_else(crate::places::documents_dir);
+            dialogs.write(DialogIntent {
+                purpose: DialogPurpose::OpenDesign,
+                suggested: folder.join(&name),
+            });
+        }
+        if save_copy {
+            dialogs.write(DialogIntent {
+                purpose: DialogPurpose::SaveDesign,
+                suggested: crate::places::documents_dir().join(&name),
+            });
+        }
+    }
     Ok(())
 }
 
@@ -203,13 +228,15 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
     });
 }
 
-/// Try, save, copy the text or a link, measure.
+/// Try, save (on the desktop, a copy anywhere too), copy the text or a
+/// link, measure.
 fn buttons(
     ui: &mut egui::Ui,
     designer: &mut Designer,
     page: &ServerPage,
     state: &mut UiState,
     intents: &mut Vec<DesignerIntent>,
+    save_copy: &mut bool,
 ) {
     ui.horizontal_wrapped(|ui| {
         let try_it = ui.button(egui::RichText::new("Try it").strong());
@@ -226,6 +253,16 @@ fn buttons(
         if save.clicked() {
             intents.push(DesignerIntent::Save);
         }
+        #[cfg(not(target_arch = "wasm32"))]
+        if ui
+            .button("Save a copy…")
+            .on_hover_text("The game file, saved where you choose")
+            .clicked()
+        {
+            *save_copy = true;
+        }
+        #[cfg(target_arch = "wasm32")]
+        let _ = save_copy;
         if ui.button("Copy text").clicked() {
             ui.ctx().copy_text(designer.draft.to_string());
             designer.notice = Some("the game file is on the clipboard".into());
@@ -252,16 +289,15 @@ fn buttons(
     });
 }
 
-/// A design pasted (its game file or share code), or on the web page a
-/// file picked; the draft's game file. Whether a file is to be picked.
+/// A design pasted (its game file or share code), or its file picked;
+/// the draft's game file. Whether a file is to be picked.
 fn open_design(
     ui: &mut egui::Ui,
     designer: &mut Designer,
     intents: &mut Vec<DesignerIntent>,
 ) -> bool {
-    #[cfg_attr(not(target_arch = "wasm32"), allow(unused_mut))]
     let mut pick_file = false;
-    ui.label("Open a design: paste its game file or its share code.");
+    ui.label("Open a design: paste its game file or its share code, or open its file.");
     ui.add(
         egui::TextEdit::multiline(&mut designer.paste)
             .desired_rows(3)
@@ -275,7 +311,6 @@ fn open_design(
         {
             intents.push(DesignerIntent::Read(designer.paste.clone()));
         }
-        #[cfg(target_arch = "wasm32")]
         if ui.button("Open file…").clicked() {
             pick_file = true;
         }

@@ -18,11 +18,11 @@ use crate::game::ui::{UiState, fitted};
 
 /// The saved game offered back ("Continue", what it is and how far it
 /// went), and a save that did not read, said.
-fn continued(ui: &mut egui::Ui, saved: &mut Saved, state: &mut UiState) {
+fn continued(ui: &mut egui::Ui, saved: &mut Saved, variants: &Variants, state: &mut UiState) {
     if let Some(problem) = &saved.problem {
         ui.label(egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)));
     }
-    let Some(summary) = saved.offer.as_ref().map(|game| game.summary()) else {
+    let Some(summary) = saved.offer.as_ref().map(|game| game.summary(&variants.0)) else {
         return;
     };
     ui.horizontal_wrapped(|ui| {
@@ -295,7 +295,7 @@ pub(super) fn title_screen(
                 .max_height((screen.height() - top - 40.0).max(100.0))
                 .show(ui, |ui| {
                     ui.set_width(width);
-                    continued(ui, &mut saved, state);
+                    continued(ui, &mut saved, &variants, state);
                     ui.heading("Choose a game");
                     ui.add_space(4.0);
                     ui.horizontal_wrapped(|ui| {

@@ -1,6 +1,6 @@
-//! The desktop's file dialogs: the player picks where a record is saved,
-//! which record or position to open and which certificate authority to
-//! trust in the system's own dialog (rfd: the XDG desktop portal on Linux,
+//! The desktop's file dialogs: the player picks where a record, a position
+//! or a design is saved, which record, position or design to open and
+//! which certificate authority to trust in the system's own dialog (rfd: the XDG desktop portal on Linux,
 //! the system's dialogs on Windows and macOS). A dialog runs on a thread of
 //! its own, so the window keeps drawing; the path comes back as a
 //! [`DialogAnswer`] the feature that asked acts on.
@@ -33,7 +33,11 @@ pub(super) fn plugin(app: &mut App) {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DialogPurpose {
     SaveRecord,
+    SavePosition,
+    /// A record or a position.
     OpenRecord,
+    SaveDesign,
+    OpenDesign,
     CaFile,
 }
 
@@ -41,19 +45,28 @@ impl DialogPurpose {
     fn title(self) -> &'static str {
         match self {
             DialogPurpose::SaveRecord => "Save the game's record",
-            DialogPurpose::OpenRecord => "Open a record",
+            DialogPurpose::SavePosition => "Save the position",
+            DialogPurpose::OpenRecord => "Open a record or a position",
+            DialogPurpose::SaveDesign => "Save the design's game file",
+            DialogPurpose::OpenDesign => "Open a game file",
             DialogPurpose::CaFile => "A certificate authority to trust (PEM)",
         }
     }
 
     fn saves(self) -> bool {
-        self == DialogPurpose::SaveRecord
+        matches!(
+            self,
+            DialogPurpose::SaveRecord | DialogPurpose::SavePosition | DialogPurpose::SaveDesign
+        )
     }
 
     fn filter(self) -> (&'static str, &'static [&'static str]) {
         match self {
-            DialogPurpose::SaveRecord | DialogPurpose::OpenRecord => {
-                ("Burrow records", &["txt", "pgn"])
+            DialogPurpose::SaveRecord | DialogPurpose::SavePosition | DialogPurpose::OpenRecord => {
+                ("Burrow records and positions", &["txt", "pgn"])
+            }
+            DialogPurpose::SaveDesign | DialogPurpose::OpenDesign => {
+                ("Burrow game files", &["toml"])
             }
             DialogPurpose::CaFile => ("Certificates", &["pem", "crt", "cer"]),
         }

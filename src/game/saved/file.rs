@@ -115,13 +115,12 @@ impl SavedGame {
     }
 
     /// The game in a line: which game, who plays and how far it is.
-    pub fn summary(&self) -> String {
-        let name = self
-            .record
-            .design
-            .as_ref()
-            .map(|d| d.name.clone())
-            .unwrap_or_else(|| self.record.variant.clone());
+    pub fn summary(&self, variants: &VariantRegistry) -> String {
+        let name = match (&self.record.design, variants.get(&self.record.variant)) {
+            (Some(design), _) => design.name.clone(),
+            (None, Some(rules)) => rules.variant().name().to_string(),
+            (None, None) => self.record.variant.clone(),
+        };
         let what = match &self.mode {
             GameMode::Puzzle(i) => format!("puzzle {}", i + 1),
             GameMode::Lesson => "guided first game".into(),
@@ -214,9 +213,11 @@ mod tests {
         assert_eq!(read.black, Player::Computer(Level::Hard));
         assert_eq!(read.mode, GameMode::Local);
         assert_eq!(read.record.turns, session.played());
-        let summary = read.summary();
+        let summary = read.summary(&variants);
         assert!(
-            summary.contains("3 turns") && summary.contains("Computer (hard)"),
+            summary.starts_with("Box Burrow on 8x8,")
+                && summary.contains("3 turns")
+                && summary.contains("Computer (hard)"),
             "{summary}"
         );
     }

@@ -2,7 +2,9 @@
 //! between people, a puzzle or a guided first game is saved after every
 //! whole turn ([`store`]: crash-safe on the desktop, the page's storage on
 //! the web) and offered back on the title screen ("Continue", with the
-//! game, the players and the turns played). A save that does not read
+//! game, the players and the turns played; a puzzle or a lesson is opened
+//! again and its turns played, so it goes on at the step it was left at).
+//! A save that does not read
 //! (cut short, from a newer version, edited by hand) is set aside under
 //! another name with a message that says where, and the game starts
 //! fresh. A game that ends is not offered back. Online games are kept by
@@ -38,8 +40,8 @@ pub struct Saved {
     /// stays the same, and a game that ends is forgotten only if it is
     /// this one played on.
     kept: Option<SavedGame>,
-    /// A puzzle being continued: its turns, played once the puzzle is on
-    /// the board.
+    /// A puzzle or a lesson being continued: its turns, played once the
+    /// puzzle or the lesson is on the board.
     pending: Option<SavedGame>,
     /// The saved place was read (on the first frame).
     read: bool,
@@ -91,13 +93,16 @@ fn keep_and_continue(
             keep(&session, &place, &mut saved);
         }
     }
-    follow_continue(&mut saved, writers);
+    follow_continue(&session, &mut saved, writers);
 }
 
-/// Continue: the saved game goes back on the board as it was left (a
-/// puzzle is opened, then its turns played; a guided first game starts
-/// again from its beginning, its script being at its start).
+/// Continue: the saved game goes back on the board as it was left. A
+/// puzzle or a guided first game is opened first (its defender, or its
+/// script and steps), then, once its fresh board is on, its turns are
+/// played back: a lesson's steps follow the board, so it goes on at the
+/// step it was left at.
 fn follow_continue(
+    session: &GameSession,
     saved: &mut Saved,
     (mut sessions, mut puzzles, mut lessons): (
         MessageWriter<SessionIntent>,
@@ -105,7 +110,11 @@ fn follow_continue(
         MessageWriter<TutorialIntent>,
     ),
 ) {
-    if let Some(game) = saved.pending.take() {
+    if let Some(game) = saved.pending.take_if(|game| {
+        *session.mode() == game.mode
+            && session.played().is_empty()
+            && session.setup().start == game.record.start
+    }) {
         sessions.write(load(game));
     }
     if std::mem::take(&mut saved.continue_asked) {
@@ -119,6 +128,7 @@ fn follow_continue(
             }
             GameMode::Lesson => {
                 lessons.write(TutorialIntent::Start(game.record.variant.clone()));
+                saved.pending = Some(game);
             }
             _ => {
                 sessions.write(load(game));

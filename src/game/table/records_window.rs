@@ -78,7 +78,7 @@ pub(super) fn records_window(
 
 /// A new local game from `start` with the players of the game on the
 /// board (a puzzle's defender or an online opponent becomes a person).
-fn from_position(session: &GameSession, start: Position) -> NewGame {
+pub(super) fn from_position(session: &GameSession, start: Position) -> NewGame {
     let setup = session.setup();
     NewGame {
         start: Some(start),
@@ -114,8 +114,8 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     });
 }
 
-/// A record file through the system's dialogs: saved from the game on
-/// the board, or opened.
+/// Records and positions through the system's dialogs: the game's record
+/// or the position on the board saved, a record or a position opened.
 #[cfg(not(target_arch = "wasm32"))]
 fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     use crate::game::platform::dialogs::{DialogIntent, DialogPurpose};
@@ -130,7 +130,17 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
                 suggested: suggested.clone(),
             });
         }
-        let open = ui.button("Open a record…");
+        let position = ui.button("Save the position…");
+        state.spot("save-position", &position);
+        if position.clicked() {
+            data.dialogs.write(DialogIntent {
+                purpose: DialogPurpose::SavePosition,
+                suggested: suggested.with_file_name("burrow-position.txt"),
+            });
+        }
+        let open = ui
+            .button("Open a record or position…")
+            .on_hover_text("A record is played back; a position starts a new game");
         state.spot("open-record", &open);
         if open.clicked() {
             data.dialogs.write(DialogIntent {

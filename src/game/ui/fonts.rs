@@ -3,15 +3,21 @@
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+/// Ubuntu Light, cut down to the scripts the game and its players write
+/// (Latin, Greek and Cyrillic) and without hinting programs: made from
+/// egui's own file by `.ci/fonts`, under the Ubuntu Font Licence
+/// (`assets/fonts/UFL.txt`).
+const UBUNTU_LIGHT: &[u8] = include_bytes!("../../../assets/fonts/Ubuntu-Light-Burrow.ttf");
+
+/// Hack, cut down the same way (`assets/fonts/Hack-LICENSE.txt`).
+const HACK: &[u8] = include_bytes!("../../../assets/fonts/Hack-Regular-Burrow.ttf");
+
 /// The panels' fonts: Ubuntu Light for text, Hack for the monospace
 /// lines, each falling back on the other (the panels show no emoji).
 fn fonts() -> egui::FontDefinitions {
     use std::sync::Arc;
     let mut fonts = egui::FontDefinitions::empty();
-    for (name, data) in [
-        ("Ubuntu-Light", epaint_default_fonts::UBUNTU_LIGHT),
-        ("Hack", epaint_default_fonts::HACK_REGULAR),
-    ] {
+    for (name, data) in [("Ubuntu-Light", UBUNTU_LIGHT), ("Hack", HACK)] {
         fonts
             .font_data
             .insert(name.into(), Arc::new(egui::FontData::from_static(data)));
