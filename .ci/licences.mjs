@@ -3,7 +3,9 @@
 // build scripts and procedural macros run only at build time and are left
 // out), each with its licence expression and the full text of every licence
 // file it ships (LICENSE*, COPYING*, NOTICE*, and font licences such as the
-// Ubuntu Font Licence beside the fonts the game draws with).
+// Ubuntu Font Licence beside a crate's fonts); and, for the game, the fonts
+// the game draws with (assets/fonts, cut from egui's by .ci/fonts) with
+// their licence texts.
 //
 //   node .ci/licences.mjs <game|headless> <target triple>   > THIRD-PARTY.txt
 //
@@ -91,6 +93,22 @@ for (const pkg of sorted) {
   out.push(`${pkg.name} ${pkg.version}: ${pkg.license ?? "(no licence expression)"}`);
   if (pkg.repository) out.push(`  ${pkg.repository}`);
   out.push(`  ${refs.length > 0 ? refs.join(", ") : "no licence file in the crate: the standard text of its licence applies"}`);
+}
+// The game's own fonts, compiled into the program from assets/fonts.
+if (features === "game") {
+  const fonts = new URL("../assets/fonts/", import.meta.url).pathname;
+  const refs = readdirSync(fonts)
+    .filter((name) => name.endsWith(".txt"))
+    .sort()
+    .map((name) => {
+      const text = readFileSync(join(fonts, name), "utf8").replace(/\r\n/g, "\n").trimEnd();
+      if (!texts.has(text)) texts.set(text, texts.size + 1);
+      return `${name} (text ${texts.get(text)})`;
+    });
+  const ttf = readdirSync(fonts).filter((name) => name.endsWith(".ttf")).sort();
+  out.push("");
+  out.push(`The fonts ${ttf.join(" and ")}: Ubuntu Light and Hack, cut down (Ubuntu Font Licence 1.0; Hack: MIT and the Bitstream Vera licence)`);
+  out.push(`  ${refs.join(", ")}`);
 }
 for (const [text, n] of texts) {
   out.push("");

@@ -2,7 +2,7 @@
 
 use bevy::prelude::*;
 
-use crate::rules::design::{toml_kind, toml_string};
+use crate::rules::design::toml_kind;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
@@ -304,36 +304,57 @@ fn line_of(text: &str, key: &str) -> usize {
         .map_or(0, |i| i + 1)
 }
 
+/// The settings file's form, as serde writes it through `toml`: a line a
+/// key, in this order; what is not set is left out.
+#[derive(serde::Serialize)]
+struct SettingsFile<'a> {
+    walk_speed: f32,
+    muted: bool,
+    volume: f32,
+    flipped: bool,
+    think_seconds: f32,
+    ui_scale: f32,
+    theme: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    window: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    server: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    ca_file: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    account: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    session: Option<&'a str>,
+    solved_puzzles: &'a [String],
+}
+
+/// The first line of the settings file.
+const HEADER: &str = "# Burrow's settings (the game rewrites this file when they change).\n";
+
 impl Settings {
-    /// The settings as TOML, the form they are kept in (written as game
-    /// files are: a line a key; read back through `toml` and serde).
-    pub fn to_toml(&self) -> String {
-        let mut text =
-            String::from("# Burrow's settings (the game rewrites this file when they change).\n");
-        let mut line = |key: &str, value: String| text.push_str(&format!("{key} = {value}\n"));
-        line("walk_speed", format!("{:?}", self.walk_speed));
-        line("muted", self.muted.to_string());
-        line("volume", format!("{:?}", self.volume));
-        line("flipped", self.flipped.to_string());
-        line("think_seconds", format!("{:?}", self.think_seconds));
-        line("ui_scale", format!("{:?}", self.ui_scale));
-        line("theme", toml_string(self.theme.name()));
-        if let Some(size) = self.window {
-            line("window", toml_string(&format!("{}x{}", size.x, size.y)));
-        }
-        if let Some(server) = &self.server {
-            line("server", toml_string(server));
-        }
-        if let Some(ca_file) = &self.ca_file {
-            line("ca_file", toml_string(ca_file));
-        }
-        if let Some((name, session)) = &self.account {
-            line("account", toml_string(name));
-            line("session", toml_string(session));
-        }
-        let puzzles: Vec<String> = self.solved_puzzles.iter().map(|p| toml_string(p)).collect();
-        line("solved_puzzles", format!("[{}]", puzzles.join(", ")));
-        text
+    /// The settings as TOML, the form they are kept in (written through
+    /// serde and `toml`; read back one key at a time by
+    /// [`Settings::from_toml`]). Fails only if `toml` cannot write them,
+    /// which these types never make it.
+    pub fn to_toml(&self) -> Result<String, String> {
+        let file = SettingsFile {
+            walk_speed: self.walk_speed,
+            muted: self.muted,
+            volume: self.volume,
+            flipped: self.flipped,
+            think_seconds: self.think_seconds,
+            ui_scale: self.ui_scale,
+            theme: self.theme.name(),
+            window: self.window.map(|size| format!("{}x{}", size.x, size.y)),
+            server: self.server.as_deref(),
+            ca_file: self.ca_file.as_deref(),
+            account: self.account.as_ref().map(|(name, _)| name.as_str()),
+            session: self.account.as_ref().map(|(_, session)| session.as_str()),
+            solved_puzzles: &self.solved_puzzles,
+        };
+        toml::to_string(&file)
+            .map(|body| format!("{HEADER}{body}"))
+            .map_err(|e| format!("the settings do not write as TOML: {e}"))
     }
 
     /// Reads kept settings: each value that does not do is named and
@@ -375,7 +396,7 @@ impl Settings {
     /// quotes: turned into TOML (to be read by [`Settings::from_toml`] and
     /// written back as TOML once).
     pub fn legacy_to_toml(text: &str) -> String {
-        let mut out = String::new();
+        let mut table = toml::Table::new();
         for line in text.lines() {
             let Some((key, value)) = line.split_once('=') else {
                 continue;
@@ -384,39 +405,28 @@ impl Settings {
             if key.is_empty() || key.starts_with('#') {
                 continue;
             }
+            let text = || toml::Value::String(value.to_string());
             let value = match key {
-                "solved_puzzles" => {
-                    let ids: Vec<String> = value
+                "solved_puzzles" => toml::Value::Array(
+                    value
                         .split(';')
                         .map(str::trim)
                         .filter(|id| !id.is_empty())
-                        .map(toml_string)
-                        .collect();
-                    format!("[{}]", ids.join(", "))
-                }
+                        .map(|id| toml::Value::String(id.to_string()))
+                        .collect(),
+                ),
                 "walk_speed" | "volume" | "think_seconds" | "ui_scale" => value
                     .parse::<f64>()
-                    .map_or_else(|_| toml_string(value), |n| format!("{n:?}")),
+                    .map_or_else(|_| text(), toml::Value::Float),
                 "muted" | "flipped" => value
                     .parse::<bool>()
-                    .map_or_else(|_| toml_string(value), |b| b.to_string()),
-                _ => toml_string(value),
+                    .map_or_else(|_| text(), toml::Value::Boolean),
+                _ => text(),
             };
-            out.push_str(&format!("{} = {value}\n", toml_key(key)));
+            table.insert(key.to_string(), value);
         }
-        out
-    }
-}
-
-/// A key as TOML writes it (quoted if it is not a bare key).
-fn toml_key(key: &str) -> String {
-    if key
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
-        key.to_string()
-    } else {
-        toml_string(key)
+        // A table of these values always writes.
+        toml::to_string(&table).unwrap_or_default()
     }
 }
 
@@ -450,11 +460,11 @@ mod tests {
     #[test]
     fn settings_round_trip_as_toml() {
         let settings = full();
-        let text = settings.to_toml();
+        let text = settings.to_toml().unwrap();
         assert!(text.contains("theme = \"high-contrast\""), "{text}");
         assert_eq!(Settings::from_toml(&text), Ok((settings, Vec::new())));
         assert_eq!(
-            Settings::from_toml(&Settings::default().to_toml()),
+            Settings::from_toml(&Settings::default().to_toml().unwrap()),
             Ok((Settings::default(), Vec::new()))
         );
         // Text with quotes, backslashes, tabs and letters beyond ASCII.
@@ -464,7 +474,10 @@ mod tests {
             solved_puzzles: vec!["a \"quoted\" id".into()],
             ..Settings::default()
         };
-        assert_eq!(Settings::from_toml(&odd.to_toml()), Ok((odd, Vec::new())));
+        assert_eq!(
+            Settings::from_toml(&odd.to_toml().unwrap()),
+            Ok((odd, Vec::new()))
+        );
     }
 
     #[test]

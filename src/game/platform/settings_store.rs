@@ -138,7 +138,9 @@ fn load_kept() -> (Option<Settings>, Vec<String>) {
                 notices.extend(set_aside(&text));
             }
             if (legacy || !problems.is_empty())
-                && let Err(e) = write(&settings.to_toml())
+                && let Err(e) = settings
+                    .to_toml()
+                    .and_then(|text| write(&text).map_err(|e| e.to_string()))
             {
                 notices.push(format!("could not save settings: {e}"));
             }
@@ -159,7 +161,9 @@ fn save_changes(settings: Res<Settings>, mut started: Local<bool>) {
         return;
     }
     if settings.is_changed()
-        && let Err(e) = write(&settings.to_toml())
+        && let Err(e) = settings
+            .to_toml()
+            .and_then(|text| write(&text).map_err(|e| e.to_string()))
     {
         warn!("could not save settings: {e}");
     }
