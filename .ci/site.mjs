@@ -67,7 +67,25 @@ async function version() {
     return number;
   }
 }
+// The loader's words (the page's `page-*` messages of each language's
+// catalogue), for the page to show before the game, which has the rest of
+// the catalogue, is running. They are one-line messages whose arguments
+// the page fills in.
+async function pageWords() {
+  const folder = new URL("../assets/lang/", import.meta.url);
+  const words = {};
+  for (const name of (await readdir(folder)).filter((n) => n.endsWith(".ftl")).sort()) {
+    const messages = {};
+    for (const line of (await readFile(new URL(name, folder), "utf8")).split("\n")) {
+      const found = /^(page-[a-z-]+) = (.+)$/.exec(line);
+      if (found) messages[found[1]] = found[2];
+    }
+    words[name.replace(".ftl", "")] = messages;
+  }
+  return JSON.stringify(words);
+}
 await fill("index.html", {
+  __WORDS__: await pageWords(),
   __WASM_BYTES__: String(wasm.length),
   __BUILD__: build,
   __VERSION__: await version(),

@@ -129,6 +129,10 @@ fn open_window(
         theme: crate::game::settings::Theme::ALL
             .into_iter()
             .find(|theme| request.theme.as_deref() == Some(theme.name())),
+        language: request
+            .language
+            .as_deref()
+            .and_then(crate::lang::Language::from_code),
         show_rules: request.rules,
         show_settings: request.settings,
         designer: request.designer,

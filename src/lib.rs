@@ -1,6 +1,8 @@
 //! Burrow: the digital home of the Burrow family of capture-template games.
 //!
 //! The layers, each using only those before it:
+//! - [`lang`]: the player's language, the message catalogue every word a
+//!   player reads comes from;
 //! - [`rules`]: the Bevy-free engine (board, variants, turns, text formats);
 //! - [`ai`]: the computer players, their per-game tuning, self-play and
 //!   match statistics;
@@ -25,6 +27,7 @@ pub mod bot;
 pub mod cli;
 #[cfg(feature = "game")]
 pub mod game;
+pub mod lang;
 pub mod launch;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod load;

@@ -106,6 +106,31 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             &["--review", review_record.to_str().expect("a UTF-8 path")],
         ),
         screen("settings", &["--variant", "box", "--settings"]),
+        // The player's language: the longer words of French and German at
+        // the smallest window, the table and the settings.
+        screen(
+            "title-de-800x600",
+            &["--window-size", "800x600", "--language", "de"],
+        ),
+        screen(
+            "table-fr-800x600",
+            &[
+                "--window-size",
+                "800x600",
+                "--language",
+                "fr",
+                "--variant",
+                "box",
+                "--position",
+                "8/8/5B2/4B3/3W1B2/8/8/8 W",
+                "--click",
+                "d4,e5",
+            ],
+        ),
+        screen(
+            "settings-de",
+            &["--variant", "box", "--settings", "--language", "de"],
+        ),
         // The designer on a copy of Tumburrow: its menus, verdict and example.
         screen("designer", &["--designer", "tumburrow"]),
         screen(

@@ -198,6 +198,10 @@ pub struct WindowRequest {
     /// Open with this look: classic, green or high-contrast.
     #[arg(long, value_parser = ["classic", "green", "high-contrast"])]
     pub theme: Option<String>,
+    /// Speak this language in the window (en, fr or de), for this run
+    /// (Settings keeps the player's choice; without either, the system's).
+    #[arg(long, value_parser = ["en", "fr", "de"])]
+    pub language: Option<String>,
     /// Join this online table (its code) at --server.
     #[arg(long, conflicts_with_all = ["variant", "puzzle", "review"])]
     pub join: Option<String>,

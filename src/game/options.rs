@@ -30,6 +30,9 @@ pub struct GameOptions {
     pub review: Option<String>,
     /// Open with this theme (for this run; the saved one stays).
     pub theme: Option<crate::game::settings::Theme>,
+    /// Speak this language (for this run); a check speaks English unless
+    /// it asks for another, whatever the machine's language.
+    pub language: Option<crate::lang::Language>,
     /// Open with the rules help showing.
     pub show_rules: bool,
     /// Open with the settings window showing.
@@ -114,11 +117,23 @@ fn open_games(app: &mut App, options: &GameOptions) {
             },
         );
     }
-    if let Some(theme) = options.theme {
+    let language = options.language.or_else(|| {
+        options
+            .is_scripted()
+            .then_some(crate::lang::Language::English)
+    });
+    if options.theme.is_some() || language.is_some() {
+        let theme = options.theme;
         app.add_systems(
             Startup,
             move |mut settings: ResMut<crate::game::settings::Settings>| {
-                settings.theme = theme;
+                if let Some(theme) = theme {
+                    settings.theme = theme;
+                }
+                if let Some(language) = language {
+                    settings.language = Some(language);
+                    crate::lang::set(language);
+                }
             },
         );
     }

@@ -2,6 +2,7 @@
 
 use bevy::prelude::*;
 
+use crate::lang::Language;
 use crate::rules::design::toml_kind;
 
 pub(super) fn plugin(app: &mut App) {
@@ -30,6 +31,8 @@ pub enum SettingsIntent {
     /// A certificate authority's file to trust for `wss://` servers, or
     /// none.
     CaFile(Option<String>),
+    /// The language the game speaks; none: the system's (the browser's).
+    Language(Option<Language>),
 }
 
 /// The smallest and largest window size remembered, in logical pixels.
@@ -65,12 +68,14 @@ fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMu
                 edited.window = Some(UVec2::new(width, height).clamp(least, most));
             }
             SettingsIntent::CaFile(file) => edited.ca_file = file.filter(|f| !f.is_empty()),
+            SettingsIntent::Language(language) => edited.language = language,
             SettingsIntent::WalkSpeed(_)
             | SettingsIntent::UiScale(_)
             | SettingsIntent::Volume(_) => {}
         }
     }
     settings.set_if_neq(edited);
+    crate::lang::set(settings.language_in_force());
 }
 
 #[derive(Resource, Clone, Debug, PartialEq)]
@@ -101,6 +106,9 @@ pub struct Settings {
     /// A certificate authority (a PEM file) trusted beside the usual roots
     /// for `wss://` servers: a self-hosted server's own (the desktop only).
     pub ca_file: Option<String>,
+    /// The language the player chose; none: the system's (on the web page,
+    /// the browser's).
+    pub language: Option<Language>,
 }
 
 /// The look of the board and panels.
@@ -126,15 +134,6 @@ impl Theme {
             Theme::Green => "green",
         }
     }
-
-    /// The theme's name in the settings window.
-    pub fn label(self) -> &'static str {
-        match self {
-            Theme::Classic => "Classic",
-            Theme::HighContrast => "High contrast",
-            Theme::Green => "Green",
-        }
-    }
 }
 
 /// The UI scales a player may choose.
@@ -155,6 +154,7 @@ impl Default for Settings {
             server: None,
             account: None,
             ca_file: None,
+            language: None,
         }
     }
 }
@@ -209,7 +209,8 @@ fn text(value: &toml::Value) -> Result<String, String> {
 
 /// Every key the settings know, in the order they are read (an account's
 /// name before its session).
-const KEYS: [&str; 13] = [
+const KEYS: [&str; 14] = [
+    "language",
     "walk_speed",
     "think_seconds",
     "muted",
@@ -229,6 +230,13 @@ const KEYS: [&str; 13] = [
 /// does not do (the settings are then as they were).
 fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), String> {
     match key {
+        "language" => {
+            let code = text(value)?;
+            s.language = Some(Language::from_code(&code).ok_or_else(|| {
+                let known: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+                format!("must be one of {}, found `{code}`", known.join(", "))
+            })?);
+        }
         "walk_speed" => s.walk_speed = number(value, 0.0..=MAX_WALK_SPEED)?,
         "think_seconds" => s.think_seconds = number(value, crate::ai::THINK_SECONDS)?,
         "muted" => s.muted = flag(value)?,
@@ -308,6 +316,8 @@ fn line_of(text: &str, key: &str) -> usize {
 /// key, in this order; what is not set is left out.
 #[derive(serde::Serialize)]
 struct SettingsFile<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    language: Option<&'a str>,
     walk_speed: f32,
     muted: bool,
     volume: f32,
@@ -332,12 +342,18 @@ struct SettingsFile<'a> {
 const HEADER: &str = "# Burrow's settings (the game rewrites this file when they change).\n";
 
 impl Settings {
+    /// The language the game speaks: the player's choice, or the system's.
+    pub fn language_in_force(&self) -> Language {
+        self.language.unwrap_or_else(Language::from_system)
+    }
+
     /// The settings as TOML, the form they are kept in (written through
     /// serde and `toml`; read back one key at a time by
     /// [`Settings::from_toml`]). Fails only if `toml` cannot write them,
     /// which these types never make it.
     pub fn to_toml(&self) -> Result<String, String> {
         let file = SettingsFile {
+            language: self.language.map(Language::code),
             walk_speed: self.walk_speed,
             muted: self.muted,
             volume: self.volume,
@@ -454,6 +470,7 @@ mod tests {
             server: Some("wss://burrow.example".into()),
             ca_file: Some("/etc/burrow/ca.pem".into()),
             account: Some(("Ada".into(), "0123456789abcdef0123456789abcdef".into())),
+            language: Some(Language::German),
         }
     }
 
@@ -480,6 +497,29 @@ mod tests {
         );
     }
 
+    /// A language chosen in Settings is in force at once: the next words
+    /// asked for are in it, with no restart.
+    #[test]
+    fn the_language_chosen_is_in_force_at_once() {
+        let _lock = crate::lang::TEST_LOCK.lock();
+        let mut app = App::new();
+        app.init_resource::<Settings>()
+            .add_message::<SettingsIntent>()
+            .add_systems(Update, apply_intents);
+        for (chosen, title) in [
+            (Language::German, "Einstellungen"),
+            (Language::French, "Paramètres"),
+            (Language::English, "Settings"),
+        ] {
+            app.world_mut()
+                .write_message(SettingsIntent::Language(Some(chosen)));
+            app.update();
+            assert_eq!(app.world().resource::<Settings>().language, Some(chosen));
+            assert_eq!(crate::lang::current(), chosen);
+            assert_eq!(crate::tr!("settings-title"), title);
+        }
+    }
+
     #[test]
     fn a_bad_value_is_named_and_replaced_by_its_default_the_rest_kept() {
         let (settings, problems) =
@@ -501,6 +541,8 @@ mod tests {
             "think_seconds = 99",
             "ui_scale = 9",
             "theme = \"neon\"",
+            "language = \"tlh\"",
+            "language = 3",
             "window = \"100x100\"",
             "window = \"wide\"",
             "muted = \"yes\"",
@@ -511,6 +553,11 @@ mod tests {
             assert_eq!(problems.len(), 1, "{bad}");
             assert_eq!(settings.account, None, "{bad}");
         }
+        // A language by its code or a longer tag.
+        assert_eq!(
+            Settings::from_toml("language = \"fr-CA\"").map(|s| s.0.language),
+            Ok(Some(Language::French))
+        );
         // A name without its session is forgotten.
         assert_eq!(
             Settings::from_toml("account = \"Ada\"").map(|s| s.0.account),
@@ -533,6 +580,11 @@ mod tests {
                    ca_file = /etc/burrow/ca.pem\n\
                    account = Ada\nsession = 0123456789abcdef0123456789abcdef\n";
         let converted = Settings::legacy_to_toml(old);
-        assert_eq!(Settings::from_toml(&converted), Ok((full(), Vec::new())));
+        // Earlier versions had no language setting.
+        let then = Settings {
+            language: None,
+            ..full()
+        };
+        assert_eq!(Settings::from_toml(&converted), Ok((then, Vec::new())));
     }
 }

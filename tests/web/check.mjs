@@ -399,6 +399,25 @@ try {
   console.log(`web check: a design from the address (${designCode.length} characters) played; screenshot ${designShot}`);
   await designPage.close();
 
+  // A browser whose language is German: the page speaks German (its
+  // `lang`, the side panel's status line), with nothing chosen in Settings.
+  const germanContext = await browser.newContext({ viewport: { width: 1100, height: 760 }, locale: "de-DE" });
+  const german = await germanContext.newPage();
+  watch(german);
+  await german.goto(twoPlayers);
+  await boardReady(german);
+  const [pageLanguage, status] = await german.evaluate(() => [
+    document.documentElement.lang,
+    document.documentElement.dataset.status,
+  ]);
+  if (pageLanguage !== "de") fail(`a German browser's page says lang="${pageLanguage}"`);
+  if (!/^Weiß/.test(status ?? "")) fail(`a German browser's page shows '${status}' for White to move`);
+  const germanShot = shot("german");
+  await german.waitForTimeout(500);
+  await german.screenshot({ path: germanShot });
+  console.log(`web check: a German browser gets the game in German ('${status}'); screenshot ${germanShot}`);
+  await germanContext.close();
+
   // Settings live in local storage: flip the board, reload, and it stays
   // flipped. Copy position puts the position on the clipboard, and a pasted
   // position can be played from. (The side panel's widgets sit where this

@@ -8,7 +8,9 @@
 //! `UiState::spot`), `data-online` (`CODE SIDE LINK
 //! CONNECTIONS`, side `-` when watching), `data-community` (`ACCOUNT SEEKS YOUR-TURN
 //! PAGE`, see below), `data-phase`, `data-captures` (captures made so
-//! far in the turn on show), `data-analysis` and `data-puzzle`.
+//! far in the turn on show), `data-status` (the side panel's line of
+//! whose turn it is or who won, in the page's language), `data-analysis`
+//! and `data-puzzle`.
 
 use bevy::prelude::*;
 
@@ -116,6 +118,13 @@ fn publish_game(html: &web_sys::Element, session: &GameSession, screen: &Screen)
     let _ = html.set_attribute("data-variant", session.rules().id());
     let captures = session.turn().as_ref().map_or(0, |t| t.captures().len());
     let _ = html.set_attribute("data-captures", &captures.to_string());
+    // The side panel's status line, in the page's language.
+    use crate::game::ui::words::side_key;
+    let status = match session.outcome() {
+        Some(outcome) => crate::tr!("outcome-wins", side = side_key(outcome.winner)),
+        None => crate::tr!("to-move", side = side_key(session.to_move())),
+    };
+    let _ = html.set_attribute("data-status", &status);
 }
 
 /// `CODE SIDE LINK CONNECTIONS`, side `-` when watching; the count of

@@ -12,7 +12,8 @@ use crate::game::table::form::{NewGameForm, chosen_game};
 use crate::game::table::screens::Screen;
 use crate::game::table::session::{GameSession, SessionIntent, Variants};
 use crate::game::ui::diagram::game_rules;
-use crate::game::ui::{UiState, fitted};
+use crate::game::ui::{UiState, fitted, words};
+use crate::tr;
 
 /// The rules help: the game being played first, with its diagrams, then
 /// what every game shares, then the other games folded away.
@@ -35,7 +36,7 @@ pub(super) fn rules_window(
     let name = variants
         .get(&current)
         .map_or(current.clone(), |r| r.variant().name().to_string());
-    fitted(egui::Window::new(format!("Rules: {name}")), ctx)
+    fitted(egui::Window::new(tr!("rules-title", game = name)), ctx)
         .id(egui::Id::new("rules"))
         // Over the board's corner, wherever the first frame drew it from.
         .default_pos(egui::pos2(24.0, 24.0))
@@ -50,23 +51,17 @@ pub(super) fn rules_window(
                         ui.heading(rules.variant().name());
                         game_rules(ui, rules, &mut state.examples);
                         ui.add_space(4.0);
-                        if ui.button("Guided first game").clicked() {
+                        if ui.button(tr!("title-lesson")).clicked() {
                             state.start_tutorial = Some(current.clone());
                         }
                         ui.separator();
                     }
-                    egui::CollapsingHeader::new("What every Burrow game shares")
+                    egui::CollapsingHeader::new(tr!("rules-shared"))
+                        .id_salt("rules-shared")
                         .default_open(true)
                         .show(ui, |ui| {
                             ui.label(SYSTEM_RULES);
-                            ui.label(
-                                egui::RichText::new(
-                                    "Points marked [project's reading] are where the designer's \
-                                     description leaves room and this project had to choose; the \
-                                     choice is ours, not the designer's.",
-                                )
-                                .italics(),
-                            );
+                            ui.label(egui::RichText::new(tr!("rules-reading-note")).italics());
                         });
                     for rules in variants.iter().filter(|r| r.id() != current) {
                         egui::CollapsingHeader::new(rules.variant().name())
@@ -100,33 +95,34 @@ pub(super) fn game_over(
     };
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
-    let loser = outcome.winner.opponent();
-    let winner = outcome.winner;
+    let loser = words::side_key(outcome.winner.opponent());
+    let winner = words::side_key(outcome.winner);
     let what = if outcome.annihilation {
-        "no pieces"
+        "pieces"
     } else {
-        "no capture"
+        "capture"
     };
     let why = if outcome.resigned {
-        format!("{loser} resigned.")
+        tr!("game-over-resigned", side = loser)
     } else if session.rules().end().stuck_wins() {
-        format!("{winner} has {what} left, and in this game the last capture loses.")
+        tr!("game-over-stuck-wins", side = winner, what = what)
     } else {
-        format!("{loser} has {what} left.")
+        tr!("game-over-left", side = loser, what = what)
     };
-    fitted(egui::Window::new("Game over"), ctx)
+    fitted(egui::Window::new(tr!("game-over-title")), ctx)
+        .id(egui::Id::new("game-over"))
         .collapsible(false)
         .resizable(false)
         .anchor(egui::Align2::CENTER_CENTER, egui::Vec2::ZERO)
         .show(ctx, |ui| {
-            ui.heading(format!("{winner} wins"));
+            ui.heading(tr!("outcome-wins", side = winner));
             ui.label(why);
-            ui.label(format!("{} turns played.", session.played().len()));
+            ui.label(tr!("game-over-turns", count = session.played().len()));
             ui.horizontal(|ui| {
-                if ui.button("New game").clicked() {
+                if ui.button(tr!("action-new-game")).clicked() {
                     next_screen.set(Screen::Title);
                 }
-                if ui.button("Rematch").clicked() {
+                if ui.button(tr!("game-over-rematch")).clicked() {
                     if session.is_online() {
                         online_intents.write(OnlineIntent::Rematch);
                         state.open.online = true;
@@ -134,7 +130,7 @@ pub(super) fn game_over(
                         intents.write(SessionIntent::NewGame(session.setup().clone()));
                     }
                 }
-                if ui.button("Review").clicked() {
+                if ui.button(tr!("action-review")).clicked() {
                     state.game_over_closed = true;
                     review_intents.write(ReviewIntent(true));
                 }
@@ -147,7 +143,7 @@ pub(super) fn game_over(
 /// rules help.
 fn shortcuts_window(ctx: &egui::Context, state: &mut UiState) {
     let mut open = state.open.shortcuts;
-    fitted(egui::Window::new("Keyboard shortcuts"), ctx)
+    fitted(egui::Window::new(tr!("menu-shortcuts")), ctx)
         .id(egui::Id::new("shortcuts"))
         .open(&mut open)
         .collapsible(false)
@@ -158,9 +154,9 @@ fn shortcuts_window(ctx: &egui::Context, state: &mut UiState) {
                 .num_columns(2)
                 .spacing(egui::vec2(16.0, 6.0))
                 .show(ui, |ui| {
-                    for (keys, what) in crate::game::table::input::SHORTCUTS {
-                        ui.strong(*keys);
-                        ui.label(*what);
+                    for (keys, what) in crate::game::table::input::shortcuts() {
+                        ui.strong(keys);
+                        ui.label(what);
                         ui.end_row();
                     }
                 });

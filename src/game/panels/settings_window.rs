@@ -10,9 +10,12 @@ use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent, Theme, UI_
 #[cfg(not(target_arch = "wasm32"))]
 use crate::game::platform::dialogs::{DialogAnswer, DialogIntent, DialogPurpose};
 use crate::game::platform::settings_store::SettingsNotice;
-use crate::game::ui::{UiState, fitted};
+use crate::game::ui::{UiState, fitted, words};
+use crate::lang::Language;
+use crate::tr;
 
-/// The settings window: walk speed, think time, sound, theme, UI scale.
+/// The settings window: language, walk speed, think time, sound, theme,
+/// UI scale.
 /// Widgets edit a copy; what changed goes out as intents.
 pub(super) fn settings_window(
     mut contexts: EguiContexts,
@@ -26,7 +29,8 @@ pub(super) fn settings_window(
     let ctx = contexts.ctx_mut()?.clone();
     let mut open = state.open.settings;
     let mut edited = settings.clone();
-    let window = fitted(egui::Window::new("Settings"), &ctx)
+    let window = fitted(egui::Window::new(tr!("settings-title")), &ctx)
+        .id(egui::Id::new("settings"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -35,18 +39,20 @@ pub(super) fn settings_window(
     window.show(&ctx, |ui| {
         let value_box = 60.0;
         ui.spacing_mut().slider_width = (ui.available_width() - value_box).max(120.0);
-        ui.strong("Moves");
-        ui.label("Walk speed, squares per second (0 = instant)");
+        language(ui, &mut edited, &mut state);
+        ui.separator();
+        ui.strong(tr!("settings-moves"));
+        ui.label(tr!("settings-walk-speed"));
         ui.add(egui::Slider::new(
             &mut edited.walk_speed,
             0.0..=MAX_WALK_SPEED,
         ));
-        ui.label("Computer's think time in seconds (strongest level, hint)");
+        ui.label(tr!("settings-think"));
         ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
         ui.separator();
-        ui.strong("Sound");
-        ui.checkbox(&mut edited.muted, "Mute");
-        ui.label("Volume");
+        ui.strong(tr!("settings-sound"));
+        ui.checkbox(&mut edited.muted, tr!("settings-mute"));
+        ui.label(tr!("settings-volume"));
         ui.add_enabled(
             !edited.muted,
             egui::Slider::new(&mut edited.volume, 0.0..=1.0)
@@ -60,14 +66,14 @@ pub(super) fn settings_window(
                 }),
         );
         ui.separator();
-        ui.strong("Look");
-        ui.horizontal(|ui| {
+        ui.strong(tr!("settings-look"));
+        ui.horizontal_wrapped(|ui| {
             for theme in Theme::ALL {
-                ui.radio_value(&mut edited.theme, theme, theme.label());
+                ui.radio_value(&mut edited.theme, theme, words::theme(theme));
             }
         });
         ui.horizontal_wrapped(|ui| {
-            ui.label("UI scale");
+            ui.label(tr!("settings-ui-scale"));
             for scale in [0.75, 1.0, 1.25, 1.5, 2.0] {
                 debug_assert!(UI_SCALES.contains(&scale));
                 let on = (edited.ui_scale - scale).abs() < 0.01;
@@ -82,11 +88,14 @@ pub(super) fn settings_window(
         #[cfg(not(target_arch = "wasm32"))]
         {
             ui.separator();
-            ui.strong("Online");
-            ui.label("A certificate authority to trust for wss:// servers (a self-hosted server's own), beside the usual ones");
+            ui.strong(tr!("settings-online"));
+            ui.label(tr!("settings-ca-file"));
             ui.horizontal_wrapped(|ui| {
-                ui.monospace(edited.ca_file.as_deref().unwrap_or("none"));
-                let choose = ui.button("Choose…");
+                match edited.ca_file.as_deref() {
+                    Some(file) => ui.monospace(file),
+                    None => ui.weak(tr!("settings-ca-none")),
+                };
+                let choose = ui.button(tr!("settings-choose"));
                 state.spot("choose-ca-file", &choose);
                 if choose.clicked() {
                     dialogs.write(DialogIntent {
@@ -98,14 +107,14 @@ pub(super) fn settings_window(
                             .unwrap_or_else(crate::places::documents_dir),
                     });
                 }
-                if edited.ca_file.is_some() && ui.button("Forget").clicked() {
+                if edited.ca_file.is_some() && ui.button(tr!("settings-forget")).clicked() {
                     edited.ca_file = None;
                 }
             });
         }
         if !notice.0.is_empty() {
             ui.separator();
-            ui.strong("When the settings were read");
+            ui.strong(tr!("settings-read-notes"));
             for line in &notice.0 {
                 ui.label(line);
             }
@@ -120,6 +129,30 @@ pub(super) fn settings_window(
     state.open.settings = open;
     intents.write_batch(changes(&settings, &edited));
     Ok(())
+}
+
+/// The language: the system's (named) or one the player picks, each
+/// listed in its own words. The change is in force at the next frame.
+fn language(ui: &mut egui::Ui, edited: &mut Settings, state: &mut UiState) {
+    ui.horizontal_wrapped(|ui| {
+        ui.strong(tr!("settings-language"));
+        let system = tr!(
+            "settings-language-system",
+            language = Language::from_system().own_name()
+        );
+        let shown = edited
+            .language
+            .map_or(system.clone(), |l| l.own_name().to_string());
+        let combo = egui::ComboBox::from_id_salt("settings-language")
+            .selected_text(shown)
+            .show_ui(ui, |ui| {
+                ui.selectable_value(&mut edited.language, None, system);
+                for language in Language::ALL {
+                    ui.selectable_value(&mut edited.language, Some(language), language.own_name());
+                }
+            });
+        state.spot("settings-language", &combo.response);
+    });
 }
 
 /// The intents that turn `now` into `edited`.
@@ -142,6 +175,7 @@ fn changes(now: &Settings, edited: &Settings) -> Vec<SettingsIntent> {
             edited.ca_file != now.ca_file,
             CaFile(edited.ca_file.clone()),
         ),
+        (edited.language != now.language, Language(edited.language)),
     ]
     .into_iter()
     .filter_map(|(changed, intent)| changed.then_some(intent))

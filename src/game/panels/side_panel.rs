@@ -19,7 +19,8 @@ use crate::game::table::session::{GameSession, Player, SessionIntent, Variants};
 use crate::rules::Side;
 
 use crate::game::online::panel::OnlinePanel;
-use crate::game::ui::UiState;
+use crate::game::ui::{UiState, words};
+use crate::tr;
 
 /// What the side panel reads and sends.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -146,40 +147,44 @@ fn tutorial(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
     egui::Frame::group(ui.style())
         .fill(egui::Color32::from_rgb(24, 48, 72))
         .show(ui, |ui| {
-            ui.label(egui::RichText::new(format!("Guided first game: {name}")).strong());
+            ui.label(egui::RichText::new(tr!("lesson-title", game = name)).strong());
             ui.label(
-                egui::RichText::new(format!("Step {} of {}", active.at + 1, active.steps.len()))
-                    .small(),
+                egui::RichText::new(tr!(
+                    "lesson-step",
+                    step = active.at + 1,
+                    count = active.steps.len()
+                ))
+                .small(),
             );
             ui.label(egui::RichText::new(&active.step().text).size(16.0));
             if let Some(why) = &active.refusal {
                 ui.add_space(4.0);
                 ui.label(
-                    egui::RichText::new(format!("The game said: \u{201c}{why}\u{201d}")).italics(),
+                    egui::RichText::new(tr!("lesson-game-said", why = why.as_str())).italics(),
                 );
             }
             if active.off_script {
                 ui.add_space(4.0);
                 ui.label(
-                    egui::RichText::new("That is not this lesson's move. Undo it to go on.")
+                    egui::RichText::new(tr!("lesson-off-script"))
                         .color(egui::Color32::from_rgb(240, 170, 90)),
                 );
-                if ui.button("Undo").clicked() {
+                if ui.button(tr!("action-undo")).clicked() {
                     data.intents.write(SessionIntent::Undo);
                 }
             }
             ui.add_space(6.0);
             ui.horizontal(|ui| {
-                if active.finished() && ui.button("Play a real game").clicked() {
+                if active.finished() && ui.button(tr!("lesson-play-real")).clicked() {
                     leave = true;
                     data.next_screen.set(Screen::Title);
                 }
-                if ui.button("Start again").clicked() {
+                if ui.button(tr!("lesson-again")).clicked() {
                     again = true;
                 }
                 if ui
-                    .button("Leave lesson")
-                    .on_hover_text("Play on from here against the computer")
+                    .button(tr!("lesson-leave"))
+                    .on_hover_text(tr!("lesson-leave-hint"))
                     .clicked()
                 {
                     leave = true;
@@ -197,26 +202,26 @@ fn tutorial(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
 /// the view, more ways to play, the rules and the settings.
 fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
     egui::MenuBar::new().ui(ui, |ui| {
-        let game = ui.menu_button("Game", |ui| {
-            if ui.button("New game…").clicked() {
+        let game = ui.menu_button(tr!("menu-game"), |ui| {
+            if ui.button(tr!("menu-new-game")).clicked() {
                 data.next_screen.set(Screen::Title);
             }
             ui.separator();
-            let copy = ui.button("Copy position");
+            let copy = ui.button(tr!("menu-copy-position"));
             state.spot("copy-position", &copy);
             if copy.clicked() {
                 let text = data.session.shown().to_string();
                 ui.ctx().copy_text(text.clone());
                 state.text = text;
             }
-            if ui.button("Copy record").clicked() {
+            if ui.button(tr!("menu-copy-record")).clicked() {
                 let text = data.session.record().to_string();
                 ui.ctx().copy_text(text.clone());
                 state.text = text;
             }
             let records = ui
-                .button("Positions and records…")
-                .on_hover_text("Paste a position or a record; save or open record files");
+                .button(tr!("menu-positions-records"))
+                .on_hover_text(tr!("menu-positions-records-hint"));
             state.spot("records", &records);
             if records.clicked() {
                 state.open.records = true;
@@ -225,14 +230,16 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
             // The side to move if a person plays it, else the people's side
             // (none in an online game, a puzzle, a lesson or a game over).
             if let Some(side) = data.session.resigning_side()
-                && ui.button(format!("Resign ({side})")).clicked()
+                && ui
+                    .button(tr!("menu-resign", side = words::side_key(side)))
+                    .clicked()
             {
                 data.intents.write(SessionIntent::Resign(side));
             }
         });
         state.spot("game-menu", &game.response);
-        let view = ui.menu_button("View", |ui| {
-            let flip = ui.button("Flip board");
+        let view = ui.menu_button(tr!("menu-view"), |ui| {
+            let flip = ui.button(tr!("menu-flip-board"));
             state.spot("flip-board", &flip);
             if flip.clicked() {
                 data.settings_intents
@@ -240,46 +247,46 @@ fn menu_bar(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
             }
             let mut on = data.analysis.enabled;
             if ui
-                .checkbox(&mut on, "Analysis (A)")
-                .on_hover_text("The solver marks each turn as a proven win or loss")
+                .checkbox(&mut on, tr!("menu-analysis"))
+                .on_hover_text(tr!("menu-analysis-hint"))
                 .changed()
             {
                 data.analysis_intents.write(AnalysisIntent(on));
             }
         });
         state.spot("view-menu", &view.response);
-        let play = ui.menu_button("Play", |ui| {
-            if ui.button("Puzzles…").clicked() {
+        let play = ui.menu_button(tr!("menu-play"), |ui| {
+            if ui.button(tr!("menu-puzzles")).clicked() {
                 state.open.puzzles = true;
             }
-            let online = ui.button("Online…");
+            let online = ui.button(tr!("menu-online"));
             state.spot("online", &online);
             if online.clicked() {
                 state.open.online = true;
             }
-            if ui.button("Guided first game").clicked() {
+            if ui.button(tr!("menu-lesson")).clicked() {
                 state.start_tutorial = Some(data.session.rules().id().to_string());
             }
             if ui
-                .button("Design a game…")
-                .on_hover_text("Make a game of your own, starting from this one")
+                .button(tr!("menu-design"))
+                .on_hover_text(tr!("menu-design-hint"))
                 .clicked()
             {
                 state.design_from = Some(data.session.rules().id().to_string());
             }
         });
         state.spot("play-menu", &play.response);
-        ui.menu_button("Rules", |ui| {
-            if ui.button("Rules of this game").clicked() {
+        ui.menu_button(tr!("menu-rules"), |ui| {
+            if ui.button(tr!("menu-rules-of-game")).clicked() {
                 state.open.rules = true;
             }
-            let keys = egui::Button::new("Keyboard shortcuts")
+            let keys = egui::Button::new(tr!("menu-shortcuts"))
                 .shortcut_text(crate::game::table::input::SHORTCUTS_KEY);
             if ui.add(keys).clicked() {
                 state.open.shortcuts = true;
             }
         });
-        let settings = ui.button("Settings");
+        let settings = ui.button(tr!("menu-settings"));
         state.spot("settings", &settings);
         if settings.clicked() {
             state.open.settings = true;
@@ -300,13 +307,16 @@ fn players(ui: &mut egui::Ui, data: &mut SidePanel) {
             for side in [Side::White, Side::Black] {
                 let moving = to_move == Some(side);
                 piece_icon(ui, side, moving);
-                let mut name =
-                    egui::RichText::new(format!("{}  {}", side, session.player(side).label()));
+                let mut name = egui::RichText::new(format!(
+                    "{}  {}",
+                    words::side(side),
+                    words::player(session.player(side))
+                ));
                 if moving {
                     name = name.strong();
                 }
                 ui.label(name);
-                ui.label(format!("{} pieces", board.pieces(side).count()));
+                ui.label(tr!("pieces-count", count = board.pieces(side).count()));
                 ui.end_row();
             }
         });
@@ -340,52 +350,49 @@ fn status(ui: &mut egui::Ui, data: &mut SidePanel, with_players: bool) {
     let session = &data.session;
     match session.outcome() {
         Some(outcome) => {
+            let winner = words::side_key(outcome.winner);
             let how = if outcome.resigned {
-                format!(
-                    "{} wins: {} resigned",
-                    outcome.winner,
-                    outcome.winner.opponent()
-                )
+                tr!("outcome-resigned", side = winner)
             } else {
-                format!("{} wins", outcome.winner)
+                tr!("outcome-wins", side = winner)
             };
             ui.label(egui::RichText::new(how).strong());
         }
         None => {
             let side = session.to_move();
             ui.horizontal_wrapped(|ui| {
-                ui.label(format!("{side} to move"));
+                ui.label(tr!("to-move", side = words::side_key(side)));
                 if data.computer.is_thinking() {
                     ui.spinner();
-                    ui.label("thinking…");
+                    ui.label(tr!("thinking"));
                 }
             });
         }
     }
     match &session.turn() {
         Some(turn) => {
-            ui.label(format!(
-                "Template: {}",
-                presentation::of(session.rules()).describe_template(turn.template())
+            ui.label(tr!(
+                "template-now",
+                template = presentation::of(session.rules()).describe_template(turn.template())
             ));
-            ui.label(format!(
-                "The piece on {} must keep capturing while a capture fits.",
-                turn.current()
+            ui.label(tr!(
+                "template-must-keep",
+                square = turn.current().to_string()
             ));
         }
         None => {
-            ui.label("Template: set by the next initial capture");
+            ui.label(tr!("template-unset"));
         }
     }
     if data.selection.route_count > 1 {
-        ui.label(format!(
-            "Route {} of {} (Tab or right-click for the next)",
-            data.selection.route_index % data.selection.route_count + 1,
-            data.selection.route_count
+        ui.label(tr!(
+            "route-of",
+            index = data.selection.route_index % data.selection.route_count + 1,
+            count = data.selection.route_count
         ));
     }
     if let Some(i) = session.review() {
-        ui.label(egui::RichText::new(format!("Viewing the position after turn {i}")).italics());
+        ui.label(egui::RichText::new(tr!("viewing-after", turn = i)).italics());
     }
     puzzle_status(ui, data);
 }
@@ -396,33 +403,36 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut SidePanel) {
     let Some(active) = &data.puzzles.active else {
         return;
     };
-    ui.label(egui::RichText::new(format!("Puzzle: {}", active.puzzle.task())).strong());
+    ui.label(egui::RichText::new(tr!("puzzle-task", task = active.puzzle.task())).strong());
     match &active.status {
         _ if data.puzzles.is_judging() => {
-            ui.label(egui::RichText::new("The solver is checking your turn…").italics());
+            ui.label(egui::RichText::new(tr!("puzzle-checking")).italics());
         }
         PuzzleStatus::Solved => {
-            ui.label(egui::RichText::new("Solved!").color(egui::Color32::from_rgb(90, 200, 110)));
+            ui.label(
+                egui::RichText::new(tr!("puzzle-solved"))
+                    .color(egui::Color32::from_rgb(90, 200, 110)),
+            );
         }
         PuzzleStatus::Playing => {
-            ui.label(format!("{} turns to go", active.turns_left));
+            ui.label(tr!("puzzle-turns-to-go", count = active.turns_left));
         }
         PuzzleStatus::TakenBack(why) => {
             ui.label(egui::RichText::new(why).color(egui::Color32::from_rgb(230, 150, 100)));
         }
         PuzzleStatus::Refuted { why, .. } => {
             ui.label(egui::RichText::new(why).color(egui::Color32::from_rgb(230, 150, 100)));
-            if ui.button("Take back").clicked() {
+            if ui.button(tr!("puzzle-take-back")).clicked() {
                 data.puzzle_intents.write(PuzzleIntent::TakeBack);
             }
         }
     }
     let index = active.index;
     ui.horizontal(|ui| {
-        if ui.button("Restart puzzle").clicked() {
+        if ui.button(tr!("puzzle-restart")).clicked() {
             data.puzzle_intents.write(PuzzleIntent::Start(index));
         }
-        if ui.button("Next puzzle").clicked() {
+        if ui.button(tr!("puzzle-next")).clicked() {
             let variant = data.session.rules().id().to_string();
             let list = data.puzzles.of(&variant);
             let at = list.iter().position(|(i, _)| *i == index).unwrap_or(0);
@@ -438,49 +448,55 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
         // Every turn of an online game is final.
         let local = !data.session.is_online();
         if ui
-            .add_enabled(local, egui::Button::new("Undo").shortcut_text("Ctrl+Z"))
-            .on_hover_text("Ctrl+Z")
+            .add_enabled(
+                local,
+                egui::Button::new(tr!("action-undo")).shortcut_text(tr!("key-undo")),
+            )
+            .on_hover_text(tr!("key-undo"))
             .clicked()
         {
             data.intents.write(SessionIntent::Undo);
         }
         if ui
-            .add_enabled(local, egui::Button::new("Redo").shortcut_text("Ctrl+Y"))
-            .on_hover_text("Ctrl+Y")
+            .add_enabled(
+                local,
+                egui::Button::new(tr!("action-redo")).shortcut_text(tr!("key-redo")),
+            )
+            .on_hover_text(tr!("key-redo"))
             .clicked()
         {
             data.intents.write(SessionIntent::Redo);
         }
         let can_hint = data.session.person_to_move() && data.session.turn().is_none();
         if ui
-            .add_enabled(can_hint, egui::Button::new("Hint"))
-            .on_hover_text("The strongest level suggests a turn")
+            .add_enabled(can_hint, egui::Button::new(tr!("action-hint")))
+            .on_hover_text(tr!("action-hint-hint"))
             .clicked()
         {
             data.hints.write(HintRequest);
         }
         let can_review = !data.session.played().is_empty();
         let review = ui
-            .add_enabled(can_review, egui::Button::new("Review"))
-            .on_hover_text("The evaluation graph of the game and its mistakes");
+            .add_enabled(can_review, egui::Button::new(tr!("action-review")))
+            .on_hover_text(tr!("action-review-hint"));
         state.spot("review", &review);
         if review.clicked() {
             data.review_intents.write(ReviewIntent(true));
         }
         if ui
-            .button("New game")
-            .on_hover_text("Back to the menu of games")
+            .button(tr!("action-new-game"))
+            .on_hover_text(tr!("action-new-game-hint"))
             .clicked()
         {
             data.next_screen.set(Screen::Title);
         }
     });
     if let Some(hint) = &data.computer.hint {
-        ui.label(format!("Hint: {hint}"));
+        ui.label(tr!("hint-turn", turn = hint.to_string()));
     }
     if let Some(e) = &data.computer.stopped {
         ui.label(
-            egui::RichText::new(format!("The computer stopped playing: {e}"))
+            egui::RichText::new(tr!("computer-stopped", why = e.to_string()))
                 .color(egui::Color32::from_rgb(230, 120, 100)),
         );
     }
@@ -490,15 +506,15 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
     if computers {
         ui.horizontal(|ui| {
             let label = if data.computer.paused {
-                "Resume computer"
+                tr!("computer-resume")
             } else {
-                "Pause computer"
+                tr!("computer-pause")
             };
             if ui.button(label).clicked() {
                 data.computer_intents
                     .write(ComputerIntent::Pause(!data.computer.paused));
             }
-            if data.computer.paused && ui.button("Step").clicked() {
+            if data.computer.paused && ui.button(tr!("computer-step")).clicked() {
                 data.computer_intents.write(ComputerIntent::Step);
             }
         });
@@ -506,7 +522,7 @@ fn controls(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
 }
 
 fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
-    ui.label("Moves (click to view)");
+    ui.label(tr!("moves-heading"));
     let session = &data.session;
     let first = session.positions()[0].turn;
     let mut clicked = None;
@@ -548,7 +564,7 @@ fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
     if data.preview.0 != hovered {
         data.preview.0 = hovered;
     }
-    if session.review().is_some() && ui.button("Back to the game").clicked() {
+    if session.review().is_some() && ui.button(tr!("moves-back")).clicked() {
         data.intents.write(SessionIntent::Review(None));
     }
 }
@@ -556,38 +572,39 @@ fn move_list(ui: &mut egui::Ui, data: &mut SidePanel) {
 /// The analysis (on from View or the A key): the evaluation bar and each
 /// turn's proven value.
 fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
-    ui.label(egui::RichText::new("Analysis (A hides it)").strong());
-    ui.label(
-        egui::RichText::new("Each turn's number is for the side that plays it: + is good for it.")
-            .weak(),
-    );
+    ui.label(egui::RichText::new(tr!("analysis-heading")).strong());
+    ui.label(egui::RichText::new(tr!("analysis-sign")).weak());
     if let Some(e) = &data.analysis.failed {
-        ui.label(format!("The analysis stopped: {e}"));
+        ui.label(tr!("analysis-stopped", why = e.to_string()));
         return;
     }
     let position = analysed_position(&data.session);
     let Some(report) = data.analysis.report_for(&position) else {
         ui.horizontal(|ui| {
             ui.spinner();
-            ui.label("solving…");
+            ui.label(tr!("analysis-solving"));
         });
         return;
     };
     evaluation_bar(ui, report.white_share());
     let mover = report.position.turn;
+    let side = words::side_key(mover);
     let verdict = match (report.knowledge.value(), report.knowledge.wins()) {
-        (Some(crate::ai::Value::Win(d)), _) => format!("{mover} wins in {d} turns (proven)"),
-        (Some(crate::ai::Value::Loss(d)), _) => format!("{mover} loses in {d} turns (proven)"),
-        (None, Some(true)) => format!("{mover} wins (proven; distance not yet)"),
-        (None, Some(false)) => format!("{mover} loses (proven; distance not yet)"),
-        (None, None) => format!("Not proven yet; {}", ahead(mover, report.evaluation)),
+        (Some(crate::ai::Value::Win(d)), _) => tr!("analysis-wins-in", side = side, count = d),
+        (Some(crate::ai::Value::Loss(d)), _) => tr!("analysis-loses-in", side = side, count = d),
+        (None, Some(true)) => tr!("analysis-wins", side = side),
+        (None, Some(false)) => tr!("analysis-loses", side = side),
+        (None, None) => tr!(
+            "analysis-not-proven",
+            ahead = ahead(mover, report.evaluation)
+        ),
     };
     ui.label(egui::RichText::new(verdict).strong());
     ui.horizontal(|ui| {
         if data.analysis.is_running() {
             ui.spinner();
         }
-        ui.label(format!("{} positions searched", report.positions));
+        ui.label(tr!("analysis-positions", count = report.positions));
     });
     for mark in report.turns.iter().take(12) {
         let color = match mark.knowledge.wins() {
@@ -602,7 +619,7 @@ fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
         ui.label(egui::RichText::new(text).color(color).monospace());
     }
     if report.turns.len() > 12 {
-        ui.label(format!("… {} turns in all", report.turns.len()));
+        ui.label(tr!("analysis-more-turns", count = report.turns.len()));
     }
 }
 
@@ -610,10 +627,17 @@ fn analysis(ui: &mut egui::Ui, data: &mut SidePanel) {
 /// turns below show it (for the side to move: + is good for it).
 pub fn ahead(mover: Side, evaluation: i32) -> String {
     const EVEN: i32 = 30;
+    let score = format!("{evaluation:+}");
+    let key = words::side_key(mover);
     match evaluation {
-        e if e > EVEN => format!("{mover} is ahead ({e:+} for {mover})"),
-        e if e < -EVEN => format!("{} is ahead ({e:+} for {mover})", mover.opponent()),
-        e => format!("about even ({e:+} for {mover})"),
+        e if e > EVEN => tr!("ahead", side = key, score = score, mover = key),
+        e if e < -EVEN => tr!(
+            "ahead",
+            side = words::side_key(mover.opponent()),
+            score = score,
+            mover = key
+        ),
+        _ => tr!("about-even", score = score, mover = key),
     }
 }
 

@@ -14,7 +14,8 @@ use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 use crate::game::saved::Saved;
 use crate::game::table::form::NewGameForm;
 use crate::game::ui::diagram::{self, PlayedExample};
-use crate::game::ui::{UiState, fitted};
+use crate::game::ui::{UiState, fitted, words};
+use crate::tr;
 
 /// The saved game offered back ("Continue", what it is and how far it
 /// went), and a save that did not read, said.
@@ -27,7 +28,7 @@ fn continued(ui: &mut egui::Ui, saved: &mut Saved, variants: &Variants, state: &
     };
     ui.horizontal_wrapped(|ui| {
         let button = egui::Button::new(
-            egui::RichText::new("Continue")
+            egui::RichText::new(tr!("title-continue"))
                 .heading()
                 .color(ui.visuals().strong_text_color()),
         )
@@ -44,18 +45,15 @@ fn continued(ui: &mut egui::Ui, saved: &mut Saved, variants: &Variants, state: &
 }
 
 /// One grid row: the side's name and who plays it.
-fn player_choice(ui: &mut egui::Ui, label: &str, player: &mut Player) {
-    ui.label(label);
-    egui::ComboBox::from_id_salt(label)
-        .selected_text(player.label())
+fn player_choice(ui: &mut egui::Ui, side: Side, player: &mut Player) {
+    ui.label(words::side(side));
+    egui::ComboBox::from_id_salt(words::side_key(side))
+        .selected_text(words::player(*player))
         .show_ui(ui, |ui| {
-            ui.selectable_value(player, Player::Human, "Human");
+            ui.selectable_value(player, Player::Human, words::player(Player::Human));
             for level in Level::ALL {
-                ui.selectable_value(
-                    player,
-                    Player::Computer(level),
-                    format!("Computer ({level})"),
-                );
+                let choice = Player::Computer(level);
+                ui.selectable_value(player, choice, words::player(choice));
             }
         });
 }
@@ -117,7 +115,7 @@ fn title(ctx: &egui::Context) {
     painter.text(
         top + egui::vec2(0.0, 28.0),
         egui::Align2::CENTER_CENTER,
-        "capture, and keep capturing",
+        tr!("title-tagline"),
         egui::FontId::proportional(16.0),
         egui::Color32::from_rgb(150, 200, 240),
     );
@@ -191,11 +189,11 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
         .num_columns(2)
         .spacing([12.0, 6.0])
         .show(ui, |ui| {
-            player_choice(ui, &Side::White.to_string(), &mut form.white);
+            player_choice(ui, Side::White, &mut form.white);
             ui.end_row();
-            player_choice(ui, &Side::Black.to_string(), &mut form.black);
+            player_choice(ui, Side::Black, &mut form.black);
             ui.end_row();
-            ui.label("Board");
+            ui.label(tr!("title-board"));
             ui.horizontal(|ui| {
                 for (files, ranks) in [(4, 4), (5, 5), (6, 6), (8, 8)] {
                     if !BoardSize::new(files, ranks).is_some_and(|s| sizes.contains(s)) {
@@ -214,27 +212,33 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
             ui.end_row();
             ui.label("");
             ui.horizontal(|ui| {
+                let files = tr!("title-files", count = form.files);
+                let ranks = tr!("title-ranks", count = form.ranks);
                 ui.add(
                     egui::DragValue::new(&mut form.files)
                         .range(sizes.smallest.files()..=sizes.largest.files())
-                        .suffix(" files"),
+                        .suffix(files),
                 );
                 ui.label("×");
                 ui.add(
                     egui::DragValue::new(&mut form.ranks)
                         .range(sizes.smallest.ranks()..=sizes.largest.ranks())
-                        .suffix(" ranks"),
+                        .suffix(ranks),
                 );
             });
             ui.end_row();
-            ui.label("Start");
+            ui.label(tr!("title-start"));
             ui.horizontal(|ui| {
-                ui.radio_value(&mut form.layout, None, own.name())
+                ui.radio_value(&mut form.layout, None, words::start(own))
                     .on_hover_text(layout_hint(own));
                 for layout in StartLayout::ALL {
                     if Start::Layout(layout) != own {
-                        ui.radio_value(&mut form.layout, Some(layout), layout.name())
-                            .on_hover_text(layout_hint(Start::Layout(layout)));
+                        ui.radio_value(
+                            &mut form.layout,
+                            Some(layout),
+                            words::start(Start::Layout(layout)),
+                        )
+                        .on_hover_text(layout_hint(Start::Layout(layout)));
                     }
                 }
             });
@@ -245,17 +249,9 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
 /// What a start looks like, for its radio button's hover text.
 fn layout_hint(start: Start) -> String {
     match start {
-        Start::Layout(StartLayout::Checkerboard) => {
-            "Alternating colours, a1 Black: this project's reading of the designer's text".into()
-        }
-        Start::Layout(StartLayout::Pairs) => {
-            "Ranks of WWBB pairs, each the one below swapped: the layout Ludii's Sweep Burrow uses"
-                .into()
-        }
-        Start::Rows(rows) => format!(
-            "The game's own rows, rank 1 first, repeated over the board: {}",
-            rows.rows().join(" / ")
-        ),
+        Start::Layout(StartLayout::Checkerboard) => tr!("start-checkerboard-hint"),
+        Start::Layout(StartLayout::Pairs) => tr!("start-pairs-hint"),
+        Start::Rows(rows) => tr!("start-rows-hint", rows = rows.rows().join(" / ")),
     }
 }
 
@@ -286,7 +282,8 @@ pub(super) fn title_screen(
         .floor()
         .clamp(1.0, games);
     let width = across * (CARD.x + 8.0) - 8.0;
-    fitted(egui::Window::new("New game"), ctx)
+    fitted(egui::Window::new(""), ctx)
+        .id(egui::Id::new("new-game"))
         .title_bar(false)
         .auto_sized()
         .anchor(egui::Align2::CENTER_TOP, egui::vec2(0.0, top))
@@ -296,7 +293,7 @@ pub(super) fn title_screen(
                 .show(ui, |ui| {
                     ui.set_width(width);
                     continued(ui, &mut saved, &variants, state);
-                    ui.heading("Choose a game");
+                    ui.heading(tr!("title-choose"));
                     ui.add_space(4.0);
                     ui.horizontal_wrapped(|ui| {
                         ui.spacing_mut().item_spacing = egui::vec2(8.0, 8.0);
@@ -322,7 +319,7 @@ pub(super) fn title_screen(
                     ui.add_space(6.0);
                     ui.horizontal_wrapped(|ui| {
                         let play = egui::Button::new(
-                            egui::RichText::new("Play")
+                            egui::RichText::new(tr!("title-play"))
                                 .heading()
                                 .color(ui.visuals().strong_text_color()),
                         )
@@ -335,21 +332,21 @@ pub(super) fn title_screen(
                             state.game_over_closed = false;
                         }
                         ui.add_space(12.0);
-                        if ui.button("Rules").clicked() {
+                        if ui.button(tr!("title-rules")).clicked() {
                             state.open.rules = true;
                         }
-                        if ui.button("Guided first game").clicked() {
+                        if ui.button(tr!("title-lesson")).clicked() {
                             state.start_tutorial = Some(form.variant.clone());
                         }
-                        if ui.button("Puzzles").clicked() {
+                        if ui.button(tr!("title-puzzles")).clicked() {
                             state.open.puzzles = true;
                         }
-                        if ui.button("Online").clicked() {
+                        if ui.button(tr!("title-online")).clicked() {
                             state.open.online = true;
                         }
                         let design = ui
-                            .button("Design a game")
-                            .on_hover_text("Make a game of your own from this one");
+                            .button(tr!("title-design"))
+                            .on_hover_text(tr!("title-design-hint"));
                         state.spot("design", &design);
                         if design.clicked() {
                             designer.write(DesignerIntent::Open(form.variant.clone()));

@@ -22,7 +22,7 @@ pub(super) fn remember_notices(
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(crate::game::table::records::Saved(path)) = saved.read().last() {
         ui.toast = Some((
-            format!("saved to {}", path.display()),
+            crate::tr!("toast-saved", path = path.display().to_string()),
             time.elapsed_secs_f64(),
         ));
     }

@@ -110,6 +110,7 @@ fn load(mut settings: ResMut<Settings>, mut notice: ResMut<SettingsNotice>) {
     if let Some(loaded) = loaded {
         *settings = loaded;
     }
+    crate::lang::set(settings.language_in_force());
     for notice in &notices {
         warn!("{notice}");
     }

@@ -5,7 +5,9 @@
 
 use crate::ai::Level;
 use crate::game::table::session::{GameMode, GameSession, Player};
+use crate::game::ui::words;
 use crate::rules::{GameRecord, ReplayError, VariantRegistry};
+use crate::tr;
 
 /// The version of the form this build writes and reads.
 pub const VERSION: u32 = 1;
@@ -121,16 +123,21 @@ impl SavedGame {
             (None, Some(rules)) => rules.variant().name().to_string(),
             (None, None) => self.record.variant.clone(),
         };
-        let what = match &self.mode {
-            GameMode::Puzzle(i) => format!("puzzle {}", i + 1),
-            GameMode::Lesson => "guided first game".into(),
-            _ => format!("{} against {}", self.white.label(), self.black.label()),
+        let who = match &self.mode {
+            GameMode::Puzzle(i) => tr!("saved-puzzle", number = i + 1),
+            GameMode::Lesson => tr!("saved-lesson"),
+            _ => tr!(
+                "saved-players",
+                white = words::player(self.white),
+                black = words::player(self.black)
+            ),
         };
-        let turns = self.record.turns.len();
-        format!(
-            "{name} on {}, {what}, {turns} turn{} played",
-            self.record.size,
-            if turns == 1 { "" } else { "s" }
+        tr!(
+            "saved-summary",
+            game = name,
+            size = self.record.size.to_string(),
+            who = who,
+            count = self.record.turns.len()
         )
     }
 }
@@ -199,6 +206,9 @@ mod tests {
 
     #[test]
     fn a_saved_game_reads_back_with_its_players_and_turns() {
+        // The summary is in the language in force: English here.
+        let _lock = crate::lang::TEST_LOCK.lock();
+        crate::lang::set(crate::lang::Language::English);
         let variants = VariantRegistry::builtin();
         let session = played(Player::Human, Player::Computer(Level::Hard), 3);
         let saved = SavedGame::of(&session).unwrap();
@@ -215,7 +225,7 @@ mod tests {
         assert_eq!(read.record.turns, session.played());
         let summary = read.summary(&variants);
         assert!(
-            summary.starts_with("Box Burrow on 8x8,")
+            summary.starts_with("Box Burrow on 6x6,")
                 && summary.contains("3 turns")
                 && summary.contains("Computer (hard)"),
             "{summary}"

@@ -7,6 +7,7 @@ use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
 use crate::rules::{Capture, Square};
+use crate::tr;
 
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
@@ -162,19 +163,18 @@ fn touch_input(
 
 /// Every key the game answers, in words: the shortcuts window lists them
 /// and the menus show them beside their items.
-pub const SHORTCUTS: &[(&str, &str)] = &[
-    ("Arrow keys", "move the cursor over the board"),
-    ("Enter or Space", "click the square under the cursor"),
-    (
-        "Tab",
-        "the next route to the square, where several reach it",
-    ),
-    ("Esc", "let go of the picked piece"),
-    ("Ctrl+Z", "undo"),
-    ("Ctrl+Y", "redo"),
-    ("A", "analysis on or off"),
-    ("F1 or ?", "this list of keys"),
-];
+pub fn shortcuts() -> [(String, String); 8] {
+    [
+        (tr!("shortcut-arrows-keys"), tr!("shortcut-arrows")),
+        (tr!("shortcut-enter-keys"), tr!("shortcut-enter")),
+        ("Tab".into(), tr!("shortcut-tab")),
+        (tr!("shortcut-esc-keys"), tr!("shortcut-esc")),
+        (tr!("key-undo"), tr!("shortcut-undo")),
+        (tr!("key-redo"), tr!("shortcut-redo")),
+        ("A".into(), tr!("shortcut-analysis")),
+        (tr!("shortcut-help-keys"), tr!("shortcut-help")),
+    ]
+}
 
 /// The key that opens the shortcuts window (also `?`).
 pub const SHORTCUTS_KEY: &str = "F1";

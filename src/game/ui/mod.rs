@@ -9,6 +9,7 @@
 pub mod diagram;
 mod fonts;
 mod theme;
+pub mod words;
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, EguiPrimaryContextPass, egui};

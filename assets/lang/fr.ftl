@@ -1,0 +1,310 @@
+# Burrow's words in French (français). This file follows en.ftl: the same
+# messages, with the same arguments.
+#
+# Glossary: how the game's own terms (see the glossary in en.ftl) are
+# rendered in French, used the same way everywhere in this file:
+# - Burrow and the four games' names (Box Burrow, Path Burrow, Sweep
+#   Burrow, Tumburrow) are names: kept as they are, not translated.
+# - capture (noun): prise; to capture: prendre ("keep capturing":
+#   continuer à prendre).
+# - initial capture: prise initiale.
+# - template: gabarit (fixed by the initial capture: "fixé par la prise
+#   initiale").
+# - fit: a capture "entre dans le gabarit" (or "correspond au gabarit").
+# - turn: tour (a side's whole move; "Jouer un tour", "le tour 12").
+# - chain: chaîne.
+# - White, Black: les Blancs, les Noirs, as in French chess (plural,
+#   capitalised): « Trait aux Blancs », « Les Blancs gagnent ». Alone as a
+#   label: Blancs, Noirs. "Side" in general: camp.
+# - board: plateau; square: case; piece: pièce.
+# - file (a column, a-h): colonne; rank (a row, 1-8): rangée.
+# - puzzle: problème.
+# - lesson, guided first game: première partie guidée (short: partie
+#   guidée, e.g. as the name of the player the lesson plays).
+# - record: relevé de partie (short: relevé).
+# - position: position.
+# - solver: solveur; hint: indice; undo / redo: annuler / rétablir.
+# - Moves (the list of the turns played): coups; a piece's movement on the
+#   board (animation): déplacement.
+# - Design a game: créer un jeu.
+#
+# Typography: a no-break space (U+00A0) before ":", ";", "!" and "?",
+# guillemets « » with no-break spaces inside, the ellipsis "…" as in
+# English.
+# Numbers are formatted by the game (decimal comma, thin no-break space
+# between thousands). Plurals follow CLDR French: 0 and 1 are [one].
+
+## Sides and players
+
+side = { $side ->
+    [white] Blancs
+   *[black] Noirs
+}
+player-human = Humain
+player-computer = Ordinateur ({ $level })
+player-defender = Solveur (meilleure défense)
+player-scripted = Partie guidée
+player-remote = En ligne
+level-random = aléatoire
+level-greedy = glouton
+level-easy = facile
+level-medium = moyen
+level-hard = difficile
+level-strongest = le plus fort
+
+## The side panel's menus
+
+menu-game = Partie
+menu-new-game = Nouvelle partie…
+menu-copy-position = Copier la position
+menu-copy-record = Copier le relevé
+menu-positions-records = Positions et relevés…
+menu-positions-records-hint = Coller une position ou un relevé ; enregistrer ou ouvrir des fichiers de relevé
+menu-resign = { $side ->
+    [white] Abandonner (Blancs)
+   *[black] Abandonner (Noirs)
+}
+menu-view = Affichage
+menu-flip-board = Retourner le plateau
+menu-analysis = Analyse (A)
+menu-analysis-hint = Le solveur marque chaque tour comme gagnant ou perdant, preuve à l'appui
+menu-play = Jouer
+menu-puzzles = Problèmes…
+menu-online = En ligne…
+menu-lesson = Première partie guidée
+menu-design = Créer un jeu…
+menu-design-hint = Créer votre propre jeu à partir de celui-ci
+menu-rules = Règles
+menu-rules-of-game = Règles de ce jeu
+menu-shortcuts = Raccourcis clavier
+menu-settings = Paramètres
+
+## The side panel: players, status, actions, moves, analysis
+
+pieces-count = { $count ->
+    [one] { $count } pièce
+   *[other] { $count } pièces
+}
+outcome-wins = { $side ->
+    [white] Les Blancs gagnent
+   *[black] Les Noirs gagnent
+}
+outcome-resigned = { $side ->
+    [white] Les Blancs gagnent : les Noirs ont abandonné
+   *[black] Les Noirs gagnent : les Blancs ont abandonné
+}
+to-move = { $side ->
+    [white] Trait aux Blancs
+   *[black] Trait aux Noirs
+}
+thinking = réflexion…
+template-now = Gabarit : { $template }
+template-must-keep = La pièce en { $square } doit continuer à prendre tant qu'une prise entre dans le gabarit.
+template-unset = Gabarit : fixé par la prochaine prise initiale
+route-of = Trajet { $index } sur { $count } (Tab ou clic droit pour le suivant)
+viewing-after = Vous voyez la position après le tour { $turn }
+puzzle-task = Problème : { $task }
+puzzle-checking = Le solveur vérifie votre tour…
+puzzle-solved = Résolu !
+puzzle-turns-to-go = { $count ->
+    [one] { $count } tour restant
+   *[other] { $count } tours restants
+}
+puzzle-take-back = Annuler le tour
+puzzle-restart = Recommencer le problème
+puzzle-next = Problème suivant
+action-undo = Annuler
+action-redo = Rétablir
+action-hint = Indice
+action-hint-hint = Le niveau le plus fort propose un tour
+action-review = Bilan
+action-review-hint = La courbe d'évaluation de la partie et ses erreurs
+action-new-game = Nouvelle partie
+action-new-game-hint = Retour au menu des jeux
+hint-turn = Indice : { $turn }
+computer-stopped = L'ordinateur a cessé de jouer : { $why }
+computer-pause = Suspendre l'ordinateur
+computer-resume = Relancer l'ordinateur
+computer-step = Jouer un tour
+moves-heading = Coups (cliquer pour afficher)
+moves-back = Retour à la partie
+analysis-heading = Analyse (A pour masquer)
+analysis-sign = Le nombre de chaque tour vaut pour le camp qui le joue : + lui est favorable.
+analysis-stopped = L'analyse s'est arrêtée : { $why }
+analysis-solving = résolution…
+analysis-wins-in = { $side ->
+    [white] Les Blancs gagnent
+   *[black] Les Noirs gagnent
+} en { $count } { $count ->
+    [one] tour
+   *[other] tours
+} (prouvé)
+analysis-loses-in = { $side ->
+    [white] Les Blancs perdent
+   *[black] Les Noirs perdent
+} en { $count } { $count ->
+    [one] tour
+   *[other] tours
+} (prouvé)
+analysis-wins = { $side ->
+    [white] Les Blancs gagnent (prouvé ; distance encore inconnue)
+   *[black] Les Noirs gagnent (prouvé ; distance encore inconnue)
+}
+analysis-loses = { $side ->
+    [white] Les Blancs perdent (prouvé ; distance encore inconnue)
+   *[black] Les Noirs perdent (prouvé ; distance encore inconnue)
+}
+analysis-not-proven = Pas encore prouvé ; { $ahead }
+analysis-positions = { $count ->
+    [one] { $count } position examinée
+   *[other] { $count } positions examinées
+}
+analysis-more-turns = … { $count } tours en tout
+# $side is the side ahead; $mover the side to move, for whom $score counts.
+ahead = { $side ->
+    [white] les Blancs mènent
+   *[black] les Noirs mènent
+} ({ $score } pour { $mover ->
+    [white] les Blancs
+   *[black] les Noirs
+})
+about-even = à peu près équilibré ({ $score } pour { $mover ->
+    [white] les Blancs
+   *[black] les Noirs
+})
+
+## The guided first game in the side panel
+
+lesson-title = Première partie guidée : { $game }
+lesson-step = Étape { $step } sur { $count }
+lesson-game-said = Le jeu a répondu : « { $why } »
+lesson-off-script = Ce n'est pas le tour prévu ici. Annulez-le pour continuer.
+lesson-play-real = Jouer une vraie partie
+lesson-again = Recommencer
+lesson-leave = Quitter la partie guidée
+lesson-leave-hint = Continuer à partir d'ici contre l'ordinateur
+
+## The rules window, the keyboard shortcuts and the game-over dialog
+
+rules-title = Règles : { $game }
+rules-shared = Ce que partagent tous les jeux Burrow
+rules-reading-note = Les points marqués [lecture du projet] sont ceux où la description de l'auteur laisse le choix et où ce projet a dû trancher ; le choix est le nôtre, pas celui de l'auteur.
+shortcut-arrows-keys = Flèches
+shortcut-arrows = déplacer le curseur sur le plateau
+shortcut-enter-keys = Entrée ou Espace
+shortcut-enter = cliquer sur la case sous le curseur
+shortcut-tab = le chemin suivant vers la case, quand plusieurs y mènent
+shortcut-esc-keys = Échap
+shortcut-esc = lâcher la pièce choisie
+# The keys as the keyboard's own labels name them.
+key-undo = Ctrl+Z
+key-redo = Ctrl+Y
+shortcut-undo = annuler
+shortcut-redo = rétablir
+shortcut-analysis = analyse activée ou non
+shortcut-help-keys = F1 ou ?
+shortcut-help = cette liste de touches
+game-over-title = Partie terminée
+game-over-resigned = { $side ->
+    [white] Les Blancs ont abandonné.
+   *[black] Les Noirs ont abandonné.
+}
+# $side has no pieces (or no capture) left, and wins by it.
+game-over-stuck-wins = { $side ->
+    [white] { $what ->
+        [pieces] Les Blancs n'ont plus de pièces, et dans ce jeu la dernière prise perd.
+       *[capture] Les Blancs n'ont plus de prise, et dans ce jeu la dernière prise perd.
+    }
+   *[black] { $what ->
+        [pieces] Les Noirs n'ont plus de pièces, et dans ce jeu la dernière prise perd.
+       *[capture] Les Noirs n'ont plus de prise, et dans ce jeu la dernière prise perd.
+    }
+}
+# $side has no pieces (or no capture) left, and loses by it.
+game-over-left = { $side ->
+    [white] { $what ->
+        [pieces] Les Blancs n'ont plus de pièces.
+       *[capture] Les Blancs n'ont plus de prise.
+    }
+   *[black] { $what ->
+        [pieces] Les Noirs n'ont plus de pièces.
+       *[capture] Les Noirs n'ont plus de prise.
+    }
+}
+game-over-turns = { $count ->
+    [one] { $count } tour joué.
+   *[other] { $count } tours joués.
+}
+game-over-rematch = Revanche
+toast-saved = enregistré dans { $path }
+
+## The title screen
+
+title-tagline = prendre, et prendre encore
+title-continue = Continuer
+title-choose = Choisir un jeu
+title-board = Plateau
+title-files = { $count ->
+    [one] { " " }colonne
+   *[other] { " " }colonnes
+}
+title-ranks = { $count ->
+    [one] { " " }rangée
+   *[other] { " " }rangées
+}
+title-start = Départ
+title-play = Jouer
+title-rules = Règles
+title-lesson = Première partie guidée
+title-puzzles = Problèmes
+title-online = En ligne
+title-design = Créer un jeu
+title-design-hint = Créer votre propre jeu à partir de celui-ci
+start-own = ses propres rangées
+start-checkerboard = damier
+start-pairs = paires
+start-checkerboard-hint = Couleurs alternées, pièce noire en a1 : la lecture que fait ce projet du texte de l'auteur du jeu
+start-pairs-hint = Rangées de paires WWBB, chacune l'inverse de celle du dessous : la disposition du Sweep Burrow de Ludii
+start-rows-hint = Les rangées propres au jeu, rangée 1 en premier, répétées sur tout le plateau : { $rows }
+saved-summary = { $game } en { $size }, { $who }, { $count ->
+    [one] { $count } tour joué
+   *[other] { $count } tours joués
+}
+saved-players = { $white } contre { $black }
+saved-puzzle = problème { $number }
+saved-lesson = première partie guidée
+
+## The settings window
+
+settings-title = Paramètres
+settings-language = Langue
+settings-language-system = Langue du système ({ $language })
+settings-moves = Déplacements
+settings-walk-speed = Vitesse de déplacement, en cases par seconde (0 = instantané)
+settings-think = Temps de réflexion de l'ordinateur, en secondes (niveau le plus fort, indice)
+settings-sound = Son
+settings-mute = Couper le son
+settings-volume = Volume
+settings-look = Apparence
+settings-ui-scale = Échelle de l'interface
+settings-online = En ligne
+settings-ca-file = Une autorité de certification à approuver pour les serveurs wss:// (celle d'un serveur auto-hébergé), en plus des autorités habituelles
+settings-ca-none = aucune
+settings-choose = Choisir…
+settings-forget = Oublier
+settings-read-notes = Lors de la lecture des paramètres
+theme-classic = Classique
+theme-high-contrast = Contraste élevé
+theme-green = Vert
+
+## The web page's loader (shown before the game runs: one line each; the
+## build copies them into the page)
+
+page-loading = Chargement…
+page-loading-label = Chargement du jeu
+page-downloading = Téléchargement : { $received } sur { $total } Mo
+page-starting = Démarrage…
+page-failed = Burrow n'a pas pu démarrer : { $why }
+page-retry = Réessayer
+page-no-wasm = ce navigateur n'exécute pas WebAssembly
+page-no-webgl = ce navigateur ne peut pas dessiner avec WebGL2 (essayez d'activer l'accélération matérielle)

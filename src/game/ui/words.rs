@@ -1,0 +1,66 @@
+//! The words for the game's everyday things (the sides, the players, the
+//! computer's levels, the start layouts, the themes) in the player's
+//! language, from the catalogue ([`crate::lang`]). The rules and the
+//! records keep their own English names (`Side`'s `Display`,
+//! [`Player::label`], [`Level::name`]): those are the formats' words, not
+//! the player's.
+
+use crate::ai::Level;
+use crate::game::settings::Theme;
+use crate::game::table::session::Player;
+use crate::rules::{Side, Start, StartLayout};
+use crate::tr;
+
+/// The catalogue's key for a side (its messages choose their words by it).
+pub fn side_key(side: Side) -> &'static str {
+    match side {
+        Side::White => "white",
+        Side::Black => "black",
+    }
+}
+
+/// A side's name.
+pub fn side(side: Side) -> String {
+    tr!("side", side = side_key(side))
+}
+
+/// A computer level's name.
+pub fn level(level: Level) -> String {
+    match level {
+        Level::Random => tr!("level-random"),
+        Level::Greedy => tr!("level-greedy"),
+        Level::Easy => tr!("level-easy"),
+        Level::Medium => tr!("level-medium"),
+        Level::Hard => tr!("level-hard"),
+        Level::Strongest => tr!("level-strongest"),
+    }
+}
+
+/// Who plays a side.
+pub fn player(player: Player) -> String {
+    match player {
+        Player::Human => tr!("player-human"),
+        Player::Computer(l) => tr!("player-computer", level = level(l)),
+        Player::Defender => tr!("player-defender"),
+        Player::Scripted => tr!("player-scripted"),
+        Player::Remote => tr!("player-remote"),
+    }
+}
+
+/// A start's name.
+pub fn start(start: Start) -> String {
+    match start {
+        Start::Layout(StartLayout::Checkerboard) => tr!("start-checkerboard"),
+        Start::Layout(StartLayout::Pairs) => tr!("start-pairs"),
+        Start::Rows(_) => tr!("start-own"),
+    }
+}
+
+/// A theme's name.
+pub fn theme(theme: Theme) -> String {
+    match theme {
+        Theme::Classic => tr!("theme-classic"),
+        Theme::HighContrast => tr!("theme-high-contrast"),
+        Theme::Green => tr!("theme-green"),
+    }
+}

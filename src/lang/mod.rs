@@ -1,0 +1,251 @@
+//! The player's language: every word the game shows a player comes from one
+//! message catalogue, a Fluent file a language (`assets/lang/*.ftl`), so
+//! that plurals, numbers and word order follow the language and not the
+//! code. Code names a message by its id and hands it named arguments
+//! ([`tr!`]); the words are the catalogue's.
+//!
+//! One language is in force at a time for the whole program ([`set`]):
+//! the game sets it from the player's setting or the system's (or the
+//! browser's) languages ([`Language::from_system`]); the command line and
+//! the server stay in English. A message the chosen language lacks is
+//! taken from English, alone; the catalogue tests fail for it.
+//!
+//! The language lives in a global rather than a Bevy resource because the
+//! words are asked for everywhere, deep inside the panels' drawing and in
+//! the `Display` of errors, which see no world; switching is one atomic
+//! store, and the next frame is drawn in the new language.
+
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU8, Ordering};
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentResource, FluentValue};
+
+pub use fluent_bundle::FluentArgs as Args;
+
+/// A language the game is written in.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Language {
+    #[default]
+    English,
+    French,
+    German,
+}
+
+impl Language {
+    /// Every language, English first (the one others fall back on).
+    pub const ALL: [Language; 3] = [Language::English, Language::French, Language::German];
+
+    /// Its BCP 47 tag, as the settings file and the browser name it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Language::English => "en",
+            Language::French => "fr",
+            Language::German => "de",
+        }
+    }
+
+    /// Its name in its own words (how a player finds it in a list).
+    pub fn own_name(self) -> &'static str {
+        match self {
+            Language::English => "English",
+            Language::French => "Français",
+            Language::German => "Deutsch",
+        }
+    }
+
+    /// The catalogue's text.
+    pub fn source(self) -> &'static str {
+        match self {
+            Language::English => include_str!("../../assets/lang/en.ftl"),
+            Language::French => include_str!("../../assets/lang/fr.ftl"),
+            Language::German => include_str!("../../assets/lang/de.ftl"),
+        }
+    }
+
+    /// The language with this code, or the best for a tag such as `fr-CA`
+    /// or `de_AT.UTF-8` (its first subtag decides).
+    pub fn from_code(tag: &str) -> Option<Language> {
+        let primary = tag
+            .split(['-', '_', '.', '@'])
+            .next()
+            .unwrap_or_default()
+            .to_ascii_lowercase();
+        Language::ALL.into_iter().find(|l| l.code() == primary)
+    }
+
+    /// The first of the system's languages (the desktop's settings, the
+    /// browser's list on the web page) that the game is written in;
+    /// English if none is.
+    pub fn from_system() -> Language {
+        static SYSTEM: OnceLock<Language> = OnceLock::new();
+        *SYSTEM.get_or_init(|| {
+            sys_locale::get_locales()
+                .find_map(|tag| Language::from_code(&tag))
+                .unwrap_or_default()
+        })
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+
+    fn from_index(index: u8) -> Language {
+        Language::ALL
+            .get(usize::from(index))
+            .copied()
+            .unwrap_or_default()
+    }
+}
+
+type Bundle = FluentBundle<FluentResource>;
+
+/// The language in force ([`Language`] as its index).
+static CURRENT: AtomicU8 = AtomicU8::new(0);
+
+/// Each language's catalogue, read the first time it is needed.
+static BUNDLES: [OnceLock<Bundle>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
+
+/// Puts `language` in force: every message from now on is in it (and, on
+/// the web page, the page says so in its `lang`, for screen readers and
+/// the browser's own words).
+pub fn set(language: Language) {
+    CURRENT.store(language as u8, Ordering::Relaxed);
+    #[cfg(target_arch = "wasm32")]
+    if let Some(html) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = html.set_attribute("lang", language.code());
+    }
+}
+
+/// Held by the unit tests that put a language in force or read words in
+/// the one in force, so that they do not see each other's.
+#[cfg(test)]
+pub(crate) static TEST_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
+/// The language in force.
+pub fn current() -> Language {
+    Language::from_index(CURRENT.load(Ordering::Relaxed))
+}
+
+fn bundle(language: Language) -> &'static Bundle {
+    BUNDLES[language.index()].get_or_init(|| bundle_of(language, language.source().to_string()))
+}
+
+/// A bundle of `language` with the messages of `source`.
+fn bundle_of(language: Language, source: String) -> Bundle {
+    let resource = FluentResource::try_new(source).unwrap_or_else(|(partial, errors)| {
+        tracing::warn!(
+            "the {} catalogue has {} lines that do not read; the rest is used",
+            language.own_name(),
+            errors.len()
+        );
+        partial
+    });
+    let tag = language.code().parse().unwrap_or_default();
+    let mut bundle = Bundle::new_concurrent(vec![tag]);
+    // No Unicode isolation marks around arguments: the panels' fonts have
+    // no glyph for them, and every language here runs left to right.
+    bundle.set_use_isolating(false);
+    bundle.set_formatter(Some(match language {
+        Language::English => number::<0, _>,
+        Language::French => number::<1, _>,
+        Language::German => number::<2, _>,
+    }));
+    if let Err(errors) = bundle.add_resource(resource) {
+        tracing::warn!(
+            "the {} catalogue defines {} messages twice",
+            language.own_name(),
+            errors.len()
+        );
+    }
+    bundle
+}
+
+/// Numbers as language `L` writes them: its decimal mark, and its
+/// grouping of thousands from five digits on.
+fn number<const L: u8, M>(value: &FluentValue, _: &M) -> Option<String> {
+    let FluentValue::Number(number) = value else {
+        return None;
+    };
+    let (decimal, group) = match Language::from_index(L) {
+        Language::English => ('.', ','),
+        // A narrow no-break space, as French typography groups digits.
+        Language::French => (',', '\u{202f}'),
+        Language::German => (',', '.'),
+    };
+    Some(format_number(&number.as_string(), decimal, group))
+}
+
+/// `text` (a number as Rust writes it: `-12345.5`) with `decimal` for its
+/// decimal point and its integer part's thousands grouped by `group` when
+/// it has five digits or more.
+pub fn format_number(text: &str, decimal: char, group: char) -> String {
+    let (sign, digits) = match text.strip_prefix('-') {
+        Some(rest) => ("-", rest),
+        None => ("", text),
+    };
+    let (whole, fraction) = digits.split_once('.').unwrap_or((digits, ""));
+    if !whole.bytes().all(|b| b.is_ascii_digit()) {
+        // inf, NaN: as they are.
+        return text.to_string();
+    }
+    let mut out = String::from(sign);
+    for (i, digit) in whole.chars().enumerate() {
+        if whole.len() >= 5 && i > 0 && (whole.len() - i) % 3 == 0 {
+            out.push(group);
+        }
+        out.push(digit);
+    }
+    if !fraction.is_empty() {
+        out.push(decimal);
+        out.push_str(fraction);
+    }
+    out
+}
+
+/// The message `id` in the language in force, with `args`; from English
+/// if that language lacks it; the id itself if no catalogue has it (the
+/// catalogue tests find such ids first).
+pub fn text(id: &str, args: Option<&Args>) -> String {
+    text_in(current(), id, args)
+}
+
+/// The message `id` in `language` (English where it lacks it).
+pub fn text_in(language: Language, id: &str, args: Option<&Args>) -> String {
+    format(&[bundle(language), bundle(Language::English)], id, args)
+        .unwrap_or_else(|| id.to_string())
+}
+
+/// The message `id` from the first of `bundles` that has it.
+fn format(bundles: &[&Bundle], id: &str, args: Option<&Args>) -> Option<String> {
+    let (bundle, pattern) = bundles
+        .iter()
+        .find_map(|b| Some((*b, b.get_message(id)?.value()?)))?;
+    let mut errors = Vec::new();
+    let words = bundle.format_pattern(pattern, args, &mut errors);
+    if !errors.is_empty() {
+        tracing::warn!("message {id}: {errors:?}");
+    }
+    Some(words.into_owned())
+}
+
+/// The words of a message: `tr!("menu-game")`, or with named arguments,
+/// `tr!("pieces-left", count = 3)` (a number, text or anything that
+/// converts into a Fluent value).
+#[macro_export]
+macro_rules! tr {
+    ($id:literal) => {
+        $crate::lang::text($id, None)
+    };
+    ($id:literal, $($name:ident = $value:expr),+ $(,)?) => {{
+        let mut args = $crate::lang::Args::new();
+        $( args.set(stringify!($name), $value); )+
+        $crate::lang::text($id, Some(&args))
+    }};
+}
+
+#[cfg(test)]
+mod tests;
