@@ -57,7 +57,9 @@ fn app_built(variants: VariantRegistry, place: Option<saved::SavePlace>) -> App 
     app.add_plugins(GameCorePlugin { variants });
     // The tests read the game's words in English, whatever the machine's
     // language (the catalogue's own tests cover the others).
-    app.world_mut().resource_mut::<Settings>().language = Some(burrow::lang::Language::English);
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .language = Some(burrow::lang::Language::English);
     app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(
         40,
     )));

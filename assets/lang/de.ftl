@@ -236,6 +236,72 @@ game-over-turns = { $count ->
 game-over-rematch = Revanche
 toast-saved = gespeichert unter { $path }
 
+## The puzzles window
+
+puzzles-title = Aufgaben: { $game }
+puzzles-none = Für dieses Spiel gibt es noch keine Aufgaben.
+puzzles-solved = { $solved } von { $count } gelöst. Spiele die Gewinnfolge gegen die beste Verteidigung des Lösers.
+puzzles-easy = Leicht: Gewinn in 3 Zügen
+puzzles-medium = Mittel: Gewinn in 5 Zügen
+puzzles-hard = Schwer: Gewinn in 7 bis 11 Zügen
+puzzles-hover = { $task } ({ $size })
+puzzles-hover-solved = { $task } ({ $size }), gelöst
+puzzle-task-text = { $side ->
+    [white] Weiß am Zug gewinnt in { $count ->
+        [one] { $count } Zug
+       *[other] { $count } Zügen
+    }
+   *[black] Schwarz am Zug gewinnt in { $count ->
+        [one] { $count } Zug
+       *[other] { $count } Zügen
+    }
+}
+
+## The positions and records window
+
+records-title = Stellungen und Partienotationen
+records-paste = Füge eine Stellung oder eine Partienotation ein:
+records-paste-hint = WB2/4/4/2BW W, oder die Angaben und Züge einer Partienotation
+records-play-record = Diese Partie spielen
+records-play-record-hint = Die Züge der Partienotation nachspielen und ab ihrem Ende weiterspielen
+records-play-position = Ab dieser Stellung spielen
+records-play-position-hint = Eine neue Partie ab der Stellung, mit denselben Spielern
+records-download = Partienotation herunterladen
+records-downloading = { $file } wird heruntergeladen
+records-open-file = Partiedatei öffnen…
+records-save = Partienotation speichern…
+records-save-position = Stellung speichern…
+records-open = Partie oder Stellung öffnen…
+records-open-hint = Eine Partie wird nachgespielt, eine Stellung beginnt eine neue Partie
+records-last-file = Letzte Datei: { $file }
+records-save-to-it = Dorthin speichern
+records-open-it = Öffnen
+
+## The review window
+
+review-point = nach { $count ->
+    [one] { $count } Zug
+   *[other] { $count } Zügen
+}: { $share } (Suchwert { $score })
+review-even = ausgeglichen
+review-turns-axis = Züge
+review-save-picture = Bild speichern
+review-download-picture = Bild herunterladen
+review-evaluating = Stellungen werden bewertet: { $done } von { $count }
+review-graph-note = Der Anteil von Weiß an der Partie nach der kurzen Suche des Programms; klicke, um zu einer Stellung zu gehen.
+review-looking = Fehler: wird gesucht…
+review-no-mistakes = Kein Zug hat viel Boden verloren.
+review-swings = Wo die Bewertung am stärksten umschlug:
+review-mistake = Zug { $number }: { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} { $turn }
+review-mistake-better = Zug { $number }: { $side ->
+    [white] Weiß
+   *[black] Schwarz
+} { $turn }; das Programm zog { $better } vor
+review-show = Zeigen
+
 ## The title screen
 
 title-tagline = schlagen und weiterschlagen

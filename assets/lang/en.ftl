@@ -217,6 +217,72 @@ game-over-turns = { $count ->
 game-over-rematch = Rematch
 toast-saved = saved to { $path }
 
+## The puzzles window
+
+puzzles-title = Puzzles: { $game }
+puzzles-none = No puzzles for this game yet.
+puzzles-solved = { $solved } of { $count } solved. Play the winning line against the solver's best defence.
+puzzles-easy = Easy: win in 3 turns
+puzzles-medium = Medium: win in 5 turns
+puzzles-hard = Hard: win in 7 to 11 turns
+puzzles-hover = { $task } ({ $size })
+puzzles-hover-solved = { $task } ({ $size }), solved
+puzzle-task-text = { $side ->
+    [white] White to move wins in { $count ->
+        [one] { $count } turn
+       *[other] { $count } turns
+    }
+   *[black] Black to move wins in { $count ->
+        [one] { $count } turn
+       *[other] { $count } turns
+    }
+}
+
+## The positions and records window
+
+records-title = Positions and records
+records-paste = Paste a position or a game record:
+records-paste-hint = WB2/4/4/2BW W, or a record's tags and turns
+records-play-record = Play this record
+records-play-record-hint = Replay the record's turns and go on from its end
+records-play-position = Play from this position
+records-play-position-hint = A new game from the position, with the same players
+records-download = Download the record
+records-downloading = downloading { $file }
+records-open-file = Open a record file…
+records-save = Save the record…
+records-save-position = Save the position…
+records-open = Open a record or position…
+records-open-hint = A record is played back; a position starts a new game
+records-last-file = Last file: { $file }
+records-save-to-it = Save to it
+records-open-it = Open it
+
+## The review window
+
+review-point = after { $count ->
+    [one] { $count } turn
+   *[other] { $count } turns
+}: { $share } (search score { $score })
+review-even = even
+review-turns-axis = turns
+review-save-picture = Save picture
+review-download-picture = Download picture
+review-evaluating = Evaluating positions: { $done } of { $count }
+review-graph-note = White's share of the game by the engine's short search; click to go to a position.
+review-looking = Mistakes: looking…
+review-no-mistakes = No turn lost much ground.
+review-swings = Where the evaluation swung most:
+review-mistake = Turn { $number }: { $side ->
+    [white] White
+   *[black] Black
+} { $turn }
+review-mistake-better = Turn { $number }: { $side ->
+    [white] White
+   *[black] Black
+} { $turn }; the engine preferred { $better }
+review-show = Show
+
 ## The title screen
 
 title-tagline = capture, and keep capturing

@@ -238,6 +238,72 @@ game-over-turns = { $count ->
 game-over-rematch = Revanche
 toast-saved = enregistré dans { $path }
 
+## The puzzles window
+
+puzzles-title = Problèmes : { $game }
+puzzles-none = Pas encore de problèmes pour ce jeu.
+puzzles-solved = { $solved } sur { $count } résolus. Jouez la ligne gagnante contre la meilleure défense du solveur.
+puzzles-easy = Facile : gagner en 3 tours
+puzzles-medium = Moyen : gagner en 5 tours
+puzzles-hard = Difficile : gagner en 7 à 11 tours
+puzzles-hover = { $task } ({ $size })
+puzzles-hover-solved = { $task } ({ $size }), résolu
+puzzle-task-text = { $side ->
+    [white] Les Blancs jouent et gagnent en { $count ->
+        [one] { $count } tour
+       *[other] { $count } tours
+    }
+   *[black] Les Noirs jouent et gagnent en { $count ->
+        [one] { $count } tour
+       *[other] { $count } tours
+    }
+}
+
+## The positions and records window
+
+records-title = Positions et relevés
+records-paste = Collez une position ou le relevé d'une partie :
+records-paste-hint = WB2/4/4/2BW W, ou les balises et les tours d'un relevé
+records-play-record = Jouer ce relevé
+records-play-record-hint = Rejouer les tours du relevé et continuer à partir de sa fin
+records-play-position = Jouer depuis cette position
+records-play-position-hint = Une nouvelle partie depuis la position, avec les mêmes joueurs
+records-download = Télécharger le relevé
+records-downloading = téléchargement de { $file }
+records-open-file = Ouvrir un fichier de relevé…
+records-save = Enregistrer le relevé…
+records-save-position = Enregistrer la position…
+records-open = Ouvrir un relevé ou une position…
+records-open-hint = Un relevé est rejoué, une position commence une nouvelle partie
+records-last-file = Dernier fichier : { $file }
+records-save-to-it = Y enregistrer
+records-open-it = L'ouvrir
+
+## The review window
+
+review-point = après { $count ->
+    [one] { $count } tour
+   *[other] { $count } tours
+} : { $share } (score de recherche { $score })
+review-even = égalité
+review-turns-axis = tours
+review-save-picture = Enregistrer l'image
+review-download-picture = Télécharger l'image
+review-evaluating = Évaluation des positions : { $done } sur { $count }
+review-graph-note = La part des Blancs dans la partie selon la courte recherche du moteur ; cliquez pour aller à une position.
+review-looking = Erreurs : recherche en cours…
+review-no-mistakes = Aucun tour n'a perdu beaucoup de terrain.
+review-swings = Là où l'évaluation a le plus basculé :
+review-mistake = Tour { $number } : { $side ->
+    [white] Blancs
+   *[black] Noirs
+} { $turn }
+review-mistake-better = Tour { $number } : { $side ->
+    [white] Blancs
+   *[black] Noirs
+} { $turn } ; le moteur préférait { $better }
+review-show = Voir
+
 ## The title screen
 
 title-tagline = prendre, et prendre encore

@@ -279,9 +279,6 @@ const NOT_YET: &[&str] = &[
     "online/players_tab.rs",
     "online/table_panel.rs",
     "online/window.rs",
-    "puzzles/window.rs",
-    "review/window.rs",
-    "table/records_window.rs",
 ];
 
 /// A literal a player reads in `line`: text with a letter in it, after one

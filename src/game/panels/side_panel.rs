@@ -403,7 +403,13 @@ fn puzzle_status(ui: &mut egui::Ui, data: &mut SidePanel) {
     let Some(active) = &data.puzzles.active else {
         return;
     };
-    ui.label(egui::RichText::new(tr!("puzzle-task", task = active.puzzle.task())).strong());
+    ui.label(
+        egui::RichText::new(tr!(
+            "puzzle-task",
+            task = words::puzzle_task(&active.puzzle)
+        ))
+        .strong(),
+    );
     match &active.status {
         _ if data.puzzles.is_judging() => {
             ui.label(egui::RichText::new(tr!("puzzle-checking")).italics());

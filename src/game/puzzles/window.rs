@@ -10,7 +10,8 @@ use crate::game::table::form::{NewGameForm, chosen_game};
 use crate::game::table::overlay::MarkSources;
 use crate::game::table::screens::Screen;
 use crate::game::table::session::{GameSession, Variants};
-use crate::game::ui::UiState;
+use crate::game::ui::{UiState, words};
+use crate::tr;
 
 /// The puzzles of the chosen game by band, solved ones drawn selected.
 pub(super) fn puzzles_window(
@@ -31,28 +32,29 @@ pub(super) fn puzzles_window(
         .get(&variant)
         .map_or(variant.clone(), |r| r.variant().name().to_string());
     let mut chosen = None;
-    crate::game::ui::fitted(egui::Window::new(format!("Puzzles: {name}")), ctx)
+    crate::game::ui::fitted(egui::Window::new(tr!("puzzles-title", game = name)), ctx)
+        .id(egui::Id::new("puzzles"))
         .open(&mut open)
         .collapsible(false)
         .default_width(420.0)
         .show(ctx, |ui| {
             let list = puzzles.of(&variant);
             if list.is_empty() {
-                ui.label("No puzzles for this game yet.");
+                ui.label(tr!("puzzles-none"));
                 return;
             }
             let solved = |p: &crate::ai::Puzzle| settings.solved_puzzles.contains(&p.id());
-            ui.label(format!(
-                "{} of {} solved. Play the winning line against the solver's best defence.",
-                list.iter().filter(|(_, p)| solved(p)).count(),
-                list.len()
+            ui.label(tr!(
+                "puzzles-solved",
+                solved = list.iter().filter(|(_, p)| solved(p)).count(),
+                count = list.len()
             ));
             for band in crate::ai::Band::ALL {
                 ui.separator();
                 ui.strong(match band {
-                    crate::ai::Band::Easy => "Easy: win in 3 turns",
-                    crate::ai::Band::Medium => "Medium: win in 5 turns",
-                    crate::ai::Band::Hard => "Hard: win in 7 to 11 turns",
+                    crate::ai::Band::Easy => tr!("puzzles-easy"),
+                    crate::ai::Band::Medium => tr!("puzzles-medium"),
+                    crate::ai::Band::Hard => tr!("puzzles-hard"),
                 });
                 ui.horizontal_wrapped(|ui| {
                     for (n, (index, puzzle)) in
@@ -62,12 +64,19 @@ pub(super) fn puzzles_window(
                         let done = solved(puzzle);
                         if ui
                             .add(egui::Button::new(format!("{}", n + 1)).selected(done))
-                            .on_hover_text(format!(
-                                "{} ({}){}",
-                                puzzle.task(),
-                                puzzle.position.size(),
-                                if done { ", solved" } else { "" }
-                            ))
+                            .on_hover_text(if done {
+                                tr!(
+                                    "puzzles-hover-solved",
+                                    task = words::puzzle_task(puzzle),
+                                    size = puzzle.position.size().to_string()
+                                )
+                            } else {
+                                tr!(
+                                    "puzzles-hover",
+                                    task = words::puzzle_task(puzzle),
+                                    size = puzzle.position.size().to_string()
+                                )
+                            })
                             .clicked()
                         {
                             chosen = Some(*index);

@@ -11,7 +11,8 @@ use crate::game::review::evaluation::{GameReview, ReviewIntent, SavePicture};
 use crate::game::table::session::{GameSession, SessionIntent};
 use crate::rules::Side;
 
-use crate::game::ui::{UiState, fitted};
+use crate::game::ui::{UiState, fitted, words};
+use crate::tr;
 
 const LINE: Color32 = Color32::from_rgb(120, 190, 255);
 const MISTAKE: Color32 = Color32::from_rgb(235, 80, 70);
@@ -72,9 +73,11 @@ fn graph(
         && let Some(i) = at_pointer(pos)
         && let Some(point) = points.get(i)
     {
-        response.clone().on_hover_text(format!(
-            "after {i} turns: {:+.2} (search score {})",
-            point.white, point.score
+        response.clone().on_hover_text(tr!(
+            "review-point",
+            count = i,
+            share = format!("{:+.2}", point.white),
+            score = point.score
         ));
     }
     if response.clicked() {
@@ -98,11 +101,15 @@ fn axes(
     // The axes: evaluation up the side, turns along the bottom.
     painter.line_segment([plot.left_top(), plot.left_bottom()], axis);
     painter.line_segment([plot.left_bottom(), plot.right_bottom()], axis);
-    let (white, black) = (Side::White.to_string(), Side::Black.to_string());
+    let (white, black, even) = (
+        words::side(Side::White),
+        words::side(Side::Black),
+        tr!("review-even"),
+    );
     for (v, label) in [
         (1.0, white.as_str()),
         (0.5, ""),
-        (0.0, "even"),
+        (0.0, even.as_str()),
         (-0.5, ""),
         (-1.0, black.as_str()),
     ] {
@@ -147,7 +154,7 @@ fn axes(
     painter.text(
         Pos2::new(plot.right(), plot.bottom() + 6.0),
         egui::Align2::RIGHT_TOP,
-        "turns",
+        tr!("review-turns-axis"),
         font.clone(),
         Color32::from_gray(150),
     );
@@ -155,10 +162,13 @@ fn axes(
 
 /// The picture button's label: the web page hands the picture to the
 /// browser as a download.
-#[cfg(not(target_arch = "wasm32"))]
-const SAVE_PICTURE: &str = "Save picture";
-#[cfg(target_arch = "wasm32")]
-const SAVE_PICTURE: &str = "Download picture";
+fn save_picture() -> String {
+    if cfg!(target_arch = "wasm32") {
+        tr!("review-download-picture")
+    } else {
+        tr!("review-save-picture")
+    }
+}
 
 /// The review window: the evaluation graph, the turns that swung it, a
 /// picture to save and the record to copy.
@@ -179,7 +189,7 @@ pub(super) fn review_window(
     let mut go_to = None;
     let mut picture = false;
     let mistakes = review.mistakes(session, 3);
-    fitted(egui::Window::new("Review"), ctx)
+    fitted(egui::Window::new(tr!("action-review")), ctx)
         .id(egui::Id::new("review"))
         .open(&mut open)
         .default_width(460.0)
@@ -190,45 +200,55 @@ pub(super) fn review_window(
             if done < total {
                 ui.horizontal(|ui| {
                     ui.spinner();
-                    ui.label(format!("Evaluating positions: {done} of {total}"));
+                    ui.label(tr!("review-evaluating", done = done, count = total));
                 });
             }
             go_to = graph(ui, session, &review, &mistakes);
-            ui.label(
-                egui::RichText::new(
-                    "White's share of the game by the engine's short search; click to go to a position.",
-                )
-                .small(),
-            );
+            ui.label(egui::RichText::new(tr!("review-graph-note")).small());
             ui.separator();
             if mistakes.is_empty() {
-                ui.label(if done < total { "Mistakes: looking…" } else { "No turn lost much ground." });
+                ui.label(if done < total {
+                    tr!("review-looking")
+                } else {
+                    tr!("review-no-mistakes")
+                });
             } else {
-                ui.label("Where the evaluation swung most:");
+                ui.label(tr!("review-swings"));
             }
             for &ply in &mistakes {
                 let side = session.positions()[ply].turn;
-                let better = review
-                    .best_at(ply)
-                    .map_or(String::new(), |b| format!("; the engine preferred {b}"));
+                let played = session.played()[ply].to_string();
+                let side = words::side_key(side);
+                let line = match review.best_at(ply) {
+                    Some(better) => tr!(
+                        "review-mistake-better",
+                        number = ply + 1,
+                        side = side,
+                        turn = played,
+                        better = better.to_string()
+                    ),
+                    None => tr!(
+                        "review-mistake",
+                        number = ply + 1,
+                        side = side,
+                        turn = played
+                    ),
+                };
                 ui.horizontal_wrapped(|ui| {
-                    ui.label(
-                        egui::RichText::new(format!("Turn {}: {side} {}{better}", ply + 1, session.played()[ply]))
-                            .color(MISTAKE),
-                    );
-                    if ui.small_button("Show").clicked() {
+                    ui.label(egui::RichText::new(line).color(MISTAKE));
+                    if ui.small_button(tr!("review-show")).clicked() {
                         go_to = Some(ply);
                     }
                 });
             }
             ui.separator();
             ui.horizontal(|ui| {
-                let save = ui.button(SAVE_PICTURE);
+                let save = ui.button(save_picture());
                 state.spot("save-picture", &save);
                 if save.clicked() {
                     picture = true;
                 }
-                if ui.button("Copy record").clicked() {
+                if ui.button(tr!("menu-copy-record")).clicked() {
                     ui.ctx().copy_text(session.record().to_string());
                 }
             });
@@ -241,7 +261,7 @@ pub(super) fn review_window(
         #[cfg(target_arch = "wasm32")]
         {
             state.toast = Some((
-                format!("downloading {}", path.display()),
+                tr!("records-downloading", file = path.display().to_string()),
                 time.elapsed_secs_f64(),
             ));
         }

@@ -7,6 +7,7 @@ use bevy_egui::{EguiContexts, egui};
 use crate::game::table::session::{GameMode, GameSession, NewGame, SessionIntent};
 use crate::game::ui::{UiState, fitted};
 use crate::rules::Position;
+use crate::tr;
 
 /// What the positions and records window sends.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -32,32 +33,33 @@ pub(super) fn records_window(
     let ctx = contexts.ctx_mut()?.clone();
     let state = &mut *state;
     let mut open = state.open.records;
-    let window = fitted(egui::Window::new("Positions and records"), &ctx)
+    let window = fitted(egui::Window::new(tr!("records-title")), &ctx)
+        .id(egui::Id::new("records"))
         .open(&mut open)
         .collapsible(false)
         .default_width(340.0)
         .default_pos(egui::pos2(40.0, 60.0));
     window.show(&ctx, |ui| {
-        ui.label("Paste a position or a game record:");
+        ui.label(tr!("records-paste"));
         let text = ui.add(
             egui::TextEdit::multiline(&mut state.text)
                 .desired_width(f32::INFINITY)
                 .desired_rows(5)
-                .hint_text("WB2/4/4/2BW W, or a record's tags and turns"),
+                .hint_text(tr!("records-paste-hint")),
         );
         state.spot("record-text", &text);
         ui.horizontal_wrapped(|ui| {
             let record = ui
-                .button("Play this record")
-                .on_hover_text("Replay the record's turns and go on from its end");
+                .button(tr!("records-play-record"))
+                .on_hover_text(tr!("records-play-record-hint"));
             state.spot("play-record", &record);
             if record.clicked() {
                 data.intents
                     .write(SessionIntent::LoadRecord(state.text.clone()));
             }
             let position = ui
-                .button("Play from this position")
-                .on_hover_text("A new game from the position, with the same players");
+                .button(tr!("records-play-position"))
+                .on_hover_text(tr!("records-play-position-hint"));
             state.spot("play-position", &position);
             if position.clicked() {
                 match state.text.trim().parse::<Position>() {
@@ -96,17 +98,17 @@ pub(super) fn from_position(session: &GameSession, start: Position) -> NewGame {
 fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     use crate::game::table::web_records::RecordIntent;
     ui.horizontal_wrapped(|ui| {
-        let download = ui.button("Download the record");
+        let download = ui.button(tr!("records-download"));
         state.spot("download-record", &download);
         if download.clicked() {
             data.files
                 .write(RecordIntent::Download(state.file_path.clone()));
             state.toast = Some((
-                format!("downloading {}", state.file_path),
+                tr!("records-downloading", file = state.file_path.as_str()),
                 data.time.elapsed_secs_f64(),
             ));
         }
-        let open = ui.button("Open a record file…");
+        let open = ui.button(tr!("records-open-file"));
         state.spot("open-record", &open);
         if open.clicked() {
             data.files.write(RecordIntent::Open);
@@ -122,7 +124,7 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     use crate::game::table::records::RecordIntent;
     ui.horizontal_wrapped(|ui| {
         let suggested = std::path::PathBuf::from(&state.file_path);
-        let save = ui.button("Save the record…");
+        let save = ui.button(tr!("records-save"));
         state.spot("save-record", &save);
         if save.clicked() {
             data.dialogs.write(DialogIntent {
@@ -130,7 +132,7 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
                 suggested: suggested.clone(),
             });
         }
-        let position = ui.button("Save the position…");
+        let position = ui.button(tr!("records-save-position"));
         state.spot("save-position", &position);
         if position.clicked() {
             data.dialogs.write(DialogIntent {
@@ -139,8 +141,8 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
             });
         }
         let open = ui
-            .button("Open a record or position…")
-            .on_hover_text("A record is played back; a position starts a new game");
+            .button(tr!("records-open"))
+            .on_hover_text(tr!("records-open-hint"));
         state.spot("open-record", &open);
         if open.clicked() {
             data.dialogs.write(DialogIntent {
@@ -152,12 +154,12 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
     // Without a dialog (a desktop with no portal, say) the last file is
     // still in reach.
     ui.horizontal_wrapped(|ui| {
-        ui.weak(format!("Last file: {}", state.file_path));
+        ui.weak(tr!("records-last-file", file = state.file_path.as_str()));
         let path = std::path::PathBuf::from(&state.file_path);
-        if ui.small_button("Save to it").clicked() {
+        if ui.small_button(tr!("records-save-to-it")).clicked() {
             data.files.write(RecordIntent::Save(path.clone()));
         }
-        if ui.small_button("Open it").clicked() {
+        if ui.small_button(tr!("records-open-it")).clicked() {
             data.files.write(RecordIntent::Load(path));
         }
     });

@@ -64,3 +64,12 @@ pub fn theme(theme: Theme) -> String {
         Theme::Green => tr!("theme-green"),
     }
 }
+
+/// A puzzle's task: who is to move and in how many turns they win.
+pub fn puzzle_task(puzzle: &crate::ai::Puzzle) -> String {
+    tr!(
+        "puzzle-task-text",
+        side = side_key(puzzle.position.turn),
+        count = puzzle.turns
+    )
+}
