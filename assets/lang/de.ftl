@@ -302,6 +302,96 @@ review-mistake-better = Zug { $number }: { $side ->
 } { $turn }; das Programm zog { $better } vor
 review-show = Zeigen
 
+## Why a click or a command is turned down
+
+refusal-animating = warte, bis der Schlag zu Ende gezeigt ist
+refusal-reviewing = du siehst dir eine frühere Stellung an
+refusal-game-over = die Partie ist vorbei
+refusal-cannot-resign = hier gibt es keine Partie von dir, die du aufgeben könntest
+refusal-computers-turn = der Computer ist am Zug
+refusal-opponents-turn = dein Gegner ist am Zug
+refusal-must-keep-capturing = { $square } muss weiterschlagen
+refusal-nothing-to-capture = der Stein auf { $square } kann nichts schlagen
+refusal-choose-own = { $side ->
+    [white] wähle einen deiner eigenen Steine (Weiß)
+   *[black] wähle einen deiner eigenen Steine (Schwarz)
+}
+refusal-nothing-to-undo = nichts zurückzunehmen oder zu wiederholen
+refusal-unknown-game = unbekannte Variante „{ $game }“
+refusal-no-lesson = keine geführte erste Partie für { $game }
+
+## The guided first game's steps
+
+lesson-black-replies = Schwarz antwortet: { $turn }.
+lesson-select-first = Du spielst Weiß. Ein Zug beginnt damit, dass einer deiner Steine einen gegnerischen schlägt. Wähle deinen Stein auf { $square }.
+lesson-select-again = Du bist wieder am Zug. Wähle deinen Stein auf { $square }.
+lesson-capture-first = Schlage den gegnerischen Stein auf { $square }: zieh auf sein Feld. Dieser erste Schlag legt die Schablone für den Rest des Zuges fest.
+lesson-capture = Schlage auf { $square }.
+lesson-template = Die Schablone ist jetzt { $template }, um deinen Stein gezeichnet. Jeder weitere Schlag dieses Zuges muss in sie passen. Versuche, auf { $square } zu schlagen: das passt nicht.
+lesson-keep-capturing = Derselbe Stein muss weiterschlagen, solange ein Schlag passt. Schlage auf { $square }, das passt.
+lesson-keep-going = Weiter: schlage auf { $square }.
+lesson-win = Kein Schlag passt mehr, also ist der Zug vorbei, und Schwarz kann gar nicht mehr schlagen: Weiß gewinnt. Das ist jedes Burrow-Spiel: schlagen, weiterschlagen und dem Gegner nichts zum Schlagen lassen.
+
+## The rules of the four games, as the rules window shows them
+## (paragraphs are separated by a blank line)
+
+rules-system =
+    Jedes Feld beginnt mit einem Stein, im Schachbrettmuster aus Weiß und Schwarz; Weiß zieht zuerst. Wenn du am Zug bist, wähle einen deiner Steine und schlage einen gegnerischen Stein, indem du auf sein Feld ziehst. Dieser erste Schlag legt eine Schablone fest. Solange derselbe Stein einen Schlag hat, der in die Schablone passt, muss er einen solchen ausführen (gibt es mehrere, wählst du, welchen). Wege führen nur über leere Felder; Felder, die früher im selben Zug geleert wurden, gelten als leer.
+
+    Wer zu Beginn seines Zuges keinen Eröffnungsschlag hat, verliert; daher gibt es kein Unentschieden.
+rules-box =
+    Bewegung: orthogonale Einzelschritte über leere Felder, wobei jedes Feld des Weges innerhalb des Rechtecks liegt, dessen gegenüberliegende Ecken der Stein und sein Ziel sind. Jeder solche Weg zählt, auch gewundene, nicht nur Treppen [Lesart des Projekts].
+
+    Schablone: die Größe dieses Rechtecks, Breite × Höhe (der waagerechte und der senkrechte Abstand des Eröffnungsschlags).
+
+    Spätere Schläge: ein gegnerischer Stein, der genau um die Breite seitwärts und um die Höhe nach oben oder unten vom Stein entfernt steht (an jeder der vier Ecken; Breite und Höhe werden nie vertauscht) und auf dieselbe Weise innerhalb seines eigenen Rechtecks erreicht wird. Ein Rechteck der Breite 0 oder der Höhe 0 ist eine gerade Strecke genau dieser Länge.
+rules-path =
+    Bewegung: eine Treppe aus orthogonalen Schritten über leere Felder: höchstens eine waagerechte und eine senkrechte Richtung, in beliebiger Reihenfolge gemischt.
+
+    Schablone: die genaue Folge der Schritte, etwa N N E. Verschiedene Wege zum selben gegnerischen Stein sind verschiedene Schablonen, du wählst also den Weg, nicht nur das Ziel.
+
+    Spätere Schläge: dieselbe Folge, gedreht oder gespiegelt auf jede der 8 Arten, die das Quadrat zulässt, und von dem Feld aus gegangen, auf dem der Stein steht; jedes Feld außer dem letzten muss leer sein, und auf dem letzten muss ein gegnerischer Stein stehen. Die Folge wird nie rückwärts gegangen: N N E erlaubt E E N, aber nicht E N N.
+rules-sweep =
+    Bewegung: eine Treppe aus orthogonalen Schritten über leere Felder: höchstens eine waagerechte und eine senkrechte Richtung, in beliebiger Reihenfolge gemischt.
+
+    Schablone: die Menge der Richtungen, die der Eröffnungsschlag benutzt hat: eine Richtung bei einem geraden Schlag, zwei bei einem abgeknickten. Die Richtungen sind absolut (Norden bleibt Norden).
+
+    Spätere Schläge: jede Treppe über leere Felder, die nur Richtungen der Schablone benutzt, jede davon beliebig oft und in beliebiger Reihenfolge. Nach einem geraden Schlag bleibt der Stein bei dieser einen Richtung.
+rules-tumburrow =
+    Bewegung, bei jedem Schlag: Königsschritte über leere Felder entlang eines Weges aus höchstens zwei verschiedenen Richtungen, die einander nicht entgegengesetzt sind [Lesart des Projekts], in beliebiger Reihenfolge gemischt. Die Richtungen gehen nicht in die Schablone ein.
+
+    Schablone: Sobald der Eröffnungsschlag ausgeführt ist, zähle deine eigenen Steine, die der schlagende Stein von seinem neuen Feld aus entlang der acht Strahlen sieht, auf denen eine Dame zieht. Auf jedem Strahl zählt nur der erste Stein, auf den er trifft, und nur, wenn es deiner ist; jeder Stein versperrt den Strahl. Der Stein zählt sich nie selbst mit, und das Feld, das er verlassen hat, ist leer [Lesart des Projekts].
+
+    Spätere Schläge: jeder Schlag (mit derselben Bewegung), nach dem dieselbe Zählung, auf dieselbe Weise vorgenommen, genau die Zahl der Schablone ergibt.
+summary-box = Schlage weiter im selben Abstand seitwärts und nach oben oder unten.
+summary-path = Schlage weiter entlang derselben Schritte, gedreht oder gespiegelt.
+summary-sweep = Schlage weiter in den Richtungen des ersten Schlags.
+summary-tumburrow = Schlage weiter dort, wo dein Stein gleich viele eigene Steine sieht.
+example-box = Breite und Höhe werden nie vertauscht, und der Weg zu jedem Ziel darf sich winden, solange er innerhalb des eigenen Rechtecks dieses Ziels bleibt [Lesart des Projekts].
+example-path = Jeder spätere Schlag geht vom Feld des Steins aus dieselben Schritte, gedreht oder gespiegelt, aber nie rückwärts.
+example-sweep = Spätere Schläge dürfen nur die Richtungen des ersten benutzen (hier Osten und Süden), jede beliebig oft und in beliebiger Reihenfolge; Norden bleibt Norden.
+example-tumburrow = Nach jedem Schlag muss der Stein dieselbe Anzahl eigener Steine sehen (eingekreist); ein gegnerischer Stein, der als erster auf einem Strahl steht, versperrt ihn (durchgekreuzt), und das Feld, das der Stein verlassen hat, ist leer [Lesart des Projekts].
+example-design-chain = Ein Zug mit { $count } Schlägen: der erste legt die Schablone fest, und jeder spätere passt in sie.
+example-design-single = Auf einem kleinen Brett kamen nur einzelne Schläge vor: diese Schablone lässt selten einen zweiten Schlag zu.
+example-fixes = { $capture } legt die Schablone fest: { $template }.
+example-then = Dann { $captures }, jeder davon passt in die Schablone; nach { $square } passt nichts mehr, also endet der Zug.
+# The templates in words (the side panel, the lessons, the examples).
+# Compass letters (N, E, S, W) and paths such as N N E are notation, as in
+# records: they stay as they are in every language.
+template-box = ein Rechteck { $width } breit und { $height } hoch
+template-path = der Weg { $route }, gedreht oder gespiegelt
+template-sweep-one = nur { $first }
+template-sweep-two = nur { $first } und { $second }
+template-sweep-many = nur { $directions }
+template-count = { $count ->
+    [one] { $count } eigener Stein in Sicht
+   *[other] { $count } eigene Steine in Sicht
+}
+# Tumburrow's note on the square under the pointer.
+note-sees-fits = sieht { $seen }: passt
+note-sees-needs = sieht { $seen }, braucht { $needed }
+note-sets-count = legt die Anzahl auf { $seen } fest
+
 ## The title screen
 
 title-tagline = schlagen und weiterschlagen
@@ -360,6 +450,63 @@ settings-read-notes = Beim Lesen der Einstellungen
 theme-classic = Klassisch
 theme-high-contrast = Hoher Kontrast
 theme-green = Grün
+
+## Online play: the table in the side panel, the window's header, the banners
+
+online-title = Online
+online-connecting-to = Verbinde mit { $server }…
+online-reconnecting = Verbindung verloren: verbinde neu…
+online-lost-banner = Verbindung zum Server verloren: verbinde neu…
+online-code = Code
+online-copy-link = Link kopieren
+online-waiting-server = Warte auf den Server…
+online-waiting-player = Warte auf den anderen Spieler: schick ihm den Code oder den Link.
+online-rated-game = Gewertete Partie
+online-resign = Aufgeben
+online-rematch-offered = Revanche angeboten
+online-leave = Verlassen
+online-computer = Computer ({ $level })
+online-free-seat = (freier Platz)
+online-you = { $name } (du)
+online-your-turn-in = Du bist am Zug in Partie { $code }
+online-open = Öffnen
+online-won-no-capture = { $side ->
+    [white] Weiß hat gewonnen: der Verlierer konnte nicht mehr schlagen
+   *[black] Schwarz hat gewonnen: der Verlierer konnte nicht mehr schlagen
+}
+online-won-stuck = { $side ->
+    [white] Weiß hat gewonnen: der Gewinner konnte nicht mehr schlagen (der letzte Schlag verliert)
+   *[black] Schwarz hat gewonnen: der Gewinner konnte nicht mehr schlagen (der letzte Schlag verliert)
+}
+online-won-time = { $side ->
+    [white] Weiß hat auf Zeit gewonnen
+   *[black] Schwarz hat auf Zeit gewonnen
+}
+online-won-resigned = { $side ->
+    [white] Weiß hat gewonnen: der Verlierer hat aufgegeben
+   *[black] Schwarz hat gewonnen: der Verlierer hat aufgegeben
+}
+online-server = Server
+online-server-hint = Host:Port eines `burrow serve`
+online-connect = Verbinden
+online-signed-in-as = Angemeldet als { $name }
+online-guest = Du spielst als Gast
+online-connecting = Verbinde…
+online-trying-again = Nicht verbunden: neuer Versuch…
+online-not-connected = Nicht verbunden
+online-tab-play = Spielen
+online-tab-lobby = Lobby
+online-tab-my-games = Meine Partien
+online-tab-players = Spieler
+online-tab-account = Konto
+online-game = Spiel
+online-clock = Uhr
+clock-none = ohne Uhr
+clock-days = { $count ->
+    [one] { $count } Tag pro Zug
+   *[other] { $count } Tage pro Zug
+}
+clock-live = { $minutes } Min. + { $seconds } s
 
 ## The web page's loader (shown before the game runs: one line each; the
 ## build copies them into the page)

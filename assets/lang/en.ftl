@@ -283,6 +283,96 @@ review-mistake-better = Turn { $number }: { $side ->
 } { $turn }; the engine preferred { $better }
 review-show = Show
 
+## Why a click or a command is turned down
+
+refusal-animating = wait for the capture to finish
+refusal-reviewing = you are looking at an earlier position
+refusal-game-over = the game is over
+refusal-cannot-resign = there is no game of yours to resign here
+refusal-computers-turn = it is the computer's turn
+refusal-opponents-turn = it is your opponent's turn
+refusal-must-keep-capturing = { $square } must keep capturing
+refusal-nothing-to-capture = the piece on { $square } has nothing to capture
+refusal-choose-own = { $side ->
+    [white] choose one of your own pieces (White)
+   *[black] choose one of your own pieces (Black)
+}
+refusal-nothing-to-undo = nothing to undo or redo
+refusal-unknown-game = unknown variant `{ $game }`
+refusal-no-lesson = no guided first game for { $game }
+
+## The guided first game's steps
+
+lesson-black-replies = Black replies: { $turn }.
+lesson-select-first = You play White. A turn starts with one of your pieces capturing an enemy. Select your piece on { $square }.
+lesson-select-again = Your turn again. Select your piece on { $square }.
+lesson-capture-first = Capture the enemy on { $square }: move onto it. This first capture fixes the template for the rest of the turn.
+lesson-capture = Capture { $square }.
+lesson-template = The template is now { $template }, drawn around your piece. Every later capture of this turn must fit it. Try capturing { $square }: it does not fit.
+lesson-keep-capturing = The same piece must keep capturing while a capture fits. Capture { $square }, which fits.
+lesson-keep-going = Keep going: capture { $square }.
+lesson-win = No capture fits any more, so the turn is over, and Black has no capture at all: White wins. That is every Burrow game: capture, keep capturing, and leave your opponent nothing to capture.
+
+## The rules of the four games, as the rules window shows them
+## (paragraphs are separated by a blank line)
+
+rules-system =
+    Every square starts with a piece, in a checkerboard of White and Black; White moves first. On your turn, pick one of your pieces and capture an enemy by moving onto it. That first capture fixes a template. While the same piece has a capture that fits the template, it must make one (you choose which when there are several). Paths only cross empty squares; squares emptied earlier in the turn count as empty.
+
+    A player with no initial capture at the start of their turn loses, so there are no draws.
+rules-box =
+    Movement: orthogonal single steps through empty squares, every square of the path inside the box whose opposite corners are the piece and its target. Any such path counts, winding ones too, not only staircases [project's reading].
+
+    Template: the size of that box, width × height (the horizontal and vertical distance of the initial capture).
+
+    Later captures: an enemy exactly width across and height up or down from the piece (any of the four corners; width and height are never swapped), reached the same way inside its own box. A box of width 0 or height 0 is a straight line of that exact length.
+rules-path =
+    Movement: a staircase of orthogonal steps through empty squares: at most one horizontal and one vertical direction, mixed in any order.
+
+    Template: the exact sequence of steps, such as N N E. Different paths to the same enemy are different templates, so you choose the path, not only the target.
+
+    Later captures: the same sequence turned or mirrored in any of the 8 ways of the square, walked from where the piece stands; every square but the last must be empty and the last must hold an enemy. The sequence is never walked backwards: N N E allows E E N but not E N N.
+rules-sweep =
+    Movement: a staircase of orthogonal steps through empty squares: at most one horizontal and one vertical direction, mixed in any order.
+
+    Template: the set of directions the initial capture used: one direction for a straight capture, two for a bent one. Directions are absolute (north stays north).
+
+    Later captures: any staircase through empty squares that uses only directions of the template, in any amounts and order. After a straight capture the piece keeps to that one direction.
+rules-tumburrow =
+    Movement, for every capture: king steps through empty squares along a path of at most two different directions that are not opposite [project's reading], mixed in any order. The directions carry no template data.
+
+    Template: once the initial capture is made, count your own pieces the capturing piece sees along the eight queen lines from its new square. On each line only the first piece met counts, and only if it is yours; any piece blocks the line. The piece never counts itself, and the square it left is empty [project's reading].
+
+    Later captures: any capture (same movement) after which the same count, taken the same way, equals the template.
+summary-box = Keep capturing at the same distance across and up or down.
+summary-path = Keep capturing along the same steps, turned or mirrored.
+summary-sweep = Keep capturing in the directions of the first capture.
+summary-tumburrow = Keep capturing where your piece sees as many friends.
+example-box = Width and height are never swapped, and the way to each target may wind as long as it stays inside that target's own box [project's reading].
+example-path = Each later capture walks the same steps, turned or mirrored but never walked backwards, from where the piece stands.
+example-sweep = Later captures may use only the directions of the first (here east and south), in any amounts and order; north stays north.
+example-tumburrow = After every capture the piece must see the same number of friends (ringed); an enemy first on a line blocks it (crossed), and the square the piece left is empty [project's reading].
+example-design-chain = A turn of { $count } captures: the first fixes the template, and each later one fits it.
+example-design-single = Only single captures turned up on a small board: this template seldom lets a second capture happen.
+example-fixes = { $capture } fixes the template: { $template }.
+example-then = Then { $captures }, each fitting the template; nothing fits after { $square }, so the turn ends.
+# The templates in words (the side panel, the lessons, the examples).
+# Compass letters (N, E, S, W) and paths such as N N E are notation, as in
+# records: they stay as they are in every language.
+template-box = a box { $width } wide and { $height } high
+template-path = the path { $route }, turned or mirrored
+template-sweep-one = only { $first }
+template-sweep-two = only { $first } and { $second }
+template-sweep-many = only { $directions }
+template-count = { $count ->
+    [one] { $count } friendly piece in sight
+   *[other] { $count } friendly pieces in sight
+}
+# Tumburrow's note on the square under the pointer.
+note-sees-fits = sees { $seen }: fits
+note-sees-needs = sees { $seen }, needs { $needed }
+note-sets-count = sets the count to { $seen }
+
 ## The title screen
 
 title-tagline = capture, and keep capturing
@@ -341,6 +431,63 @@ settings-read-notes = When the settings were read
 theme-classic = Classic
 theme-high-contrast = High contrast
 theme-green = Green
+
+## Online play: the table in the side panel, the window's header, the banners
+
+online-title = Online
+online-connecting-to = Connecting to { $server }…
+online-reconnecting = Connection lost: reconnecting…
+online-lost-banner = Connection to the server lost: reconnecting…
+online-code = Code
+online-copy-link = Copy link
+online-waiting-server = Waiting for the server…
+online-waiting-player = Waiting for the other player: send them the code or the link.
+online-rated-game = Rated game
+online-resign = Resign
+online-rematch-offered = Rematch offered
+online-leave = Leave
+online-computer = computer ({ $level })
+online-free-seat = (free seat)
+online-you = { $name } (you)
+online-your-turn-in = Your turn in game { $code }
+online-open = Open
+online-won-no-capture = { $side ->
+    [white] White won: the loser had no capture
+   *[black] Black won: the loser had no capture
+}
+online-won-stuck = { $side ->
+    [white] White won: the winner had no capture (the last capture loses)
+   *[black] Black won: the winner had no capture (the last capture loses)
+}
+online-won-time = { $side ->
+    [white] White won on time
+   *[black] Black won on time
+}
+online-won-resigned = { $side ->
+    [white] White won: the loser resigned
+   *[black] Black won: the loser resigned
+}
+online-server = Server
+online-server-hint = host:port of a `burrow serve`
+online-connect = Connect
+online-signed-in-as = Signed in as { $name }
+online-guest = Playing as a guest
+online-connecting = Connecting…
+online-trying-again = Not connected: trying again…
+online-not-connected = Not connected
+online-tab-play = Play
+online-tab-lobby = Lobby
+online-tab-my-games = My games
+online-tab-players = Players
+online-tab-account = Account
+online-game = Game
+online-clock = Clock
+clock-none = no clock
+clock-days = { $count ->
+    [one] { $count } day per turn
+   *[other] { $count } days per turn
+}
+clock-live = { $minutes } min + { $seconds } s
 
 ## The web page's loader (shown before the game runs: one line each; the
 ## build copies them into the page)

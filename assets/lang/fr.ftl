@@ -304,6 +304,96 @@ review-mistake-better = Tour { $number } : { $side ->
 } { $turn } ; le moteur préférait { $better }
 review-show = Voir
 
+## Why a click or a command is turned down
+
+refusal-animating = attendez la fin de la prise
+refusal-reviewing = vous regardez une position antérieure
+refusal-game-over = la partie est terminée
+refusal-cannot-resign = il n'y a pas ici de partie à vous que vous puissiez abandonner
+refusal-computers-turn = c'est à l'ordinateur de jouer
+refusal-opponents-turn = c'est à votre adversaire de jouer
+refusal-must-keep-capturing = { $square } doit continuer à prendre
+refusal-nothing-to-capture = la pièce en { $square } n'a rien à prendre
+refusal-choose-own = { $side ->
+    [white] choisissez une de vos pièces (les Blancs)
+   *[black] choisissez une de vos pièces (les Noirs)
+}
+refusal-nothing-to-undo = rien à annuler ni à rétablir
+refusal-unknown-game = variante inconnue « { $game } »
+refusal-no-lesson = pas de première partie guidée pour { $game }
+
+## The guided first game's steps
+
+lesson-black-replies = Les Noirs répondent : { $turn }.
+lesson-select-first = Vous jouez les Blancs. Un tour commence par une de vos pièces qui prend une pièce adverse. Choisissez votre pièce en { $square }.
+lesson-select-again = À vous de nouveau. Choisissez votre pièce en { $square }.
+lesson-capture-first = Prenez la pièce adverse en { $square } : allez sur sa case. Cette première prise fixe le gabarit pour le reste du tour.
+lesson-capture = Prenez en { $square }.
+lesson-template = Le gabarit est maintenant { $template }, dessiné autour de votre pièce. Toute prise suivante de ce tour doit y entrer. Essayez de prendre en { $square } : elle n'y entre pas.
+lesson-keep-capturing = La même pièce doit continuer à prendre tant qu'une prise entre dans le gabarit. Prenez en { $square }, qui y entre.
+lesson-keep-going = Continuez : prenez en { $square }.
+lesson-win = Plus aucune prise n'entre dans le gabarit, le tour est donc fini, et les Noirs n'ont plus aucune prise : les Blancs gagnent. C'est tout le jeu Burrow : prendre, prendre encore, et ne rien laisser à prendre à l'adversaire.
+
+## The rules of the four games, as the rules window shows them
+## (paragraphs are separated by a blank line)
+
+rules-system =
+    Au départ, chaque case porte une pièce, les blanches et les noires disposées en damier ; les Blancs jouent en premier. À votre tour, choisissez une de vos pièces et prenez une pièce adverse en allant sur sa case. Cette première prise fixe un gabarit. Tant que la même pièce a une prise qui entre dans le gabarit, elle doit en faire une (vous choisissez laquelle quand il y en a plusieurs). Les chemins ne traversent que des cases vides ; les cases vidées plus tôt dans le tour comptent comme vides.
+
+    Un joueur qui n'a aucune prise initiale au début de son tour perd : il n'y a donc jamais de partie nulle.
+rules-box =
+    Déplacement : des pas orthogonaux d'une case à travers des cases vides, chaque case du chemin restant dans le rectangle dont deux coins opposés sont la pièce et sa cible. Tout chemin de ce genre compte, même sinueux, et pas seulement les escaliers [lecture du projet].
+
+    Gabarit : la taille de ce rectangle, largeur × hauteur (les distances horizontale et verticale de la prise initiale).
+
+    Prises suivantes : une pièce adverse décalée par rapport à la pièce d'exactement la largeur horizontalement et d'exactement la hauteur vers le haut ou vers le bas (n'importe lequel des quatre coins ; largeur et hauteur ne sont jamais interverties), atteinte de la même façon à l'intérieur de son propre rectangle. Un rectangle de largeur 0 ou de hauteur 0 est une ligne droite de cette longueur exacte.
+rules-path =
+    Déplacement : un escalier de pas orthogonaux à travers des cases vides : au plus une direction horizontale et une direction verticale, mêlées dans n'importe quel ordre.
+
+    Gabarit : la suite exacte des pas, par exemple N N E. Des chemins différents vers la même pièce adverse sont des gabarits différents : vous choisissez donc le chemin, et pas seulement la cible.
+
+    Prises suivantes : la même suite, tournée ou en miroir selon l'une des 8 symétries du carré, parcourue depuis la case où se trouve la pièce ; toutes les cases sauf la dernière doivent être vides, et la dernière doit porter une pièce adverse. La suite n'est jamais parcourue à rebours : N N E permet E E N, mais pas E N N.
+rules-sweep =
+    Déplacement : un escalier de pas orthogonaux à travers des cases vides : au plus une direction horizontale et une direction verticale, mêlées dans n'importe quel ordre.
+
+    Gabarit : l'ensemble des directions utilisées par la prise initiale : une seule direction pour une prise en ligne droite, deux pour une prise coudée. Les directions sont absolues (le nord reste le nord).
+
+    Prises suivantes : tout escalier à travers des cases vides qui n'utilise que des directions du gabarit, en quantités et dans un ordre quelconques. Après une prise en ligne droite, la pièce s'en tient à cette seule direction.
+rules-tumburrow =
+    Déplacement, pour chaque prise : des pas de roi à travers des cases vides, le long d'un chemin d'au plus deux directions différentes qui ne sont pas opposées [lecture du projet], mêlées dans n'importe quel ordre. Les directions ne font pas partie du gabarit.
+
+    Gabarit : une fois la prise initiale faite, comptez vos propres pièces que la pièce qui vient de prendre voit le long des huit lignes de la dame depuis sa nouvelle case. Sur chaque ligne, seule la première pièce rencontrée compte, et seulement si elle est à vous ; toute pièce bloque la ligne. La pièce ne se compte jamais elle-même, et la case qu'elle a quittée est vide [lecture du projet].
+
+    Prises suivantes : toute prise (même déplacement) après laquelle le même décompte, fait de la même façon, est égal au gabarit.
+summary-box = Continuer à prendre à la même distance en largeur et en hauteur, vers le haut ou vers le bas.
+summary-path = Continuer à prendre en suivant les mêmes pas, tournés ou en miroir.
+summary-sweep = Continuer à prendre dans les directions de la première prise.
+summary-tumburrow = Continuer à prendre là où votre pièce voit autant de pièces amies.
+example-box = La largeur et la hauteur ne sont jamais interverties, et le chemin vers chaque cible peut serpenter tant qu'il reste dans le rectangle propre à cette cible [lecture du projet].
+example-path = Chaque prise suivante refait les mêmes pas, tournés ou en miroir mais jamais parcourus à rebours, depuis la case où se trouve la pièce.
+example-sweep = Les prises suivantes ne peuvent utiliser que les directions de la première (ici est et sud), en quantités et dans un ordre quelconques ; le nord reste le nord.
+example-tumburrow = Après chaque prise, la pièce doit voir le même nombre de pièces amies (entourées d'un cercle) ; une pièce adverse rencontrée la première sur une ligne bloque cette ligne (marquée d'une croix), et la case que la pièce a quittée est vide [lecture du projet].
+example-design-chain = Un tour de { $count } prises : la première fixe le gabarit, et chacune des suivantes y entre.
+example-design-single = Sur un petit plateau, seuls des tours d'une seule prise sont apparus : ce gabarit permet rarement une deuxième prise.
+example-fixes = { $capture } fixe le gabarit : { $template }.
+example-then = Puis { $captures }, chacune entrant dans le gabarit ; après { $square }, plus aucune prise n'y entre, le tour se termine donc.
+# The templates in words (the side panel, the lessons, the examples).
+# Compass letters (N, E, S, W) and paths such as N N E are notation, as in
+# records: they stay as they are in every language.
+template-box = un rectangle de { $width } de large sur { $height } de haut
+template-path = le chemin { $route }, tourné ou en miroir
+template-sweep-one = seulement { $first }
+template-sweep-two = seulement { $first } et { $second }
+template-sweep-many = seulement { $directions }
+template-count = { $count ->
+    [one] { $count } pièce amie en vue
+   *[other] { $count } pièces amies en vue
+}
+# Tumburrow's note on the square under the pointer.
+note-sees-fits = voit { $seen } : entre dans le gabarit
+note-sees-needs = voit { $seen }, il en faut { $needed }
+note-sets-count = fixe le décompte à { $seen }
+
 ## The title screen
 
 title-tagline = prendre, et prendre encore
@@ -362,6 +452,63 @@ settings-read-notes = Lors de la lecture des paramètres
 theme-classic = Classique
 theme-high-contrast = Contraste élevé
 theme-green = Vert
+
+## Online play: the table in the side panel, the window's header, the banners
+
+online-title = En ligne
+online-connecting-to = Connexion à { $server }…
+online-reconnecting = Connexion perdue : reconnexion…
+online-lost-banner = Connexion au serveur perdue : reconnexion…
+online-code = Code
+online-copy-link = Copier le lien
+online-waiting-server = En attente du serveur…
+online-waiting-player = En attente de l'autre joueur : envoyez-lui le code ou le lien.
+online-rated-game = Partie classée
+online-resign = Abandonner
+online-rematch-offered = Revanche proposée
+online-leave = Quitter
+online-computer = ordinateur ({ $level })
+online-free-seat = (place libre)
+online-you = { $name } (vous)
+online-your-turn-in = À vous de jouer dans la partie { $code }
+online-open = Ouvrir
+online-won-no-capture = { $side ->
+    [white] Les Blancs ont gagné : le perdant n'avait plus de prise
+   *[black] Les Noirs ont gagné : le perdant n'avait plus de prise
+}
+online-won-stuck = { $side ->
+    [white] Les Blancs ont gagné : le gagnant n'avait plus de prise (la dernière prise perd)
+   *[black] Les Noirs ont gagné : le gagnant n'avait plus de prise (la dernière prise perd)
+}
+online-won-time = { $side ->
+    [white] Les Blancs ont gagné au temps
+   *[black] Les Noirs ont gagné au temps
+}
+online-won-resigned = { $side ->
+    [white] Les Blancs ont gagné : le perdant a abandonné
+   *[black] Les Noirs ont gagné : le perdant a abandonné
+}
+online-server = Serveur
+online-server-hint = hôte:port d'un `burrow serve`
+online-connect = Se connecter
+online-signed-in-as = Connecté en tant que { $name }
+online-guest = Vous jouez en invité
+online-connecting = Connexion…
+online-trying-again = Non connecté : nouvel essai…
+online-not-connected = Non connecté
+online-tab-play = Jouer
+online-tab-lobby = Salon
+online-tab-my-games = Mes parties
+online-tab-players = Joueurs
+online-tab-account = Compte
+online-game = Jeu
+online-clock = Pendule
+clock-none = sans pendule
+clock-days = { $count ->
+    [one] { $count } jour par tour
+   *[other] { $count } jours par tour
+}
+clock-live = { $minutes } min + { $seconds } s
 
 ## The web page's loader (shown before the game runs: one line each; the
 ## build copies them into the page)

@@ -7,6 +7,8 @@
 
 use std::sync::Arc;
 
+use crate::tr;
+
 use crate::rules::sight::{first_piece_seen, sight_lines};
 use crate::rules::{
     Bitboard, Board, BoardSize, CaptureView, Design, Position, Rules, Square, Step, Template,
@@ -95,6 +97,13 @@ pub trait Presentation: Send + Sync + 'static {
     /// The game in one line, for the New game window.
     fn summary(&self) -> &str {
         ""
+    }
+
+    /// The line as the New game window shows it: [`Presentation::summary`]
+    /// unless a presentation writes it when asked (the built-in games'
+    /// come from the catalogue, in the player's language).
+    fn summary_words(&self) -> std::borrow::Cow<'_, str> {
+        self.summary().into()
     }
 
     /// An example turn for the rules help's diagrams (none by default).
@@ -204,13 +213,9 @@ pub fn design_example(design: &Design) -> Option<Example> {
     }
     let (chain, pos, turn) = best?;
     let caption = if chain > 1 {
-        format!(
-            "A turn of {chain} captures: the first fixes the template, and each later one fits it."
-        )
+        tr!("example-design-chain", count = chain)
     } else {
-        "Only single captures turned up on a small board: this template seldom lets a second \
-         capture happen."
-            .to_string()
+        tr!("example-design-single")
     };
     Some(Example {
         position: pos.to_string(),
@@ -237,72 +242,15 @@ pub fn of(rules: &Rules) -> &dyn Presentation {
     }
 }
 
-/// What every Burrow game shares, in the project's words.
-pub const SYSTEM_RULES: &str = "\
-Every square starts with a piece, in a checkerboard of White and Black; White moves first. \
-On your turn, pick one of your pieces and capture an enemy by moving onto it. That first \
-capture fixes a template. While the same piece has a capture that fits the template, it must \
-make one (you choose which when there are several). Paths only cross empty squares; squares \
-emptied earlier in the turn count as empty.
-
-A player with no initial capture at the start of their turn loses, so there are no draws.";
-
-const BOX_RULES: &str = "\
-Movement: orthogonal single steps through empty squares, every square of the path inside \
-the box whose opposite corners are the piece and its target. Any such path counts, winding \
-ones too, not only staircases [project's reading].
-
-Template: the size of that box, width × height (the horizontal and vertical distance of \
-the initial capture).
-
-Later captures: an enemy exactly width across and height up or down from the piece (any \
-of the four corners; width and height are never swapped), reached the same way inside its \
-own box. A box of width 0 or height 0 is a straight line of that exact length.";
-
-const PATH_RULES: &str = "\
-Movement: a staircase of orthogonal steps through empty squares: at most one horizontal \
-and one vertical direction, mixed in any order.
-
-Template: the exact sequence of steps, such as N N E. Different paths to the same enemy \
-are different templates, so you choose the path, not only the target.
-
-Later captures: the same sequence turned or mirrored in any of the 8 ways of the square, \
-walked from where the piece stands; every square but the last must be empty and the last \
-must hold an enemy. The sequence is never walked backwards: N N E allows E E N but not E N N.";
-
-const SWEEP_RULES: &str = "\
-Movement: a staircase of orthogonal steps through empty squares: at most one horizontal \
-and one vertical direction, mixed in any order.
-
-Template: the set of directions the initial capture used: one direction for a straight \
-capture, two for a bent one. Directions are absolute (north stays north).
-
-Later captures: any staircase through empty squares that uses only directions of the \
-template, in any amounts and order. After a straight capture the piece keeps to that one \
-direction.";
-
-const TUMBURROW_RULES: &str = "\
-Movement, for every capture: king steps through empty squares along a path of at most two \
-different directions that are not opposite [project's reading], mixed in any order. The \
-directions carry no template data.
-
-Template: once the initial capture is made, count your own pieces the capturing piece sees \
-along the eight queen lines from its new square. On each line only the first piece met \
-counts, and only if it is yours; any piece blocks the line. The piece never counts itself, \
-and the square it left is empty [project's reading].
-
-Later captures: any capture (same movement) after which the same count, taken the same \
-way, equals the template.";
-
 struct BoxLook;
 
 impl Presentation for BoxLook {
-    fn rules_text(&self) -> &str {
-        BOX_RULES
+    fn rules_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("rules-box").into()
     }
 
-    fn summary(&self) -> &str {
-        "Keep capturing at the same distance across and up or down."
+    fn summary_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("summary-box").into()
     }
 
     fn lesson(&self) -> Option<LessonText> {
@@ -317,14 +265,15 @@ impl Presentation for BoxLook {
         Some(Example::new(
             "1B1WB/BBBB1/BW1WB/W4/W4 W",
             "b3xc4xb5xa4",
-            "Width and height are never swapped, and the way to each target may wind as long \
-             as it stays inside that target's own box [project's reading].",
+            &tr!("example-box"),
         ))
     }
 
     fn describe_template(&self, template: &Template) -> String {
         match template {
-            Template::Box { width, height } => format!("a box {width} wide and {height} high"),
+            Template::Box { width, height } => {
+                tr!("template-box", width = *width, height = *height)
+            }
             other => other.to_string(),
         }
     }
@@ -351,12 +300,12 @@ impl Presentation for BoxLook {
 struct PathLook;
 
 impl Presentation for PathLook {
-    fn rules_text(&self) -> &str {
-        PATH_RULES
+    fn rules_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("rules-path").into()
     }
 
-    fn summary(&self) -> &str {
-        "Keep capturing along the same steps, turned or mirrored."
+    fn summary_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("summary-path").into()
     }
 
     fn lesson(&self) -> Option<LessonText> {
@@ -371,14 +320,13 @@ impl Presentation for PathLook {
         Some(Example::new(
             "BWBWB/2B1W/B3B/3BW/1B1WB W",
             "e4xd2xc4xe3/WSS",
-            "Each later capture walks the same steps, turned or mirrored but never walked \
-             backwards, from where the piece stands.",
+            &tr!("example-path"),
         ))
     }
 
     fn describe_template(&self, template: &Template) -> String {
         match template {
-            Template::Route(route) => format!("the path {route}, turned or mirrored"),
+            Template::Route(route) => tr!("template-path", route = route.to_string()),
             other => other.to_string(),
         }
     }
@@ -415,12 +363,12 @@ impl Presentation for PathLook {
 struct SweepLook;
 
 impl Presentation for SweepLook {
-    fn rules_text(&self) -> &str {
-        SWEEP_RULES
+    fn rules_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("rules-sweep").into()
     }
 
-    fn summary(&self) -> &str {
-        "Keep capturing in the directions of the first capture."
+    fn summary_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("summary-sweep").into()
     }
 
     fn lesson(&self) -> Option<LessonText> {
@@ -435,8 +383,7 @@ impl Presentation for SweepLook {
         Some(Example::new(
             "1WBW1/3B1/BW3/W2BB/BWWWB W",
             "b3xd2xe2xe1",
-            "Later captures may use only the directions of the first (here east and south), \
-             in any amounts and order; north stays north.",
+            &tr!("example-sweep"),
         ))
     }
 
@@ -444,7 +391,15 @@ impl Presentation for SweepLook {
         match template {
             Template::Directions(dirs) => {
                 let names: Vec<String> = dirs.iter().map(|d| d.to_string()).collect();
-                format!("only {}", names.join(" and "))
+                match names.as_slice() {
+                    [one] => tr!("template-sweep-one", first = one.as_str()),
+                    [first, second] => tr!(
+                        "template-sweep-two",
+                        first = first.as_str(),
+                        second = second.as_str()
+                    ),
+                    _ => tr!("template-sweep-many", directions = names.join(" ")),
+                }
             }
             other => other.to_string(),
         }
@@ -464,12 +419,12 @@ impl Presentation for SweepLook {
 struct TumburrowLook;
 
 impl Presentation for TumburrowLook {
-    fn rules_text(&self) -> &str {
-        TUMBURROW_RULES
+    fn rules_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("rules-tumburrow").into()
     }
 
-    fn summary(&self) -> &str {
-        "Keep capturing where your piece sees as many friends."
+    fn summary_words(&self) -> std::borrow::Cow<'_, str> {
+        tr!("summary-tumburrow").into()
     }
 
     fn lesson(&self) -> Option<LessonText> {
@@ -484,15 +439,13 @@ impl Presentation for TumburrowLook {
         Some(Example::new(
             "BWWW1/W1W1W/B2B1/2W1W/WB1WB W",
             "a1xa3xa5xe1",
-            "After every capture the piece must see the same number of friends (ringed); an \
-             enemy first on a line blocks it (crossed), and the square the piece left is empty \
-             [project's reading].",
+            &tr!("example-tumburrow"),
         ))
     }
 
     fn describe_template(&self, template: &Template) -> String {
         match template {
-            Template::Count(n) => format!("{n} friendly pieces in sight"),
+            Template::Count(n) => tr!("template-count", count = *n),
             other => other.to_string(),
         }
     }
@@ -529,11 +482,11 @@ impl Presentation for TumburrowLook {
     fn target_note(&self, template: Option<&Template>, capture: &CaptureView) -> Option<String> {
         let seen = capture.friends_in_sight_after();
         Some(match template {
-            Some(Template::Count(needed)) if seen == *needed => {
-                format!("sees {seen}: fits")
+            Some(Template::Count(needed)) if seen == *needed => tr!("note-sees-fits", seen = seen),
+            Some(Template::Count(needed)) => {
+                tr!("note-sees-needs", seen = seen, needed = *needed)
             }
-            Some(Template::Count(needed)) => format!("sees {seen}, needs {needed}"),
-            _ => format!("sets the count to {seen}"),
+            _ => tr!("note-sets-count", seen = seen),
         })
     }
 }

@@ -271,14 +271,10 @@ const NOT_YET: &[&str] = &[
     "designer/template.rs",
     "designer/window.rs",
     "online/account_tab.rs",
-    "online/banners.rs",
     "online/lobby_tab.rs",
     "online/my_games_tab.rs",
-    "online/panel.rs",
     "online/play_tab.rs",
     "online/players_tab.rs",
-    "online/table_panel.rs",
-    "online/window.rs",
 ];
 
 /// A literal a player reads in `line`: text with a letter in it, after one

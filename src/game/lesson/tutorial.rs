@@ -27,6 +27,7 @@ use crate::game::table::screens::{InGame, Phase};
 use crate::game::table::session::{
     GameMode, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
 };
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Tutorial>()
@@ -162,18 +163,18 @@ pub fn lesson_steps(rules: &Rules, lesson: &Lesson) -> Vec<LessonStep> {
     for (t, turn) in lesson.turns.iter().enumerate() {
         if t % 2 == 1 {
             steps.push(LessonStep {
-                text: format!("Black replies: {turn}."),
+                text: tr!("lesson-black-replies", turn = turn.to_string()),
                 goal: Goal::Reply(t),
             });
         } else {
             let origin = turn.origin;
-            let intro = if t == 0 {
-                "You play White. A turn starts with one of your pieces capturing an enemy. "
-            } else {
-                "Your turn again. "
-            };
+            let square = origin.to_string();
             steps.push(LessonStep {
-                text: format!("{intro}Select your piece on {origin}."),
+                text: if t == 0 {
+                    tr!("lesson-select-first", square = square)
+                } else {
+                    tr!("lesson-select-again", square = square)
+                },
                 goal: Goal::Select {
                     turn: t,
                     square: origin,
@@ -182,12 +183,9 @@ pub fn lesson_steps(rules: &Rules, lesson: &Lesson) -> Vec<LessonStep> {
             let first = turn.captures[0];
             steps.push(LessonStep {
                 text: if t == 0 {
-                    format!(
-                        "Capture the enemy on {first}: move onto it. This first capture fixes \
-                         the template for the rest of the turn."
-                    )
+                    tr!("lesson-capture-first", square = first.to_string())
                 } else {
-                    format!("Capture {first}.")
+                    tr!("lesson-capture", square = first.to_string())
                 },
                 goal: Goal::Capture { turn: t, index: 0 },
             });
@@ -201,10 +199,10 @@ pub fn lesson_steps(rules: &Rules, lesson: &Lesson) -> Vec<LessonStep> {
                 };
                 let template = rules.template_of(&at, &capture);
                 steps.push(LessonStep {
-                    text: format!(
-                        "The template is now {}, drawn around your piece. Every later capture \
-                         of this turn must fit it. Try capturing {misfit}: it does not fit.",
-                        look.describe_template(&template)
+                    text: tr!(
+                        "lesson-template",
+                        template = look.describe_template(&template),
+                        square = misfit.to_string()
                     ),
                     goal: Goal::Misfit(misfit),
                 });
@@ -212,12 +210,9 @@ pub fn lesson_steps(rules: &Rules, lesson: &Lesson) -> Vec<LessonStep> {
             for index in 1..turn.captures.len() {
                 let to = turn.captures[index];
                 let text = if index == 1 {
-                    format!(
-                        "The same piece must keep capturing while a capture fits. Capture {to}, \
-                         which fits."
-                    )
+                    tr!("lesson-keep-capturing", square = to.to_string())
                 } else {
-                    format!("Keep going: capture {to}.")
+                    tr!("lesson-keep-going", square = to.to_string())
                 };
                 steps.push(LessonStep {
                     text,
@@ -230,10 +225,7 @@ pub fn lesson_steps(rules: &Rules, lesson: &Lesson) -> Vec<LessonStep> {
         }
     }
     steps.push(LessonStep {
-        text: "No capture fits any more, so the turn is over, and Black has no capture at all: \
-               White wins. That is every Burrow game: capture, keep capturing, and leave your \
-               opponent nothing to capture."
-            .to_string(),
+        text: tr!("lesson-win"),
         goal: Goal::Win,
     });
     steps

@@ -20,10 +20,7 @@ pub(super) fn banner(mut contexts: EguiContexts, online: Res<Online>) -> Result 
             egui::Frame::popup(ui.style())
                 .fill(egui::Color32::from_rgb(150, 60, 30))
                 .show(ui, |ui| {
-                    ui.colored_label(
-                        egui::Color32::WHITE,
-                        "Connection to the server lost: reconnecting…",
-                    );
+                    ui.colored_label(egui::Color32::WHITE, crate::tr!("online-lost-banner"));
                 });
         });
     Ok(())
@@ -47,8 +44,8 @@ pub(super) fn your_turn_news(
             egui::Frame::popup(ui.style()).show(ui, |ui| {
                 for code in community.your_turn.iter().take(3) {
                     ui.horizontal(|ui| {
-                        ui.label(format!("Your turn in game {code}"));
-                        if ui.button("Open").clicked() {
+                        ui.label(crate::tr!("online-your-turn-in", code = code.as_str()));
+                        if ui.button(crate::tr!("online-open")).clicked() {
                             community_intents.write(CommunityIntent::Seen { code: code.clone() });
                             online_intents.write(OnlineIntent::Resume {
                                 server: community.server.clone(),

@@ -27,15 +27,12 @@ pub fn clocks() -> [Option<ClockSetting>; 8] {
 
 pub fn clock_label(clock: Option<ClockSetting>) -> String {
     match clock {
-        None => "no clock".into(),
-        Some(c) if c.per_move => match c.initial_ms / DAY_MS {
-            1 => "1 day per turn".into(),
-            days => format!("{days} days per turn"),
-        },
-        Some(c) => format!(
-            "{} min + {} s",
-            c.initial_ms / 60_000,
-            c.increment_ms / 1000
+        None => crate::tr!("clock-none"),
+        Some(c) if c.per_move => crate::tr!("clock-days", count = c.initial_ms / DAY_MS),
+        Some(c) => crate::tr!(
+            "clock-live",
+            minutes = c.initial_ms / 60_000,
+            seconds = c.increment_ms / 1000
         ),
     }
 }

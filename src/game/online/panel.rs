@@ -56,17 +56,29 @@ impl OnlineTab {
     pub fn named(name: &str) -> OnlineTab {
         Self::ALL
             .into_iter()
-            .find(|tab| tab.label().to_lowercase().replace(' ', "-") == name)
+            .find(|tab| tab.key() == name)
             .unwrap_or_default()
     }
 
-    pub fn label(self) -> &'static str {
+    /// The tab's name on the command line and in the page's address.
+    pub fn key(self) -> &'static str {
         match self {
-            OnlineTab::Play => "Play",
-            OnlineTab::Lobby => "Lobby",
-            OnlineTab::MyGames => "My games",
-            OnlineTab::Players => "Players",
-            OnlineTab::Account => "Account",
+            OnlineTab::Play => "play",
+            OnlineTab::Lobby => "lobby",
+            OnlineTab::MyGames => "my-games",
+            OnlineTab::Players => "players",
+            OnlineTab::Account => "account",
+        }
+    }
+
+    /// The tab's name in the window.
+    pub fn label(self) -> String {
+        match self {
+            OnlineTab::Play => crate::tr!("online-tab-play"),
+            OnlineTab::Lobby => crate::tr!("online-tab-lobby"),
+            OnlineTab::MyGames => crate::tr!("online-tab-my-games"),
+            OnlineTab::Players => crate::tr!("online-tab-players"),
+            OnlineTab::Account => crate::tr!("online-tab-account"),
         }
     }
 }
@@ -147,7 +159,7 @@ pub fn game_name(data: &OnlinePanel, variant: &str) -> String {
 /// The game, board and clock menus (shared by pairing and new tables).
 pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm) {
     egui::Grid::new("online-new").num_columns(2).show(ui, |ui| {
-        ui.label("Game");
+        ui.label(crate::tr!("online-game"));
         egui::ComboBox::from_id_salt("online-variant")
             .selected_text(game_name(data, &form.variant))
             .show_ui(ui, |ui| {
@@ -157,7 +169,7 @@ pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm)
                 }
             });
         ui.end_row();
-        ui.label("Board");
+        ui.label(crate::tr!("title-board"));
         ui.horizontal(|ui| {
             // The square boards the game is played on.
             let sizes = data
@@ -175,7 +187,7 @@ pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm)
             }
         });
         ui.end_row();
-        ui.label("Clock");
+        ui.label(crate::tr!("online-clock"));
         egui::ComboBox::from_id_salt("online-clock")
             .selected_text(clock_label(clocks()[form.clock]))
             .show_ui(ui, |ui| {

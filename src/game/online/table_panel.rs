@@ -6,28 +6,30 @@ use bevy_egui::egui;
 use crate::game::online::clock::clock_text;
 use crate::game::online::panel::OnlinePanel;
 use crate::game::online::table::{Link, Online, OnlineIntent, result_text};
+use crate::game::ui::words;
 use crate::online::mirror::Mirror;
 use crate::rules::Side;
+use crate::tr;
 
 /// The table, at the top of the side panel.
 pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
-    ui.strong("Online");
+    ui.strong(tr!("online-title"));
     let online = &data.online;
     match online.link {
         Link::Open => {}
         Link::Connecting => {
-            ui.label(format!("Connecting to {}…", online.server));
+            ui.label(tr!("online-connecting-to", server = online.server.as_str()));
         }
         Link::Lost { .. } => {
-            ui.colored_label(ui.visuals().warn_fg_color, "Connection lost: reconnecting…");
+            ui.colored_label(ui.visuals().warn_fg_color, tr!("online-reconnecting"));
         }
         Link::Off => {}
     }
     if let Some(code) = &online.code {
         ui.horizontal(|ui| {
-            ui.label("Code");
+            ui.label(tr!("online-code"));
             ui.heading(code);
-            if ui.button("Copy link").clicked()
+            if ui.button(tr!("online-copy-link")).clicked()
                 && let Some(link) = online.invitation()
             {
                 ui.ctx().copy_text(link);
@@ -38,7 +40,7 @@ pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
         }
     }
     let Some(table) = &online.table else {
-        ui.label("Waiting for the server…");
+        ui.label(tr!("online-waiting-server"));
         return;
     };
     let now = data.time.elapsed_secs_f64();
@@ -47,10 +49,10 @@ pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
     let waiting = table.view.white.name.is_none() && table.view.white.computer.is_none()
         || table.view.black.name.is_none() && table.view.black.computer.is_none();
     if waiting {
-        ui.label("Waiting for the other player: send them the code or the link.");
+        ui.label(tr!("online-waiting-player"));
     }
     if table.view.rated {
-        ui.small("Rated game");
+        ui.small(tr!("online-rated-game"));
     }
     if let Some(result) = result_text(online) {
         ui.strong(result);
@@ -58,7 +60,7 @@ pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
     let seated = online.side().is_some();
     ui.horizontal(|ui| {
         let over = table.view.result.is_some();
-        if seated && !over && ui.button("Resign").clicked() {
+        if seated && !over && ui.button(tr!("online-resign")).clicked() {
             data.online_intents.write(OnlineIntent::Resign);
         }
         if seated && over {
@@ -66,15 +68,15 @@ pub fn table(ui: &mut egui::Ui, data: &mut OnlinePanel) {
                 .side()
                 .is_some_and(|s| table.view.rematch_offers.contains(&s));
             let label = if offered {
-                "Rematch offered"
+                tr!("online-rematch-offered")
             } else {
-                "Rematch"
+                tr!("game-over-rematch")
             };
             if ui.add_enabled(!offered, egui::Button::new(label)).clicked() {
                 data.online_intents.write(OnlineIntent::Rematch);
             }
         }
-        if ui.button("Leave").clicked() {
+        if ui.button(tr!("online-leave")).clicked() {
             data.online_intents.write(OnlineIntent::Leave);
         }
     });
@@ -101,13 +103,15 @@ fn seats(
                 let name = seat
                     .computer
                     .as_ref()
-                    .map(|l| format!("computer ({l})"))
+                    .map(|l| tr!("online-computer", level = l.to_string()))
                     .or_else(|| seat.name.clone())
-                    .unwrap_or_else(|| "(free seat)".into());
-                let side_name = side.to_string();
-                ui.label(side_name);
-                let mut text =
-                    egui::RichText::new(if you { format!("{name} (you)") } else { name });
+                    .unwrap_or_else(|| tr!("online-free-seat"));
+                ui.label(words::side(side));
+                let mut text = egui::RichText::new(if you {
+                    tr!("online-you", name = name)
+                } else {
+                    name
+                });
                 if seat.name.is_some() && seat.computer.is_none() && !seat.connected {
                     text = text.weak();
                 }

@@ -16,6 +16,7 @@ use crate::game::online::players_tab::players_tab;
 use crate::game::online::table::Link;
 use crate::game::ui::{UiState, fitted};
 use crate::online::protocol::ClientMessage;
+use crate::tr;
 
 /// The Online window.
 pub(super) fn online_window(
@@ -46,7 +47,8 @@ pub(super) fn online_window(
         });
     }
     let mut open = state.open.online;
-    fitted(egui::Window::new("Online"), ctx)
+    fitted(egui::Window::new(tr!("online-title")), ctx)
+        .id(egui::Id::new("online"))
         .open(&mut open)
         .collapsible(false)
         .resizable(false)
@@ -61,26 +63,29 @@ pub(super) fn online_window(
 
 fn tabs(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     ui.horizontal(|ui| {
-        ui.label("Server");
+        ui.label(tr!("online-server"));
         ui.text_edit_singleline(&mut form.server)
-            .on_hover_text("host:port of a `burrow serve`");
+            .on_hover_text(tr!("online-server-hint"));
         let server = form.server.trim();
-        if server != data.community.server && !server.is_empty() && ui.button("Connect").clicked() {
+        if server != data.community.server
+            && !server.is_empty()
+            && ui.button(tr!("online-connect")).clicked()
+        {
             data.community_intents.write(CommunityIntent::Connect {
                 server: server.to_string(),
             });
         }
     });
     match (&data.community.account, data.community.link) {
-        (Some(name), _) => ui.label(format!("Signed in as {name}")),
-        (None, Link::Open) => ui.label("Playing as a guest"),
-        (None, Link::Connecting) => ui.label("Connecting…"),
-        (None, Link::Lost { .. }) => ui.label("Not connected: trying again…"),
-        (None, Link::Off) => ui.label("Not connected"),
+        (Some(name), _) => ui.label(tr!("online-signed-in-as", name = name.as_str())),
+        (None, Link::Open) => ui.label(tr!("online-guest")),
+        (None, Link::Connecting) => ui.label(tr!("online-connecting")),
+        (None, Link::Lost { .. }) => ui.label(tr!("online-trying-again")),
+        (None, Link::Off) => ui.label(tr!("online-not-connected")),
     };
     ui.horizontal(|ui| {
         for tab in OnlineTab::ALL {
-            let mut label = tab.label().to_string();
+            let mut label = tab.label();
             if tab == OnlineTab::MyGames && !data.community.your_turn.is_empty() {
                 label.push_str(&format!(" ({})", data.community.your_turn.len()));
             }

@@ -6,7 +6,6 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::game::lesson::tutorial::Tutorial;
 use crate::game::online::table::OnlineIntent;
-use crate::game::presentation::SYSTEM_RULES;
 use crate::game::review::evaluation::{GameReview, ReviewIntent};
 use crate::game::table::form::{NewGameForm, chosen_game};
 use crate::game::table::screens::Screen;
@@ -60,7 +59,7 @@ pub(super) fn rules_window(
                         .id_salt("rules-shared")
                         .default_open(true)
                         .show(ui, |ui| {
-                            ui.label(SYSTEM_RULES);
+                            ui.label(tr!("rules-system"));
                             ui.label(egui::RichText::new(tr!("rules-reading-note")).italics());
                         });
                     for rules in variants.iter().filter(|r| r.id() != current) {

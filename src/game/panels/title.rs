@@ -160,7 +160,7 @@ fn card(
         egui::FontId::proportional(17.0),
         text_color,
     );
-    let line = presentation::of(rules).summary();
+    let line = presentation::of(rules).summary_words();
     let mut job = egui::text::LayoutJob::simple(
         line.to_string(),
         egui::FontId::proportional(12.5),

@@ -10,6 +10,7 @@ use crate::rules::{
     Board, BoardSize, Capture, MoveError, ParsePositionError, ParseTurnError, PlayedTurn, Position,
     Rules, Side, Square, Template, VariantError,
 };
+use crate::tr;
 
 const LIGHT: Color32 = Color32::from_rgb(217, 204, 179);
 const DARK: Color32 = Color32::from_rgb(133, 110, 89);
@@ -93,8 +94,9 @@ pub fn play(rules: &Rules, example: &Example) -> Result<PlayedExample, ExampleEr
 }
 
 /// Each game's example played out, by game id (a design by its share
-/// code): the rules help and the New game window draw them every frame they
-/// are open, and an example only changes with the game.
+/// code) and language (its caption is in words): the rules help and the
+/// New game window draw them every frame they are open, and an example
+/// only changes with the game or the language.
 #[derive(Default)]
 pub struct Examples(std::collections::HashMap<String, Option<Result<PlayedExample, ExampleError>>>);
 
@@ -103,10 +105,11 @@ impl Examples {
     pub fn of(&mut self, rules: &Rules) -> Option<&Result<PlayedExample, ExampleError>> {
         // A design is known by its whole self: the designer changes a game
         // and keeps its id.
-        let key = match rules.variant().design() {
+        let game = match rules.variant().design() {
             Some(design) => design.code(),
             None => rules.id().to_string(),
         };
+        let key = format!("{} {game}", crate::lang::current().code());
         self.0
             .entry(key)
             .or_insert_with(|| {
@@ -266,9 +269,10 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
         ui.vertical(|ui| {
             ui.set_width(picture.x);
             thumbnail(ui, rules, example, width);
-            ui.label(format!(
-                "{origin}x{first} fixes the template: {}.",
-                look.describe_template(&example.template)
+            ui.label(tr!(
+                "example-fixes",
+                capture = format!("{origin}x{first}"),
+                template = look.describe_template(&example.template)
             ));
         });
         ui.add_space(8.0);
@@ -289,10 +293,10 @@ pub fn show(ui: &mut egui::Ui, rules: &Rules, example: &PlayedExample, width: f3
                 .map(|pair| format!("{}x{}", pair[0], pair[1]))
                 .collect();
             if let Some(last) = ends.last() {
-                ui.label(format!(
-                    "Then {}, each fitting the template; nothing fits after {last}, so the turn \
-                     ends.",
-                    later.join(", ")
+                ui.label(tr!(
+                    "example-then",
+                    captures = later.join(", "),
+                    square = last.to_string()
                 ));
             }
             ui.label(&example.caption);
