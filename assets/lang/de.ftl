@@ -392,6 +392,53 @@ note-sees-fits = sieht { $seen }: passt
 note-sees-needs = sieht { $seen }, braucht { $needed }
 note-sets-count = legt die Anzahl auf { $seen } fest
 
+## Why a capture is not allowed (the rules' own explanations)
+
+# A list's last two items: "a4, b4 and c4".
+list-and = { $list } und { $last }
+why-no-piece = auf { $square } steht kein Stein der Seite am Zug
+why-empty = { $square } ist leer: ein Schlag landet auf einem gegnerischen Stein
+why-own-piece = auf { $square } steht ein Stein derselben Seite
+why-one-step = { $from } zieht nur einen Schritt auf einmal, und { $to } ist nicht einen Schritt entfernt
+why-not-on-line = { $to } liegt auf keiner Linie, entlang der { $from } zieht
+why-line-crosses = die Strecke von { $from } nach { $to } kreuzt { $square }
+why-blocked = jeder Weg von { $from } nach { $to } ist versperrt (durch { $squares })
+why-no-path = kein Weg aus den Schritten dieses Spiels führt von { $from } nach { $to }
+why-misfit = { $capture } passt nicht in die Schablone ({ $template })
+misfit-box = passt nicht: das Rechteck ist { $width } breit und { $height } hoch, dieser Schlag spannt { $spans_width } mal { $spans_height }
+misfit-path-crosses = dieser Weg ({ $path } ab { $from }) kreuzt { $square }
+misfit-path = passt nicht: keine Drehung oder Spiegelung des Wegs { $path } führt von { $from } nach { $to }
+misfit-sweep = passt nicht: dieser Zug geht nur nach { $allowed }, und { $to } liegt { $needed } von { $from }
+misfit-count = passt nicht: die Zahl ist { $count ->
+    [one] { $count } eigener Stein
+   *[other] { $count } eigene Steine
+} in Sicht, und auf { $to } sähe der Stein { $seen }
+# Compass directions in prose.
+compass = { $way ->
+    [north] Norden
+    [south] Süden
+    [east] Osten
+    [west] Westen
+    [north-east] Nordosten
+    [north-west] Nordwesten
+    [south-east] Südosten
+    [south-west] Südwesten
+   *[other] diagonal
+}
+
+# Where a square lies from another ("d4 lies north-east of b2").
+compass-of = { $way ->
+    [north] nördlich
+    [south] südlich
+    [east] östlich
+    [west] westlich
+    [north-east] nordöstlich
+    [north-west] nordwestlich
+    [south-east] südöstlich
+    [south-west] südwestlich
+   *[other] diagonal
+}
+
 ## The title screen
 
 title-tagline = schlagen und weiterschlagen

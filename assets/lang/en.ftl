@@ -373,6 +373,53 @@ note-sees-fits = sees { $seen }: fits
 note-sees-needs = sees { $seen }, needs { $needed }
 note-sets-count = sets the count to { $seen }
 
+## Why a capture is not allowed (the rules' own explanations)
+
+# A list's last two items: "a4, b4 and c4".
+list-and = { $list } and { $last }
+why-no-piece = there is no piece of the side to move on { $square }
+why-empty = { $square } is empty: a capture lands on an enemy piece
+why-own-piece = { $square } holds a piece of the same side
+why-one-step = { $from } moves one step at a time and { $to } is not one step away
+why-not-on-line = { $to } is not on a line { $from } moves along
+why-line-crosses = the line from { $from } to { $to } crosses { $square }
+why-blocked = every way from { $from } to { $to } is blocked (by { $squares })
+why-no-path = no path of this game's steps leads from { $from } to { $to }
+why-misfit = { $capture } does not fit the template ({ $template })
+misfit-box = does not fit: the box is { $width } wide and { $height } high, this capture spans { $spans_width } by { $spans_height }
+misfit-path-crosses = that path ({ $path } from { $from }) crosses { $square }
+misfit-path = does not fit: no turn or mirror of the path { $path } leads from { $from } to { $to }
+misfit-sweep = does not fit: this turn goes only { $allowed }, and { $to } lies { $needed } of { $from }
+misfit-count = does not fit: the count is { $count ->
+    [one] { $count } friend
+   *[other] { $count } friends
+} in sight, and on { $to } the piece would see { $seen }
+# Compass directions in prose.
+compass = { $way ->
+    [north] north
+    [south] south
+    [east] east
+    [west] west
+    [north-east] north-east
+    [north-west] north-west
+    [south-east] south-east
+    [south-west] south-west
+   *[other] diagonally
+}
+
+# Where a square lies from another ("d4 lies north-east of b2").
+compass-of = { $way ->
+    [north] north
+    [south] south
+    [east] east
+    [west] west
+    [north-east] north-east
+    [north-west] north-west
+    [south-east] south-east
+    [south-west] south-west
+   *[other] diagonally
+}
+
 ## The title screen
 
 title-tagline = capture, and keep capturing

@@ -394,6 +394,53 @@ note-sees-fits = voit { $seen } : entre dans le gabarit
 note-sees-needs = voit { $seen }, il en faut { $needed }
 note-sets-count = fixe le décompte à { $seen }
 
+## Why a capture is not allowed (the rules' own explanations)
+
+# A list's last two items: "a4, b4 and c4".
+list-and = { $list } et { $last }
+why-no-piece = il n'y a pas de pièce du camp au trait en { $square }
+why-empty = { $square } est vide : une prise se fait sur une pièce adverse
+why-own-piece = { $square } porte une pièce du même camp
+why-one-step = { $from } avance d'un pas à la fois et { $to } n'est pas à un pas
+why-not-on-line = { $to } n'est pas sur une ligne que suit { $from }
+why-line-crosses = la ligne de { $from } à { $to } traverse { $square }
+why-blocked = tous les chemins de { $from } à { $to } sont bloqués (par { $squares })
+why-no-path = aucun chemin fait des pas de ce jeu ne mène de { $from } à { $to }
+why-misfit = { $capture } n'entre pas dans le gabarit ({ $template })
+misfit-box = n'entre pas dans le gabarit : le rectangle fait { $width } de large sur { $height } de haut, cette prise couvre { $spans_width } sur { $spans_height }
+misfit-path-crosses = ce chemin ({ $path } depuis { $from }) traverse { $square }
+misfit-path = n'entre pas dans le gabarit : aucune rotation ni symétrie du chemin { $path } ne mène de { $from } à { $to }
+misfit-sweep = n'entre pas dans le gabarit : ce tour va seulement vers { $allowed }, et { $to } est { $needed } de { $from }
+misfit-count = n'entre pas dans le gabarit : le compte est de { $count ->
+    [one] { $count } pièce amie
+   *[other] { $count } pièces amies
+} en vue, et en { $to } la pièce en verrait { $seen }
+# Compass directions in prose.
+compass = { $way ->
+    [north] le nord
+    [south] le sud
+    [east] l'est
+    [west] l'ouest
+    [north-east] le nord-est
+    [north-west] le nord-ouest
+    [south-east] le sud-est
+    [south-west] le sud-ouest
+   *[other] en diagonale
+}
+
+# Where a square lies from another ("d4 lies north-east of b2").
+compass-of = { $way ->
+    [north] au nord
+    [south] au sud
+    [east] à l'est
+    [west] à l'ouest
+    [north-east] au nord-est
+    [north-west] au nord-ouest
+    [south-east] au sud-est
+    [south-west] au sud-ouest
+   *[other] en diagonale
+}
+
 ## The title screen
 
 title-tagline = prendre, et prendre encore

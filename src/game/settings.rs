@@ -498,10 +498,23 @@ mod tests {
     }
 
     /// A language chosen in Settings is in force at once: the next words
-    /// asked for are in it, with no restart.
+    /// asked for are in it, with no restart. The language in force is the
+    /// whole program's, so the switching runs in a test process of its own
+    /// (this test, run again alone) and the other tests keep English.
     #[test]
     fn the_language_chosen_is_in_force_at_once() {
-        let _lock = crate::lang::TEST_LOCK.lock();
+        const ALONE: &str = "BURROW_TEST_LANGUAGE_ALONE";
+        if std::env::var_os(ALONE).is_none() {
+            let name = "game::settings::tests::the_language_chosen_is_in_force_at_once";
+            let run = std::process::Command::new(std::env::current_exe().expect("the test binary"))
+                .args(["--exact", name, "--test-threads=1"])
+                .env(ALONE, "1")
+                .output()
+                .expect("the test binary runs");
+            let out = String::from_utf8_lossy(&run.stdout);
+            assert!(run.status.success() && out.contains("1 passed"), "{out}");
+            return;
+        }
         let mut app = App::new();
         app.init_resource::<Settings>()
             .add_message::<SettingsIntent>()

@@ -120,11 +120,6 @@ pub fn set(language: Language) {
     }
 }
 
-/// Held by the unit tests that put a language in force or read words in
-/// the one in force, so that they do not see each other's.
-#[cfg(test)]
-pub(crate) static TEST_LOCK: std::sync::Mutex<()> = std::sync::Mutex::new(());
-
 /// The language in force.
 pub fn current() -> Language {
     Language::from_index(CURRENT.load(Ordering::Relaxed))

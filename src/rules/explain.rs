@@ -1,6 +1,9 @@
-//! Why a capture is not allowed, in words a player reads: the target, the
-//! movement rule, or the template (each game says in its own terms how a
-//! capture misses its template, [`super::Variant::misfit`]).
+//! Why a capture is not allowed, in words a player reads (the catalogue's,
+//! [`crate::lang`]): the target, the movement rule, or the template (each
+//! game says in its own terms how a capture misses its template,
+//! [`super::Variant::misfit`]).
+
+use crate::tr;
 
 use super::{Bitboard, Board, CaptureView, PathShape, Position, Rules, Side, Square, Template};
 
@@ -10,7 +13,7 @@ fn square_list(squares: impl Iterator<Item = Square>) -> String {
     match names.split_last() {
         None => String::new(),
         Some((last, [])) => last.clone(),
-        Some((last, rest)) => format!("{} and {last}", rest.join(", ")),
+        Some((last, rest)) => tr!("list-and", list = rest.join(", "), last = last.as_str()),
     }
 }
 
@@ -27,12 +30,12 @@ impl Rules {
         template: Option<&Template>,
     ) -> Option<String> {
         if board.side_at(from) != Some(mover) {
-            return Some(format!("there is no piece of the side to move on {from}"));
+            return Some(tr!("why-no-piece", square = from.to_string()));
         }
         match board.side_at(to) {
-            None => return Some(format!("{to} is empty: a capture lands on an enemy piece")),
+            None => return Some(tr!("why-empty", square = to.to_string())),
             Some(c) if c == mover => {
-                return Some(format!("{to} holds a piece of the same side"));
+                return Some(tr!("why-own-piece", square = to.to_string()));
             }
             Some(_) => {}
         }
@@ -66,14 +69,18 @@ impl Rules {
         let steps = movement.steps.as_slice();
         match movement.shape {
             PathShape::Single => {
-                return format!("{from} moves one step at a time and {to} is not one step away");
+                return tr!("why-one-step", from = from.to_string(), to = to.to_string());
             }
             PathShape::Straight => {
                 let Some(step) = steps.iter().find(|s| {
                     let n = dx.abs().max(dy.abs());
                     n > 0 && s.dx * n == dx && s.dy * n == dy
                 }) else {
-                    return format!("{to} is not on a line {from} moves along");
+                    return tr!(
+                        "why-not-on-line",
+                        from = from.to_string(),
+                        to = to.to_string()
+                    );
                 };
                 let mut at = from;
                 while let Some(next) = at.offset(step.dx, step.dy) {
@@ -81,7 +88,12 @@ impl Rules {
                         break;
                     }
                     if board.side_at(next).is_some() && !movement.jumping {
-                        return format!("the line from {from} to {to} crosses {next}");
+                        return tr!(
+                            "why-line-crosses",
+                            from = from.to_string(),
+                            to = to.to_string(),
+                            square = next.to_string()
+                        );
                     }
                     at = next;
                 }
@@ -113,23 +125,26 @@ impl Rules {
                     }
                 }
                 if blockers.has_any() {
-                    return format!(
-                        "every way from {from} to {to} is blocked (by {})",
-                        square_list(blockers)
+                    return tr!(
+                        "why-blocked",
+                        from = from.to_string(),
+                        to = to.to_string(),
+                        squares = square_list(blockers)
                     );
                 }
             }
             PathShape::TwoSteps | PathShape::WithinBox => {}
         }
-        format!("no path of this game's steps leads from {from} to {to}")
+        tr!("why-no-path", from = from.to_string(), to = to.to_string())
     }
 }
 
 /// The sentence [`super::Variant::misfit`] gives when a game does not say more.
 pub fn default_misfit(template: &Template, capture: &CaptureView) -> String {
-    format!(
-        "{}x{} does not fit the template ({template})",
-        capture.from, capture.to
+    tr!(
+        "why-misfit",
+        capture = format!("{}x{}", capture.from, capture.to),
+        template = template.to_string()
     )
 }
 

@@ -206,9 +206,6 @@ mod tests {
 
     #[test]
     fn a_saved_game_reads_back_with_its_players_and_turns() {
-        // The summary is in the language in force: English here.
-        let _lock = crate::lang::TEST_LOCK.lock();
-        crate::lang::set(crate::lang::Language::English);
         let variants = VariantRegistry::builtin();
         let session = played(Player::Human, Player::Computer(Level::Hard), 3);
         let saved = SavedGame::of(&session).unwrap();

@@ -52,8 +52,12 @@ impl Variant for BoxBurrow {
         else {
             return crate::rules::default_misfit(template, capture);
         };
-        format!(
-            "does not fit: the box is {width} wide and {height} high, this capture spans {w} by {h}"
+        crate::tr!(
+            "misfit-box",
+            width = width,
+            height = height,
+            spans_width = w,
+            spans_height = h
         )
     }
 

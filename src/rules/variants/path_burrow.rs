@@ -57,11 +57,21 @@ impl Variant for PathBurrow {
             if squares.len() == image.len() + 1 && squares.last() == Some(&to) {
                 let inner = &squares[1..squares.len() - 1];
                 if let Some(block) = inner.iter().find(|s| capture.board.side_at(**s).is_some()) {
-                    return format!("that path ({image} from {from}) crosses {block}");
+                    return crate::tr!(
+                        "misfit-path-crosses",
+                        path = image.to_string(),
+                        from = from.to_string(),
+                        square = block.to_string()
+                    );
                 }
             }
         }
-        format!("does not fit: no turn or mirror of the path {route} leads from {from} to {to}")
+        crate::tr!(
+            "misfit-path",
+            path = route.to_string(),
+            from = from.to_string(),
+            to = to.to_string()
+        )
     }
     fn template_uses_route(&self) -> bool {
         true

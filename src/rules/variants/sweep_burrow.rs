@@ -42,17 +42,26 @@ impl Variant for SweepBurrow {
         let Template::Directions(allowed) = *template else {
             return crate::rules::default_misfit(template, capture);
         };
-        let allowed: Vec<&str> = allowed.iter().map(Step::compass).collect();
+        let allowed: Vec<String> = allowed
+            .iter()
+            .map(|s| crate::tr!("compass", way = s.compass()))
+            .collect();
+        let allowed = match allowed.split_last() {
+            Some((last, rest)) if !rest.is_empty() => {
+                crate::tr!("list-and", list = rest.join(", "), last = last.as_str())
+            }
+            _ => allowed.concat(),
+        };
         // North or south first: "north-east".
         let mut needed: Vec<Step> = directions_of(capture).iter().collect();
         needed.sort_by_key(|s| s.dx != 0);
         let needed: Vec<&str> = needed.into_iter().map(Step::compass).collect();
-        format!(
-            "does not fit: this turn goes only {}, and {} lies {} of {}",
-            allowed.join(" and "),
-            capture.to,
-            needed.join("-"),
-            capture.from
+        crate::tr!(
+            "misfit-sweep",
+            allowed = allowed,
+            to = capture.to.to_string(),
+            needed = crate::tr!("compass-of", way = needed.join("-")),
+            from = capture.from.to_string()
         )
     }
 }

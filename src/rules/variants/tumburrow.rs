@@ -36,12 +36,12 @@ impl Variant for Tumburrow {
         let Template::Count(count) = *template else {
             return crate::rules::default_misfit(template, capture);
         };
-        let friends = |n: u8| if n == 1 { "friend" } else { "friends" };
         let seen = capture.friends_in_sight_after();
-        format!(
-            "does not fit: the count is {count} {} in sight, and on {} the piece would see {seen}",
-            friends(count),
-            capture.to
+        crate::tr!(
+            "misfit-count",
+            count = count,
+            to = capture.to.to_string(),
+            seen = seen
         )
     }
 }
