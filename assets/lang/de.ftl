@@ -555,6 +555,131 @@ clock-days = { $count ->
 }
 clock-live = { $minutes } Min. + { $seconds } s
 
+## The designer
+
+designer-title = Spiel entwerfen
+designer-start-from = Ausgehend von
+designer-a-game = einem Spiel…
+designer-name = Name
+designer-id = ID
+designer-id-hint = Kleinbuchstaben, Ziffern, Bindestriche
+designer-summary = Kurzbeschreibung
+designer-movement = Bewegung
+designer-template = Schablone
+designer-board-and-end = Brett und Spielende
+designer-try-on = Ausprobieren auf
+designer-against = gegen
+designer-both-sides = Mensch (beide Seiten hier)
+designer-try = Ausprobieren
+designer-save = Speichern
+designer-download = Datei herunterladen
+designer-save-copy = Kopie speichern…
+designer-save-copy-hint = Die Spieldatei, gespeichert an einem Ort deiner Wahl
+designer-copy-text = Text kopieren
+designer-text-copied = die Spieldatei ist in der Zwischenablage
+designer-link-hint = Ein Link zur Webseite unter { $page }, der diesen Entwurf öffnet
+designer-link-copied = ein Link zu { $page } mit dem Entwurf ist in der Zwischenablage
+designer-report = Bericht
+designer-measuring = wird gemessen: { $done } von { $count }
+designer-measured = gemessen: { $done } von { $count }
+designer-stop = Abbrechen
+designer-earlier-version = (zu einer früheren Fassung des Entwurfs)
+designer-warning = Warnung: { $why }
+designer-open-intro = Entwurf öffnen: füge seine Spieldatei oder seinen Teilcode ein oder öffne seine Datei.
+designer-open-file = Datei öffnen…
+designer-game-file = Die Spieldatei
+designer-a-game-holds = Ein Spiel: jede Regel des Systems ist erfüllt.
+designer-its-rules = Seine Regeln und ein Beispiel
+designer-not-a-game = Noch kein Spiel: { $why }
+designer-not-yet = der Entwurf ist noch kein Spiel (siehe oben)
+designer-written-in-rust = `{ $game }` ist in Rust geschrieben, nicht in einer Spieldatei: gehe von einem anderen Spiel aus
+designer-opened = { $name } geöffnet
+designer-not-opened = nicht geöffnet: { $why }
+designer-no-home = nicht gespeichert: dieser Rechner nennt keinen Benutzerordner
+designer-not-saved = nicht unter { $path } gespeichert: { $why }
+designer-downloaded = als { $file } heruntergeladen
+designer-figures = { $size }: { $turns ->
+    [one] { $turns } erster Zug
+   *[other] { $turns } erste Züge
+}, der längste mit { $count ->
+    [one] { $count } Schlag
+   *[other] { $count } Schlägen
+}
+designer-figures-explode = { $size }: die ersten Züge überschreiten { $states } Schlagfolgen: die Ketten explodieren
+# The board's rules.
+designer-start = Aufstellung
+designer-start-hint = Wie die Steine stehen; Weiß zieht zuerst. Reihen: W Weiß, B Schwarz, . leer, Reihe 1 zuerst; jede wird entlang ihrer Reihe wiederholt und die Reihen das Brett hinauf.
+designer-rows-written = ausgeschriebene Reihen
+designer-boards = Bretter
+designer-boards-hint = Die Größen, auf denen es gespielt wird: jedes Brett vom kleinsten bis zum größten.
+designer-from = von
+designer-to = bis
+designer-end = Spielende
+designer-end-hint = Wer gewinnt, wenn der Spieler am Zug keinen Schlag hat. Jeder Zug entfernt einen Stein, also gibt es so oder so kein Unentschieden.
+designer-end-wins = der letzte Schlag gewinnt
+designer-end-loses = der letzte Schlag verliert
+# The movement's rules.
+designer-steps = Schritte
+designer-steps-hint = Wohin ein Schritt führt. (Eine Spieldatei kann auch eigene Schritte auflisten.)
+designer-steps-listed = (in der Datei aufgelistet)
+steps-orthogonal = orthogonal
+steps-orthogonal-hint = Norden, Osten, Süden, Westen
+steps-diagonal = diagonal
+steps-diagonal-hint = die vier Diagonalen
+steps-king = König
+steps-king-hint = alle acht Richtungen
+steps-knight = Springer
+steps-knight-hint = zwei in die eine Richtung, eins in die andere
+designer-path = Weg
+path-single = einzeln
+path-single-hint = ein Schritt, nicht mehr
+path-straight = gerade
+path-straight-hint = ein Schritt, geradeaus wiederholt
+path-two-directions = zwei Richtungen
+path-two-directions-hint = eine Treppe aus zwei Arten von Schritten
+path-within-box = im Rechteck
+path-within-box-hint = beliebige Schritte innerhalb des Rechtecks aus Stein und Ziel
+designer-jumping = Springen
+designer-jumping-check = der Weg darf über Steine führen
+jumping-on-hint = Steine auf dem Weg halten einen Schlag nicht auf.
+jumping-off-hint = Jedes Feld vor dem Ziel muss leer sein.
+# The template's measures.
+designer-template-intro = Ein späterer Schlag passt, wenn jedes eingeschaltete Maß mit dem des Eröffnungsschlags übereinstimmt. In jedem Bild ist der Eröffnungsschlag orange und ein späterer, passender Schlag blau.
+measure-off = aus
+measure-exactly = genau
+measure-turned = oder gedreht
+measure-mirrored = oder gespiegelt
+measure-any-image = oder gedreht und gespiegelt
+measure-either-way = in beiden Ausrichtungen
+measure-box = Rechteck
+measure-box-hint = Das umschließende Rechteck: gleich viele Felder seitwärts und gleich viele nach oben oder unten.
+measure-route = Route
+measure-route-hint = Die genauen Schritte des Eröffnungsschlags, in ihrer Reihenfolge.
+measure-directions = Richtungen
+measure-directions-hint = Nur die Himmelsrichtungen, in die der Eröffnungsschlag ging.
+measure-offset = Versatz
+measure-offset-hint = Derselbe Vektor, so viele seitwärts und so viele nach oben (im Bild gespiegelt).
+measure-distance = Entfernung
+measure-distance-hint = Dieselbe Länge des Schlags.
+measure-king-walks = wie der König zieht
+measure-orthogonal-steps = in orthogonalen Schritten
+measure-line = Gerade
+measure-line-hint = Das Ziel liegt auf der Geraden des Eröffnungsschlags, in beiden Richtungen.
+measure-same-line = dieselbe Gerade
+measure-count = Anzahl
+measure-count-hint = Wie viele Steine der Stein nach der Landung sieht, verglichen mit der Zahl nach dem Eröffnungsschlag.
+count-on = Steine in Sicht zählen
+count-as-many = gleich viele
+count-at-least = mindestens so viele
+count-at-most = höchstens so viele
+count-friends = eigene Steine
+count-enemies = gegnerische Steine
+count-pieces = Steine
+count-along = entlang der
+count-eight-lines = acht Strahlen
+count-ranks-files = Reihen und Linien
+count-diagonals = Diagonalen
+
 ## The web page's loader (shown before the game runs: one line each; the
 ## build copies them into the page)
 

@@ -536,6 +536,131 @@ clock-days = { $count ->
 }
 clock-live = { $minutes } min + { $seconds } s
 
+## The designer
+
+designer-title = Designer
+designer-start-from = Start from
+designer-a-game = a game…
+designer-name = Name
+designer-id = Id
+designer-id-hint = lower case, digits, dashes
+designer-summary = Summary
+designer-movement = Movement
+designer-template = Template
+designer-board-and-end = Board and end
+designer-try-on = Try it on
+designer-against = against
+designer-both-sides = Human (both sides here)
+designer-try = Try it
+designer-save = Save
+designer-download = Download file
+designer-save-copy = Save a copy…
+designer-save-copy-hint = The game file, saved where you choose
+designer-copy-text = Copy text
+designer-text-copied = the game file is on the clipboard
+designer-link-hint = A link to the web page at { $page } that opens this design
+designer-link-copied = a link to { $page } with the design is on the clipboard
+designer-report = Report
+designer-measuring = measuring { $done } of { $count }
+designer-measured = measured { $done } of { $count }
+designer-stop = Stop
+designer-earlier-version = (of an earlier version of the design)
+designer-warning = warning: { $why }
+designer-open-intro = Open a design: paste its game file or its share code, or open its file.
+designer-open-file = Open file…
+designer-game-file = The game file
+designer-a-game-holds = A game: every rule of the system holds.
+designer-its-rules = Its rules and an example
+designer-not-a-game = Not a game yet: { $why }
+designer-not-yet = the design is not a game yet (see above)
+designer-written-in-rust = `{ $game }` is written in Rust, not in a game file: start from another game
+designer-opened = opened { $name }
+designer-not-opened = not opened: { $why }
+designer-no-home = not saved: this machine names no home folder
+designer-not-saved = not saved to { $path }: { $why }
+designer-downloaded = downloaded as { $file }
+designer-figures = { $size }: { $turns ->
+    [one] { $turns } first turn
+   *[other] { $turns } first turns
+}, the longest { $count ->
+    [one] { $count } capture
+   *[other] { $count } captures
+}
+designer-figures-explode = { $size }: the first turns pass { $states } capture orders: chains explode
+# The board's rules.
+designer-start = Start
+designer-start-hint = How the pieces stand; White moves first. Rows: W White, B Black, . empty, rank 1 first, each repeated along its rank and the rows up the board.
+designer-rows-written = rows written out
+designer-boards = Boards
+designer-boards-hint = The sizes it is played on: every board from the smallest to the largest.
+designer-from = from
+designer-to = to
+designer-end = End
+designer-end-hint = Who wins when the player to move has no capture. Every turn removes a piece, so either way there are no draws.
+designer-end-wins = the last capture wins
+designer-end-loses = the last capture loses
+# The movement's rules.
+designer-steps = Steps
+designer-steps-hint = Where one step goes. (A game file may list its own steps too.)
+designer-steps-listed = (listed in the file)
+steps-orthogonal = orthogonal
+steps-orthogonal-hint = north, east, south, west
+steps-diagonal = diagonal
+steps-diagonal-hint = the four diagonals
+steps-king = king
+steps-king-hint = all eight directions
+steps-knight = knight
+steps-knight-hint = two one way, one the other
+designer-path = Path
+path-single = single
+path-single-hint = one step, no more
+path-straight = straight
+path-straight-hint = one step repeated in a line
+path-two-directions = two directions
+path-two-directions-hint = a staircase of two kinds of step
+path-within-box = within the box
+path-within-box-hint = any steps inside the box of piece and target
+designer-jumping = Jumping
+designer-jumping-check = the path may pass over pieces
+jumping-on-hint = Pieces on the way do not stop a capture.
+jumping-off-hint = Every square before the target must be empty.
+# The template's measures.
+designer-template-intro = A later capture fits when every measure switched on matches the initial capture's. In each picture the initial capture is orange and a later one that fits is blue.
+measure-off = off
+measure-exactly = exactly
+measure-turned = or turned
+measure-mirrored = or mirrored
+measure-any-image = or any image
+measure-either-way = either way round
+measure-box = Box
+measure-box-hint = The bounding box: as many squares across and as many up or down.
+measure-route = Route
+measure-route-hint = The exact steps of the initial capture, in order.
+measure-directions = Directions
+measure-directions-hint = Only the compass directions the initial capture went.
+measure-offset = Offset
+measure-offset-hint = The same vector, so many across and so many up (in the picture, mirrored).
+measure-distance = Distance
+measure-distance-hint = The same length of capture.
+measure-king-walks = as a king walks
+measure-orthogonal-steps = in orthogonal steps
+measure-line = Line
+measure-line-hint = The target on the line of the initial capture, either way.
+measure-same-line = same line
+measure-count = Count
+measure-count-hint = How many pieces the piece sees after landing, compared with after the initial capture.
+count-on = count pieces in sight
+count-as-many = as many
+count-at-least = at least as many
+count-at-most = at most as many
+count-friends = friends
+count-enemies = enemies
+count-pieces = pieces
+count-along = along
+count-eight-lines = eight lines
+count-ranks-files = ranks and files
+count-diagonals = diagonals
+
 ## The web page's loader (shown before the game runs: one line each; the
 ## build copies them into the page)
 

@@ -557,6 +557,131 @@ clock-days = { $count ->
 }
 clock-live = { $minutes } min + { $seconds } s
 
+## The designer
+
+designer-title = Créer un jeu
+designer-start-from = Partir de
+designer-a-game = un jeu…
+designer-name = Nom
+designer-id = Identifiant
+designer-id-hint = minuscules, chiffres, tirets
+designer-summary = Résumé
+designer-movement = Déplacement
+designer-template = Gabarit
+designer-board-and-end = Plateau et fin
+designer-try-on = Essayer sur
+designer-against = contre
+designer-both-sides = Humain (les deux camps ici)
+designer-try = Essayer
+designer-save = Enregistrer
+designer-download = Télécharger le fichier
+designer-save-copy = Enregistrer une copie…
+designer-save-copy-hint = Le fichier de jeu, enregistré où vous voulez
+designer-copy-text = Copier le texte
+designer-text-copied = le fichier de jeu est dans le presse-papiers
+designer-link-hint = Un lien vers la page web { $page } qui ouvre ce projet
+designer-link-copied = un lien vers { $page } avec le projet est dans le presse-papiers
+designer-report = Rapport
+designer-measuring = mesure en cours : { $done } sur { $count }
+designer-measured = mesuré : { $done } sur { $count }
+designer-stop = Arrêter
+designer-earlier-version = (d'une version antérieure du projet)
+designer-warning = attention : { $why }
+designer-open-intro = Ouvrir un projet : collez son fichier de jeu ou son code de partage, ou ouvrez son fichier.
+designer-open-file = Ouvrir un fichier…
+designer-game-file = Le fichier de jeu
+designer-a-game-holds = Un jeu : toutes les règles du système sont respectées.
+designer-its-rules = Ses règles et un exemple
+designer-not-a-game = Pas encore un jeu : { $why }
+designer-not-yet = le projet n'est pas encore un jeu (voir plus haut)
+designer-written-in-rust = `{ $game }` est écrit en Rust, pas dans un fichier de jeu : partez d'un autre jeu
+designer-opened = { $name } ouvert
+designer-not-opened = non ouvert : { $why }
+designer-no-home = non enregistré : cette machine n'indique aucun dossier personnel
+designer-not-saved = non enregistré dans { $path } : { $why }
+designer-downloaded = téléchargé sous le nom { $file }
+designer-figures = { $size }: { $turns ->
+    [one] { $turns } premier tour
+   *[other] { $turns } premiers tours
+}, le plus long : { $count ->
+    [one] { $count } prise
+   *[other] { $count } prises
+}
+designer-figures-explode = { $size }: les premiers tours dépassent { $states } ordres de prises : les chaînes explosent
+# The board's rules.
+designer-start = Départ
+designer-start-hint = La disposition des pièces ; les Blancs jouent en premier. Rangées : W blanc, B noir, . vide, rangée 1 en premier ; chacune est répétée le long de sa rangée, et les rangées vers le haut du plateau.
+designer-rows-written = rangées écrites
+designer-boards = Plateaux
+designer-boards-hint = Les tailles sur lesquelles on y joue : tous les plateaux du plus petit au plus grand.
+designer-from = de
+designer-to = à
+designer-end = Fin
+designer-end-hint = Qui gagne quand le joueur au trait n'a aucune prise. Chaque tour retire une pièce : dans les deux cas, il n'y a donc pas de partie nulle.
+designer-end-wins = la dernière prise gagne
+designer-end-loses = la dernière prise perd
+# The movement's rules.
+designer-steps = Pas
+designer-steps-hint = Où va un pas. (Un fichier de jeu peut aussi lister ses propres pas.)
+designer-steps-listed = (listés dans le fichier)
+steps-orthogonal = orthogonaux
+steps-orthogonal-hint = nord, est, sud, ouest
+steps-diagonal = diagonaux
+steps-diagonal-hint = les quatre diagonales
+steps-king = roi
+steps-king-hint = les huit directions
+steps-knight = cavalier
+steps-knight-hint = deux dans un sens, un dans l'autre
+designer-path = Chemin
+path-single = simple
+path-single-hint = un pas, pas plus
+path-straight = en ligne droite
+path-straight-hint = un même pas répété en ligne
+path-two-directions = deux directions
+path-two-directions-hint = un escalier de deux sortes de pas
+path-within-box = dans le rectangle
+path-within-box-hint = n'importe quels pas à l'intérieur du rectangle de la pièce et de sa cible
+designer-jumping = Saut
+designer-jumping-check = le chemin peut passer par-dessus des pièces
+jumping-on-hint = Les pièces sur le chemin n'arrêtent pas une prise.
+jumping-off-hint = Toutes les cases avant la cible doivent être vides.
+# The template's measures.
+designer-template-intro = Une prise suivante entre dans le gabarit quand chaque mesure activée correspond à celle de la prise initiale. Sur chaque image, la prise initiale est en orange et une prise suivante qui entre dans le gabarit est en bleu.
+measure-off = non
+measure-exactly = exactement
+measure-turned = ou par rotation
+measure-mirrored = ou en miroir
+measure-any-image = ou toute symétrie
+measure-either-way = dans un sens ou l'autre
+measure-box = Rectangle
+measure-box-hint = Le rectangle englobant : autant de cases en largeur et autant vers le haut ou vers le bas.
+measure-route = Parcours
+measure-route-hint = Les pas exacts de la prise initiale, dans l'ordre.
+measure-directions = Directions
+measure-directions-hint = Seulement les directions de la rose des vents suivies par la prise initiale.
+measure-offset = Décalage
+measure-offset-hint = Le même vecteur : autant de cases en largeur et autant vers le haut (sur l'image, en miroir).
+measure-distance = Distance
+measure-distance-hint = La même longueur de prise.
+measure-king-walks = comme marche le roi
+measure-orthogonal-steps = en pas orthogonaux
+measure-line = Ligne
+measure-line-hint = La cible sur la ligne de la prise initiale, dans un sens ou dans l'autre.
+measure-same-line = même ligne
+measure-count = Décompte
+measure-count-hint = Le nombre de pièces que la pièce voit une fois arrivée, comparé à celui après la prise initiale.
+count-on = compter les pièces en vue
+count-as-many = autant de
+count-at-least = au moins autant de
+count-at-most = au plus autant de
+count-friends = pièces amies
+count-enemies = pièces adverses
+count-pieces = pièces
+count-along = le long des
+count-eight-lines = huit lignes
+count-ranks-files = rangées et colonnes
+count-diagonals = diagonales
+
 ## The web page's loader (shown before the game runs: one line each; the
 ## build copies them into the page)
 

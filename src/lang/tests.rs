@@ -266,10 +266,6 @@ const SHOWS_TEXT: [&str; 12] = [
 /// Panels whose words are still written in the code, in English: each is
 /// to take its words from the catalogue (and leave this list).
 const NOT_YET: &[&str] = &[
-    "designer/board.rs",
-    "designer/movement.rs",
-    "designer/template.rs",
-    "designer/window.rs",
     "online/account_tab.rs",
     "online/lobby_tab.rs",
     "online/my_games_tab.rs",

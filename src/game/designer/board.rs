@@ -5,6 +5,7 @@ use bevy_egui::egui;
 
 use crate::game::designer::widgets::{ERROR, menu, rule_grid, rule_row};
 use crate::rules::{BoardSize, Design, EndRule, RowPattern, Side, SizeRange, Start, StartLayout};
+use crate::tr;
 
 /// The start's choices: the engine's layouts, or rows written out.
 fn start_choice(start: &Start) -> usize {
@@ -22,34 +23,27 @@ pub(super) fn board_rules(ui: &mut egui::Ui, draft: &mut Design, rows: &mut Stri
         rule_grid(ui, "designer-board", 2, |ui| {
             rule_row(
                 ui,
-                "Start",
-                "How the pieces stand; White moves first. Rows: W White, B Black, . empty, \
-                     rank 1 first, each repeated along its rank and the rows up the board.",
+                &tr!("designer-start"),
+                &tr!("designer-start-hint"),
                 |ui| start_cell(ui, draft, rows),
             );
             rule_row(
                 ui,
-                "Boards",
-                "The sizes it is played on: every board from the smallest to the largest.",
+                &tr!("designer-boards"),
+                &tr!("designer-boards-hint"),
                 |ui| sizes_cell(ui, &mut draft.sizes),
             );
-            rule_row(
-                ui,
-                "End",
-                "Who wins when the player to move has no capture. Every turn removes a \
-                     piece, so either way there are no draws.",
-                |ui| {
-                    menu(
-                        ui,
-                        "designer-end",
-                        &mut draft.end,
-                        &[
-                            ("the last capture wins", EndRule::LastCaptureWins),
-                            ("the last capture loses", EndRule::LastCaptureLoses),
-                        ],
-                    );
-                },
-            );
+            rule_row(ui, &tr!("designer-end"), &tr!("designer-end-hint"), |ui| {
+                menu(
+                    ui,
+                    "designer-end",
+                    &mut draft.end,
+                    &[
+                        (tr!("designer-end-wins"), EndRule::LastCaptureWins),
+                        (tr!("designer-end-loses"), EndRule::LastCaptureLoses),
+                    ],
+                );
+            });
         });
         start_picture(ui, draft);
     });
@@ -102,7 +96,11 @@ fn start_cell(ui: &mut egui::Ui, draft: &mut Design, rows: &mut String) {
         ui,
         "designer-start",
         &mut choice,
-        &[("checkerboard", 0), ("pairs", 1), ("rows written out", 2)],
+        &[
+            (tr!("start-checkerboard"), 0),
+            (tr!("start-pairs"), 1),
+            (tr!("designer-rows-written"), 2),
+        ],
     );
     if choice != was {
         draft.start = match choice {
@@ -149,11 +147,11 @@ fn sizes_cell(ui: &mut egui::Ui, sizes: &mut SizeRange) {
     );
     let range = BoardSize::MIN..=BoardSize::MAX;
     ui.horizontal(|ui| {
-        ui.label("from");
+        ui.label(tr!("designer-from"));
         ui.add(egui::DragValue::new(&mut small.0).range(range.clone()));
         ui.label("×");
         ui.add(egui::DragValue::new(&mut small.1).range(range.clone()));
-        ui.label("to");
+        ui.label(tr!("designer-to"));
         ui.add(egui::DragValue::new(&mut large.0).range(range.clone()));
         ui.label("×");
         ui.add(egui::DragValue::new(&mut large.1).range(range));

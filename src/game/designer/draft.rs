@@ -22,6 +22,7 @@ use crate::rules::{
 use crate::game::platform::background::{Background, Job, Step, Work};
 use crate::game::sets::GameSet;
 use crate::game::table::session::{GameMode, NewGame, Player, SessionIntent, Variants};
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Designer>()
@@ -108,7 +109,8 @@ pub struct Designer {
     pub report_config: ReportConfig,
     /// Where Save writes (the designs folder; the web page downloads).
     pub folder: Option<std::path::PathBuf>,
-    verdict: Option<(Design, Verdict)>,
+    /// The verdict of this draft, in this language (its figures are words).
+    verdict: Option<(Design, crate::lang::Language, Verdict)>,
 }
 
 impl Default for Designer {
@@ -133,30 +135,36 @@ impl Default for Designer {
 }
 
 impl Designer {
-    /// The draft's verdict, worked out again only when the draft changed.
+    /// The draft's verdict, worked out again only when the draft (or the
+    /// language) changed.
     pub fn verdict(&mut self) -> &Verdict {
-        let changed = self.verdict.as_ref().is_none_or(|(d, _)| *d != self.draft);
+        let language = crate::lang::current();
+        let changed = self
+            .verdict
+            .as_ref()
+            .is_none_or(|(d, l, _)| *d != self.draft || *l != language);
         if changed {
             // A new name or summary does not change how the game plays:
             // the figures stay, only the file is checked again (no hitch
             // at every key typed).
-            let same_rules = self.verdict.as_ref().is_some_and(|(d, _)| {
-                d.movement == self.draft.movement
+            let same_rules = self.verdict.as_ref().is_some_and(|(d, l, _)| {
+                *l == language
+                    && d.movement == self.draft.movement
                     && d.template == self.draft.template
                     && d.start == self.draft.start
                     && d.sizes == self.draft.sizes
                     && d.end == self.draft.end
             });
             let next = match self.verdict.take() {
-                Some((_, old)) if same_rules && !old.figures.is_empty() => Verdict {
+                Some((_, _, old)) if same_rules && !old.figures.is_empty() => Verdict {
                     rules: check(&self.draft),
                     figures: old.figures,
                 },
                 _ => verdict(&self.draft),
             };
-            self.verdict = Some((self.draft.clone(), next));
+            self.verdict = Some((self.draft.clone(), language, next));
         }
-        &self.verdict.as_ref().expect("just set").1
+        &self.verdict.as_ref().expect("just set").2
     }
 
     /// The draft's rules, when it is a game.
@@ -229,14 +237,17 @@ pub fn verdict(design: &Design) -> Verdict {
                 match rules.turns_until(&start, &mut state_budget(VERDICT_STATES)) {
                     Ok(Some(turns)) => {
                         let longest = turns.iter().map(|t| t.captures.len()).max().unwrap_or(0);
-                        format!(
-                            "{size}: {} first turns, the longest {longest} capture{}",
-                            turns.len(),
-                            if longest == 1 { "" } else { "s" }
+                        tr!(
+                            "designer-figures",
+                            size = size.to_string(),
+                            turns = turns.len(),
+                            count = longest
                         )
                     }
-                    Ok(None) => format!(
-                        "{size}: the first turns pass {VERDICT_STATES} capture orders: chains explode"
+                    Ok(None) => tr!(
+                        "designer-figures-explode",
+                        size = size.to_string(),
+                        states = VERDICT_STATES
                     ),
                     Err(e) => format!("{size}: {e}"),
                 },
@@ -309,9 +320,7 @@ fn follow_designer_intents(
                         designer.notice = None;
                     }
                     None => {
-                        designer.notice = Some(format!(
-                            "`{id}` is written in Rust, not in a game file: start from another game"
-                        ))
+                        designer.notice = Some(tr!("designer-written-in-rust", game = id.as_str()))
                     }
                 }
                 designer.open = true;
@@ -325,16 +334,16 @@ fn follow_designer_intents(
                 };
                 designer.notice = Some(match read {
                     Ok(design) => {
-                        let note = format!("opened {}", design.name);
+                        let note = tr!("designer-opened", name = design.name.as_str());
                         designer.draft = design;
                         note
                     }
-                    Err(e) => format!("not opened: {e}"),
+                    Err(e) => tr!("designer-not-opened", why = e.to_string()),
                 });
             }
             DesignerIntent::Try => {
                 let Some(rules) = designer.rules() else {
-                    designer.notice = Some("the design is not a game yet (see above)".into());
+                    designer.notice = Some(tr!("designer-not-yet"));
                     continue;
                 };
                 // The board asked for, or the nearest the design is played on.
@@ -356,7 +365,7 @@ fn follow_designer_intents(
             }
             DesignerIntent::Save => {
                 if designer.rules().is_none() {
-                    designer.notice = Some("the design is not a game yet (see above)".into());
+                    designer.notice = Some(tr!("designer-not-yet"));
                     continue;
                 }
                 let note = save(&designer.draft, designer.folder.as_deref());
@@ -368,7 +377,7 @@ fn follow_designer_intents(
             }
             DesignerIntent::Report => {
                 let Some(rules) = designer.rules() else {
-                    designer.notice = Some("the design is not a game yet (see above)".into());
+                    designer.notice = Some(tr!("designer-not-yet"));
                     continue;
                 };
                 let run = ReportRun::new(&rules, designer.report_config.clone());
@@ -393,12 +402,16 @@ fn follow_designer_intents(
 #[cfg(not(target_arch = "wasm32"))]
 fn save(design: &Design, folder: Option<&std::path::Path>) -> String {
     let Some(dir) = folder else {
-        return "not saved: this machine names no home folder".into();
+        return tr!("designer-no-home");
     };
     let path = dir.join(file_name(design));
     match std::fs::create_dir_all(dir).and_then(|()| std::fs::write(&path, design.to_string())) {
-        Ok(()) => format!("saved to {}", path.display()),
-        Err(e) => format!("not saved to {}: {e}", path.display()),
+        Ok(()) => tr!("toast-saved", path = path.display().to_string()),
+        Err(e) => tr!(
+            "designer-not-saved",
+            path = path.display().to_string(),
+            why = e.to_string()
+        ),
     }
 }
 
@@ -411,7 +424,7 @@ fn save(design: &Design, _folder: Option<&std::path::Path>) -> String {
         "application/toml",
         design.to_string().as_bytes(),
     );
-    format!("downloaded as {name}")
+    tr!("designer-downloaded", file = name)
 }
 
 fn poll_report(mut designer: ResMut<Designer>) {

@@ -5,47 +5,56 @@ use bevy_egui::egui;
 
 use crate::game::designer::widgets::{rule_grid, rule_row};
 use crate::rules::{Movement, PathShape, Step, StepSet};
+use crate::tr;
 
-/// The named step sets, as the menu offers them.
-fn step_choices() -> [(&'static str, StepSet, &'static str); 4] {
+/// The named step sets, as the menu offers them: the name, the steps and
+/// a line on them.
+fn step_choices() -> [(String, StepSet, String); 4] {
     [
         (
-            "orthogonal",
+            tr!("steps-orthogonal"),
             StepSet::ORTHOGONAL,
-            "north, east, south, west",
+            tr!("steps-orthogonal-hint"),
         ),
         (
-            "diagonal",
+            tr!("steps-diagonal"),
             StepSet::from_slice(&[Step::NE, Step::SE, Step::SW, Step::NW]),
-            "the four diagonals",
+            tr!("steps-diagonal-hint"),
         ),
-        ("king", StepSet::KING, "all eight directions"),
+        (tr!("steps-king"), StepSet::KING, tr!("steps-king-hint")),
         (
-            "knight",
+            tr!("steps-knight"),
             StepSet::from_slice(&Step::KNIGHT),
-            "two one way, one the other",
+            tr!("steps-knight-hint"),
         ),
     ]
 }
 
-const PATHS: [(&str, PathShape, &str); 4] = [
-    ("single", PathShape::Single, "one step, no more"),
-    (
-        "straight",
-        PathShape::Straight,
-        "one step repeated in a line",
-    ),
-    (
-        "two directions",
-        PathShape::TwoSteps,
-        "a staircase of two kinds of step",
-    ),
-    (
-        "within the box",
-        PathShape::WithinBox,
-        "any steps inside the box of piece and target",
-    ),
-];
+/// The path shapes: the name, the shape and a line on it.
+fn paths() -> [(String, PathShape, String); 4] {
+    [
+        (
+            tr!("path-single"),
+            PathShape::Single,
+            tr!("path-single-hint"),
+        ),
+        (
+            tr!("path-straight"),
+            PathShape::Straight,
+            tr!("path-straight-hint"),
+        ),
+        (
+            tr!("path-two-directions"),
+            PathShape::TwoSteps,
+            tr!("path-two-directions-hint"),
+        ),
+        (
+            tr!("path-within-box"),
+            PathShape::WithinBox,
+            tr!("path-within-box-hint"),
+        ),
+    ]
+}
 
 /// A small picture of a movement: the piece in the middle of a 7×7 board,
 /// a dot where each step lands, and one capture's path of this shape.
@@ -122,11 +131,11 @@ fn movement_picture(ui: &mut egui::Ui, movement: &Movement) {
     }
 }
 
-fn presentation_jumping(jumping: bool) -> &'static str {
+fn presentation_jumping(jumping: bool) -> String {
     if jumping {
-        "Pieces on the way do not stop a capture."
+        tr!("jumping-on-hint")
     } else {
-        "Every square before the target must be empty."
+        tr!("jumping-off-hint")
     }
 }
 
@@ -146,13 +155,13 @@ pub(super) fn movement_rules(ui: &mut egui::Ui, movement: &mut Movement) {
                 .map(|(name, _, _)| name);
             rule_row(
                 ui,
-                "Steps",
-                "Where one step goes. (A game file may list its own steps too.)",
+                &tr!("designer-steps"),
+                &tr!("designer-steps-hint"),
                 |ui| {
                     ui.horizontal_wrapped(|ui| {
                         for (name, set, hint) in step_choices() {
                             if ui
-                                .selectable_label(named == Some(name), name)
+                                .selectable_label(named.as_ref() == Some(&name), name)
                                 .on_hover_text(hint)
                                 .clicked()
                             {
@@ -160,28 +169,28 @@ pub(super) fn movement_rules(ui: &mut egui::Ui, movement: &mut Movement) {
                             }
                         }
                         if named.is_none() {
-                            ui.label("(listed in the file)");
+                            ui.label(tr!("designer-steps-listed"));
                         }
                     });
                 },
             );
-            let explain = PATHS
-                .iter()
+            let explain = paths()
+                .into_iter()
                 .find(|(_, shape, _)| *shape == movement.shape)
-                .map_or("", |(_, _, line)| *line);
-            rule_row(ui, "Path", explain, |ui| {
+                .map_or(String::new(), |(_, _, line)| line);
+            rule_row(ui, &tr!("designer-path"), &explain, |ui| {
                 ui.horizontal_wrapped(|ui| {
-                    for (name, shape, _) in PATHS {
+                    for (name, shape, _) in paths() {
                         ui.selectable_value(&mut movement.shape, shape, name);
                     }
                 });
             });
             rule_row(
                 ui,
-                "Jumping",
-                presentation_jumping(movement.jumping),
+                &tr!("designer-jumping"),
+                &presentation_jumping(movement.jumping),
                 |ui| {
-                    ui.checkbox(&mut movement.jumping, "the path may pass over pieces");
+                    ui.checkbox(&mut movement.jumping, tr!("designer-jumping-check"));
                 },
             );
         });

@@ -6,15 +6,18 @@ use bevy_egui::egui;
 use crate::game::designer::widgets::{menu, rule_cells, rule_grid};
 use crate::rules::Design;
 use crate::rules::design::{Compare, Count, Counted, Distance, Lines, Symmetry};
+use crate::tr;
 
 /// A symmetry group's choices, `off` first.
-const GROUPS: [(&str, Option<Symmetry>); 5] = [
-    ("off", None),
-    ("exactly", Some(Symmetry::Exact)),
-    ("or turned", Some(Symmetry::Turned)),
-    ("or mirrored", Some(Symmetry::Mirrored)),
-    ("or any image", Some(Symmetry::All)),
-];
+fn groups() -> [(String, Option<Symmetry>); 5] {
+    [
+        (tr!("measure-off"), None),
+        (tr!("measure-exactly"), Some(Symmetry::Exact)),
+        (tr!("measure-turned"), Some(Symmetry::Turned)),
+        (tr!("measure-mirrored"), Some(Symmetry::Mirrored)),
+        (tr!("measure-any-image"), Some(Symmetry::All)),
+    ]
+}
 
 /// A template measure, for its picture.
 #[derive(Clone, Copy)]
@@ -134,15 +137,12 @@ fn measure_row(
 /// The template's rules: each measure on or off, with its group.
 pub(super) fn template_rules(ui: &mut egui::Ui, draft: &mut Design) {
     let t = &mut draft.template;
-    ui.label(
-        "A later capture fits when every measure switched on matches the initial capture's. \
-         In each picture the initial capture is orange and a later one that fits is blue.",
-    );
+    ui.label(tr!("designer-template-intro"));
     rule_grid(ui, "designer-template", 3, |ui| {
         measure_row(
             ui,
-            "Box",
-            "The bounding box: as many squares across and as many up or down.",
+            &tr!("measure-box"),
+            &tr!("measure-box-hint"),
             Measure::Box,
             |ui| {
                 menu(
@@ -150,44 +150,44 @@ pub(super) fn template_rules(ui: &mut egui::Ui, draft: &mut Design) {
                     "designer-box",
                     &mut t.bounding_box,
                     &[
-                        ("off", None),
-                        ("exactly", Some(Symmetry::Exact)),
-                        ("either way round", Some(Symmetry::Turned)),
+                        (tr!("measure-off"), None),
+                        (tr!("measure-exactly"), Some(Symmetry::Exact)),
+                        (tr!("measure-either-way"), Some(Symmetry::Turned)),
                     ],
                 );
             },
         );
         measure_row(
             ui,
-            "Route",
-            "The exact steps of the initial capture, in order.",
+            &tr!("measure-route"),
+            &tr!("measure-route-hint"),
             Measure::Route,
             |ui| {
-                menu(ui, "designer-route", &mut t.route, &GROUPS);
+                menu(ui, "designer-route", &mut t.route, &groups());
             },
         );
         measure_row(
             ui,
-            "Directions",
-            "Only the compass directions the initial capture went.",
+            &tr!("measure-directions"),
+            &tr!("measure-directions-hint"),
             Measure::Directions,
             |ui| {
-                menu(ui, "designer-directions", &mut t.directions, &GROUPS);
+                menu(ui, "designer-directions", &mut t.directions, &groups());
             },
         );
         measure_row(
             ui,
-            "Offset",
-            "The same vector, so many across and so many up (in the picture, mirrored).",
+            &tr!("measure-offset"),
+            &tr!("measure-offset-hint"),
             Measure::Offset,
             |ui| {
-                menu(ui, "designer-offset", &mut t.offset, &GROUPS);
+                menu(ui, "designer-offset", &mut t.offset, &groups());
             },
         );
         measure_row(
             ui,
-            "Distance",
-            "The same length of capture.",
+            &tr!("measure-distance"),
+            &tr!("measure-distance-hint"),
             Measure::Distance,
             |ui| {
                 menu(
@@ -195,27 +195,26 @@ pub(super) fn template_rules(ui: &mut egui::Ui, draft: &mut Design) {
                     "designer-distance",
                     &mut t.distance,
                     &[
-                        ("off", None),
-                        ("as a king walks", Some(Distance::King)),
-                        ("in orthogonal steps", Some(Distance::Steps)),
+                        (tr!("measure-off"), None),
+                        (tr!("measure-king-walks"), Some(Distance::King)),
+                        (tr!("measure-orthogonal-steps"), Some(Distance::Steps)),
                     ],
                 );
             },
         );
         measure_row(
             ui,
-            "Line",
-            "The target on the line of the initial capture, either way.",
+            &tr!("measure-line"),
+            &tr!("measure-line-hint"),
             Measure::Line,
             |ui| {
-                ui.checkbox(&mut t.line, "same line");
+                ui.checkbox(&mut t.line, tr!("measure-same-line"));
             },
         );
         measure_row(
             ui,
-            "Count",
-            "How many pieces the piece sees after landing, compared with after the \
-                 initial capture.",
+            &tr!("measure-count"),
+            &tr!("measure-count-hint"),
             Measure::Count,
             |ui| count_choice(ui, &mut t.count),
         );
@@ -226,7 +225,7 @@ pub(super) fn template_rules(ui: &mut egui::Ui, draft: &mut Design) {
 /// how.
 fn count_choice(ui: &mut egui::Ui, count_rule: &mut Option<Count>) {
     let mut on = count_rule.is_some();
-    if ui.checkbox(&mut on, "count pieces in sight").changed() {
+    if ui.checkbox(&mut on, tr!("count-on")).changed() {
         *count_rule = on.then_some(Count {
             of: Counted::Friends,
             lines: Lines::Queen,
@@ -240,9 +239,9 @@ fn count_choice(ui: &mut egui::Ui, count_rule: &mut Option<Count>) {
                 "designer-count-compare",
                 &mut count.compare,
                 &[
-                    ("as many", Compare::Equal),
-                    ("at least as many", Compare::AtLeast),
-                    ("at most as many", Compare::AtMost),
+                    (tr!("count-as-many"), Compare::Equal),
+                    (tr!("count-at-least"), Compare::AtLeast),
+                    (tr!("count-at-most"), Compare::AtMost),
                 ],
             );
             menu(
@@ -250,20 +249,20 @@ fn count_choice(ui: &mut egui::Ui, count_rule: &mut Option<Count>) {
                 "designer-count-of",
                 &mut count.of,
                 &[
-                    ("friends", Counted::Friends),
-                    ("enemies", Counted::Enemies),
-                    ("pieces", Counted::Pieces),
+                    (tr!("count-friends"), Counted::Friends),
+                    (tr!("count-enemies"), Counted::Enemies),
+                    (tr!("count-pieces"), Counted::Pieces),
                 ],
             );
-            ui.label("along");
+            ui.label(tr!("count-along"));
             menu(
                 ui,
                 "designer-count-lines",
                 &mut count.lines,
                 &[
-                    ("eight lines", Lines::Queen),
-                    ("ranks and files", Lines::Rook),
-                    ("diagonals", Lines::Bishop),
+                    (tr!("count-eight-lines"), Lines::Queen),
+                    (tr!("count-ranks-files"), Lines::Rook),
+                    (tr!("count-diagonals"), Lines::Bishop),
                 ],
             );
         });

@@ -6,23 +6,23 @@ use bevy_egui::egui;
 pub const ERROR: egui::Color32 = egui::Color32::from_rgb(230, 120, 100);
 pub const GOOD: egui::Color32 = egui::Color32::from_rgb(120, 200, 130);
 
-/// A menu of `choices` for `value`.
+/// A menu of `choices` for `value`, each with its words.
 pub fn menu<T: PartialEq + Copy>(
     ui: &mut egui::Ui,
     id: &str,
     value: &mut T,
-    choices: &[(&'static str, T)],
+    choices: &[(String, T)],
 ) -> bool {
     let shown = choices
         .iter()
         .find(|(_, v)| v == value)
-        .map_or("…", |(name, _)| name);
+        .map_or("…", |(name, _)| name.as_str());
     let mut changed = false;
     egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for (name, choice) in choices {
-                changed |= ui.selectable_value(value, *choice, *name).changed();
+                changed |= ui.selectable_value(value, *choice, name).changed();
             }
         });
     changed

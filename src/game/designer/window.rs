@@ -17,8 +17,9 @@ use crate::game::designer::widgets::{ERROR, GOOD};
 use crate::game::platform::web_files::PickFile;
 use crate::game::table::session::{Player, Variants};
 use crate::game::ui::diagram::{self, game_rules};
-use crate::game::ui::{ServerPage, UiState, fitted};
+use crate::game::ui::{ServerPage, UiState, fitted, words};
 use crate::rules::{BoardSize, Design};
+use crate::tr;
 
 /// The report measured for the draft, as far as it has come.
 fn report_panel(ui: &mut egui::Ui, designer: &mut Designer, intents: &mut Vec<DesignerIntent>) {
@@ -32,22 +33,22 @@ fn report_panel(ui: &mut egui::Ui, designer: &mut Designer, intents: &mut Vec<De
             ui.add(
                 egui::ProgressBar::new(done as f32 / all.max(1) as f32)
                     .desired_width(160.0)
-                    .text(format!("measuring {done} of {all}")),
+                    .text(tr!("designer-measuring", done = done, count = all)),
             );
-            if ui.button("Stop").clicked() {
+            if ui.button(tr!("designer-stop")).clicked() {
                 intents.push(DesignerIntent::StopReport);
             }
         } else {
-            ui.label(format!("measured {done} of {all}"));
+            ui.label(tr!("designer-measured", done = done, count = all));
         }
         if state.design != draft {
-            ui.colored_label(ERROR, "(of an earlier version of the design)");
+            ui.colored_label(ERROR, tr!("designer-earlier-version"));
         }
     });
     match &state.latest {
         Some(Ok(report)) => {
             for warning in &report.warnings {
-                ui.colored_label(ERROR, format!("warning: {warning}"));
+                ui.colored_label(ERROR, tr!("designer-warning", why = warning.to_string()));
             }
             egui::ScrollArea::horizontal()
                 .id_salt("designer-report")
@@ -89,7 +90,7 @@ pub(super) fn designer_window(
     let mut intents = Vec::new();
     let mut pick_file = false;
     let mut save_copy = false;
-    fitted(egui::Window::new("Designer"), ctx)
+    fitted(egui::Window::new(tr!("designer-title")), ctx)
         .id(egui::Id::new("designer"))
         .open(&mut open)
         .default_pos(egui::pos2(24.0, 24.0))
@@ -151,9 +152,9 @@ pub(super) fn designer_window(
 /// The game a design starts from: a copy of it is the draft.
 fn start_from(ui: &mut egui::Ui, variants: &Variants, intents: &mut Vec<DesignerIntent>) {
     ui.horizontal_wrapped(|ui| {
-        ui.label("Start from");
+        ui.label(tr!("designer-start-from"));
         egui::ComboBox::from_id_salt("designer-from")
-            .selected_text("a game…")
+            .selected_text(tr!("designer-a-game"))
             .show_ui(ui, |ui| {
                 for rules in variants.iter() {
                     if ui.selectable_label(false, rules.variant().name()).clicked() {
@@ -169,17 +170,17 @@ fn names(ui: &mut egui::Ui, draft: &mut Design, state: &mut UiState) {
     egui::Grid::new("designer-names")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("Name");
+            ui.label(tr!("designer-name"));
             let name = ui.text_edit_singleline(&mut draft.name);
             state.spot("designer-name", &name);
             ui.end_row();
-            ui.label("Id");
+            ui.label(tr!("designer-id"));
             ui.horizontal(|ui| {
                 ui.text_edit_singleline(&mut draft.id);
-                ui.small("lower case, digits, dashes");
+                ui.small(tr!("designer-id-hint"));
             });
             ui.end_row();
-            ui.label("Summary");
+            ui.label(tr!("designer-summary"));
             ui.text_edit_singleline(&mut draft.summary);
             ui.end_row();
         });
@@ -187,20 +188,20 @@ fn names(ui: &mut egui::Ui, draft: &mut Design, state: &mut UiState) {
 
 /// The rules' editors: the movement, the template, the board and the end.
 fn rules(ui: &mut egui::Ui, designer: &mut Designer) {
-    ui.heading("Movement");
+    ui.heading(tr!("designer-movement"));
     movement_rules(ui, &mut designer.draft.movement);
     ui.separator();
-    ui.heading("Template");
+    ui.heading(tr!("designer-template"));
     template_rules(ui, &mut designer.draft);
     ui.separator();
-    ui.heading("Board and end");
+    ui.heading(tr!("designer-board-and-end"));
     board_rules(ui, &mut designer.draft, &mut designer.rows);
 }
 
 /// The board and the opponent the design is tried on.
 fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
     ui.horizontal_wrapped(|ui| {
-        ui.label("Try it on");
+        ui.label(tr!("designer-try-on"));
         // The square boards the design is played on.
         let sizes = designer.draft.sizes;
         for n in [4u8, 5, 6, 8] {
@@ -208,21 +209,18 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
                 ui.selectable_value(&mut designer.board, n, format!("{n}×{n}"));
             }
         }
-        ui.label("against");
+        ui.label(tr!("designer-against"));
         egui::ComboBox::from_id_salt("designer-opponent")
-            .selected_text(designer.opponent.label())
+            .selected_text(words::player(designer.opponent))
             .show_ui(ui, |ui| {
                 ui.selectable_value(
                     &mut designer.opponent,
                     Player::Human,
-                    "Human (both sides here)",
+                    tr!("designer-both-sides"),
                 );
                 for level in Level::ALL {
-                    ui.selectable_value(
-                        &mut designer.opponent,
-                        Player::Computer(level),
-                        format!("Computer ({level})"),
-                    );
+                    let choice = Player::Computer(level);
+                    ui.selectable_value(&mut designer.opponent, choice, words::player(choice));
                 }
             });
     });
@@ -239,15 +237,15 @@ fn buttons(
     save_copy: &mut bool,
 ) {
     ui.horizontal_wrapped(|ui| {
-        let try_it = ui.button(egui::RichText::new("Try it").strong());
+        let try_it = ui.button(egui::RichText::new(tr!("designer-try")).strong());
         state.spot("designer-try", &try_it);
         if try_it.clicked() {
             intents.push(DesignerIntent::Try);
         }
         let save = ui.button(if cfg!(target_arch = "wasm32") {
-            "Download file"
+            tr!("designer-download")
         } else {
-            "Save"
+            tr!("designer-save")
         });
         state.spot("designer-save", &save);
         if save.clicked() {
@@ -255,33 +253,29 @@ fn buttons(
         }
         #[cfg(not(target_arch = "wasm32"))]
         if ui
-            .button("Save a copy…")
-            .on_hover_text("The game file, saved where you choose")
+            .button(tr!("designer-save-copy"))
+            .on_hover_text(tr!("designer-save-copy-hint"))
             .clicked()
         {
             *save_copy = true;
         }
         #[cfg(target_arch = "wasm32")]
         let _ = save_copy;
-        if ui.button("Copy text").clicked() {
+        if ui.button(tr!("designer-copy-text")).clicked() {
             ui.ctx().copy_text(designer.draft.to_string());
-            designer.notice = Some("the game file is on the clipboard".into());
+            designer.notice = Some(tr!("designer-text-copied"));
         }
         let page = &page.0;
         if ui
-            .button("Copy link")
-            .on_hover_text(format!(
-                "A link to the web page at {page} that opens this design"
-            ))
+            .button(tr!("online-copy-link"))
+            .on_hover_text(tr!("designer-link-hint", page = page.as_str()))
             .clicked()
         {
             ui.ctx().copy_text(designer.link(page));
-            designer.notice = Some(format!(
-                "a link to {page} with the design is on the clipboard"
-            ));
+            designer.notice = Some(tr!("designer-link-copied", page = page.as_str()));
         }
         let running = designer.report.as_ref().is_some_and(|r| r.running());
-        let measure = ui.add_enabled(!running, egui::Button::new("Report"));
+        let measure = ui.add_enabled(!running, egui::Button::new(tr!("designer-report")));
         state.spot("designer-report", &measure);
         if measure.clicked() {
             intents.push(DesignerIntent::Report);
@@ -297,7 +291,7 @@ fn open_design(
     intents: &mut Vec<DesignerIntent>,
 ) -> bool {
     let mut pick_file = false;
-    ui.label("Open a design: paste its game file or its share code, or open its file.");
+    ui.label(tr!("designer-open-intro"));
     ui.add(
         egui::TextEdit::multiline(&mut designer.paste)
             .desired_rows(3)
@@ -306,21 +300,26 @@ fn open_design(
     );
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(!designer.paste.trim().is_empty(), egui::Button::new("Open"))
+            .add_enabled(
+                !designer.paste.trim().is_empty(),
+                egui::Button::new(tr!("online-open")),
+            )
             .clicked()
         {
             intents.push(DesignerIntent::Read(designer.paste.clone()));
         }
-        if ui.button("Open file…").clicked() {
+        if ui.button(tr!("designer-open-file")).clicked() {
             pick_file = true;
         }
-        egui::CollapsingHeader::new("The game file").show(ui, |ui| {
-            ui.label(
-                egui::RichText::new(designer.draft.to_string())
-                    .monospace()
-                    .small(),
-            );
-        });
+        egui::CollapsingHeader::new(tr!("designer-game-file"))
+            .id_salt("designer-game-file")
+            .show(ui, |ui| {
+                ui.label(
+                    egui::RichText::new(designer.draft.to_string())
+                        .monospace()
+                        .small(),
+                );
+            });
     });
     pick_file
 }
@@ -331,16 +330,17 @@ fn verdict_panel(ui: &mut egui::Ui, designer: &mut Designer, examples: &mut diag
     let verdict = designer.verdict().clone();
     match &verdict.rules {
         Ok(rules) => {
-            ui.colored_label(GOOD, "A game: every rule of the system holds.");
+            ui.colored_label(GOOD, tr!("designer-a-game-holds"));
             for line in &verdict.figures {
                 ui.label(line);
             }
-            egui::CollapsingHeader::new("Its rules and an example")
+            egui::CollapsingHeader::new(tr!("designer-its-rules"))
+                .id_salt("designer-its-rules")
                 .default_open(true)
                 .show(ui, |ui| game_rules(ui, rules, examples));
         }
         Err(why) => {
-            ui.colored_label(ERROR, format!("Not a game yet: {why}"));
+            ui.colored_label(ERROR, tr!("designer-not-a-game", why = why.to_string()));
         }
     }
 }
