@@ -2,7 +2,7 @@
 //! message catalogue, a Fluent file a language (`assets/lang/*.ftl`), so
 //! that plurals, numbers and word order follow the language and not the
 //! code. Code names a message by its id and hands it named arguments
-//! ([`tr!`]); the words are the catalogue's.
+//! ([`tr!`](crate::tr)); the words are the catalogue's.
 //!
 //! One language is in force at a time for the whole program ([`set`]):
 //! the game sets it from the player's setting or the system's (or the
