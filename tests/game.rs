@@ -2067,7 +2067,8 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
 /// left without a capture wins), told in the window's words.
 #[test]
 fn the_game_plays_a_designed_game_online_to_its_end() {
-    use burrow::game::online::table::{Online, result_text};
+    use burrow::game::online::table::Online;
+    use burrow::game::online::table_panel::result_text;
     use burrow::online::protocol::GameSetup;
     use burrow::rules::Design;
 

@@ -683,19 +683,3 @@ fn keep_frames_coming(online: Res<Online>, mut redraw: MessageWriter<RequestRedr
         redraw.write(RequestRedraw);
     }
 }
-
-/// How the server's result reads.
-pub fn result_text(online: &Online) -> Option<String> {
-    use crate::online::protocol::EndReason;
-    let table = online.table.as_ref()?;
-    let finish = table.view.result?;
-    let side = crate::game::ui::words::side_key(finish.winner);
-    Some(match finish.reason {
-        EndReason::NoCapture if table.rules.end().stuck_wins() => {
-            crate::tr!("online-won-stuck", side = side)
-        }
-        EndReason::NoCapture => crate::tr!("online-won-no-capture", side = side),
-        EndReason::Time => crate::tr!("online-won-time", side = side),
-        EndReason::Resigned => crate::tr!("online-won-resigned", side = side),
-    })
-}

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use crate::game::online::clock::clock_text;
 use crate::game::online::panel::OnlinePanel;
-use crate::game::online::table::{Link, Online, OnlineIntent, result_text};
+use crate::game::online::table::{Link, Online, OnlineIntent};
 use crate::game::ui::words;
 use crate::online::mirror::Mirror;
 use crate::rules::Side;
@@ -128,4 +128,21 @@ fn seats(
                 ui.end_row();
             }
         });
+}
+
+/// How the server's result reads, in the player's words (the record's
+/// `Termination` tag keeps the format's English, `Finish::text`).
+pub fn result_text(online: &Online) -> Option<String> {
+    use crate::online::protocol::EndReason;
+    let table = online.table.as_ref()?;
+    let finish = table.view.result?;
+    let side = words::side_key(finish.winner);
+    Some(match finish.reason {
+        EndReason::NoCapture if table.rules.end().stuck_wins() => {
+            tr!("online-won-stuck", side = side)
+        }
+        EndReason::NoCapture => tr!("online-won-no-capture", side = side),
+        EndReason::Time => tr!("online-won-time", side = side),
+        EndReason::Resigned => tr!("online-won-resigned", side = side),
+    })
 }
