@@ -242,6 +242,9 @@ pub struct ActiveLesson {
     pub refusal: Option<String>,
     /// The game has left the lesson's script (undo brings it back).
     pub off_script: bool,
+    /// The language the steps' words are in (they are worded again when
+    /// the player picks another).
+    pub language: crate::lang::Language,
 }
 
 impl ActiveLesson {
@@ -348,6 +351,7 @@ fn start_lessons(
             at: 0,
             refusal: None,
             off_script: false,
+            language: crate::lang::current(),
         });
     }
 }
@@ -399,11 +403,19 @@ fn follow_lesson(
     mut refused: MessageReader<Refused>,
     session: Res<GameSession>,
     selection: Res<Selection>,
+    variants: Res<Variants>,
 ) {
     let Some(active) = &mut tutorial.active else {
         refused.clear();
         return;
     };
+    let language = crate::lang::current();
+    if active.language != language
+        && let Some(rules) = variants.get(&active.lesson.variant)
+    {
+        active.steps = lesson_steps(rules, &active.lesson);
+        active.language = language;
+    }
     if *session.mode() != GameMode::Lesson {
         tutorial.active = None;
         return;

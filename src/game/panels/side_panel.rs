@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::lesson::tutorial::{Tutorial, TutorialIntent, lesson_steps};
+use crate::game::lesson::tutorial::{Tutorial, TutorialIntent};
 use crate::game::presentation;
 use crate::game::puzzles::solving::{PuzzleIntent, Puzzles};
 use crate::game::review::evaluation::ReviewIntent;
@@ -156,14 +156,7 @@ fn tutorial(ui: &mut egui::Ui, data: &mut SidePanel, state: &mut UiState) {
                 ))
                 .small(),
             );
-            // The step's words again in the language in force (it may have
-            // changed since the lesson started).
-            let text = data
-                .variants
-                .get(&active.lesson.variant)
-                .and_then(|rules| lesson_steps(rules, &active.lesson).get(active.at).cloned())
-                .map_or_else(|| active.step().text.clone(), |step| step.text);
-            ui.label(egui::RichText::new(text).size(16.0));
+            ui.label(egui::RichText::new(&active.step().text).size(16.0));
             if let Some(why) = &active.refusal {
                 ui.add_space(4.0);
                 ui.label(
