@@ -74,13 +74,14 @@ async function version() {
 async function pageWords() {
   const folder = new URL("../assets/lang/", import.meta.url);
   const words = {};
-  for (const name of (await readdir(folder)).filter((n) => n.endsWith(".ftl")).sort()) {
+  for (const code of (await readdir(folder)).sort()) {
     const messages = {};
-    for (const line of (await readFile(new URL(name, folder), "utf8")).split("\n")) {
+    const game = new URL(`${code}/game.ftl`, folder);
+    for (const line of (await readFile(game, "utf8")).split("\n")) {
       const found = /^(page-[a-z-]+) = (.+)$/.exec(line);
       if (found) messages[found[1]] = found[2];
     }
-    words[name.replace(".ftl", "")] = messages;
+    words[code] = messages;
   }
   return JSON.stringify(words);
 }

@@ -1,5 +1,7 @@
 //! The player's language: every word the game shows a player comes from one
-//! message catalogue, a Fluent file a language (`assets/lang/*.ftl`), so
+//! message catalogue, Fluent files a language (`assets/lang/<code>/*.ftl`:
+//! `game.ftl` for the game and its windows, `design.ftl` for a designed
+//! game's rules in words, `online.ftl` for online play), so
 //! that plurals, numbers and word order follow the language and not the
 //! code. Code names a message by its id and hands it named arguments
 //! ([`tr!`](crate::tr)); the words are the catalogue's.
@@ -54,12 +56,30 @@ impl Language {
         }
     }
 
-    /// The catalogue's text.
-    pub fn source(self) -> &'static str {
+    /// The catalogue's files: (name, text), one a part of the game.
+    pub fn sources(self) -> &'static [(&'static str, &'static str)] {
+        macro_rules! files {
+            ($code:literal) => {
+                &[
+                    (
+                        concat!($code, "/game.ftl"),
+                        include_str!(concat!("../../assets/lang/", $code, "/game.ftl")),
+                    ),
+                    (
+                        concat!($code, "/design.ftl"),
+                        include_str!(concat!("../../assets/lang/", $code, "/design.ftl")),
+                    ),
+                    (
+                        concat!($code, "/online.ftl"),
+                        include_str!(concat!("../../assets/lang/", $code, "/online.ftl")),
+                    ),
+                ]
+            };
+        }
         match self {
-            Language::English => include_str!("../../assets/lang/en.ftl"),
-            Language::French => include_str!("../../assets/lang/fr.ftl"),
-            Language::German => include_str!("../../assets/lang/de.ftl"),
+            Language::English => files!("en"),
+            Language::French => files!("fr"),
+            Language::German => files!("de"),
         }
     }
 
@@ -126,19 +146,22 @@ pub fn current() -> Language {
 }
 
 fn bundle(language: Language) -> &'static Bundle {
-    BUNDLES[language.index()].get_or_init(|| bundle_of(language, language.source().to_string()))
+    BUNDLES[language.index()].get_or_init(|| {
+        bundle_of(
+            language,
+            language
+                .sources()
+                .iter()
+                .map(|(name, text)| (*name, text.to_string())),
+        )
+    })
 }
 
-/// A bundle of `language` with the messages of `source`.
-fn bundle_of(language: Language, source: String) -> Bundle {
-    let resource = FluentResource::try_new(source).unwrap_or_else(|(partial, errors)| {
-        tracing::warn!(
-            "the {} catalogue has {} lines that do not read; the rest is used",
-            language.own_name(),
-            errors.len()
-        );
-        partial
-    });
+/// A bundle of `language` with the messages of `sources` (name, text).
+fn bundle_of(
+    language: Language,
+    sources: impl IntoIterator<Item = (&'static str, String)>,
+) -> Bundle {
     let tag = language.code().parse().unwrap_or_default();
     let mut bundle = Bundle::new_concurrent(vec![tag]);
     // No Unicode isolation marks around arguments: the panels' fonts have
@@ -149,12 +172,17 @@ fn bundle_of(language: Language, source: String) -> Bundle {
         Language::French => number::<1, _>,
         Language::German => number::<2, _>,
     }));
-    if let Err(errors) = bundle.add_resource(resource) {
-        tracing::warn!(
-            "the {} catalogue defines {} messages twice",
-            language.own_name(),
-            errors.len()
-        );
+    for (name, source) in sources {
+        let resource = FluentResource::try_new(source).unwrap_or_else(|(partial, errors)| {
+            tracing::warn!(
+                "{name} has {} lines that do not read; the rest is used",
+                errors.len()
+            );
+            partial
+        });
+        if let Err(errors) = bundle.add_resource(resource) {
+            tracing::warn!("{name} defines {} messages again", errors.len());
+        }
     }
     bundle
 }

@@ -11,28 +11,29 @@ use fluent_syntax::ast;
 
 use super::*;
 
-/// A catalogue's messages and, for each, the names of the arguments it
-/// uses (in its value, its selectors and every variant).
-fn messages(language: Language) -> BTreeMap<String, BTreeSet<String>> {
-    let resource = fluent_syntax::parser::parse(language.source()).unwrap_or_else(|(_, errors)| {
-        panic!(
-            "the {} catalogue does not read: {errors:?}",
-            language.own_name()
-        )
-    });
+/// A catalogue's messages and, for each, the file it is in (`game.ftl`,
+/// …) and the names of the arguments it uses (in its value, its selectors
+/// and every variant).
+fn messages(language: Language) -> BTreeMap<String, (String, BTreeSet<String>)> {
     let mut found = BTreeMap::new();
-    for entry in resource.body {
-        if let ast::Entry::Message(message) = entry {
-            let mut arguments = BTreeSet::new();
-            if let Some(value) = &message.value {
-                pattern_arguments(value, &mut arguments);
+    for (name, text) in language.sources() {
+        let resource = fluent_syntax::parser::parse(*text)
+            .unwrap_or_else(|(_, errors)| panic!("{name} does not read: {errors:?}"));
+        let file = name.rsplit('/').next().unwrap_or(name).to_string();
+        for entry in resource.body {
+            if let ast::Entry::Message(message) = entry {
+                let mut arguments = BTreeSet::new();
+                if let Some(value) = &message.value {
+                    pattern_arguments(value, &mut arguments);
+                }
+                let id = message.id.name.to_string();
+                assert!(
+                    found
+                        .insert(id.clone(), (file.clone(), arguments))
+                        .is_none(),
+                    "{name}: {id} is defined twice in the catalogue"
+                );
             }
-            let id = message.id.name.to_string();
-            assert!(
-                found.insert(id.clone(), arguments).is_none(),
-                "{}: {id} twice",
-                language.own_name()
-            );
         }
     }
     found
@@ -92,9 +93,16 @@ fn every_language_defines_the_same_messages_with_the_same_arguments() {
             "{}: missing {missing:?}, not in English {extra:?}",
             language.own_name()
         );
-        for (id, arguments) in &english {
+        for (id, (file, arguments)) in &english {
+            let (other_file, other_arguments) = &other[id];
             assert_eq!(
-                &other[id],
+                other_file,
+                file,
+                "{}: {id} is in another file than in English",
+                language.own_name()
+            );
+            assert_eq!(
+                other_arguments,
                 arguments,
                 "{}: {id} takes other arguments than in English",
                 language.own_name()
@@ -209,7 +217,7 @@ fn every_message_the_code_names_is_in_the_catalogue_with_its_arguments() {
             .join("\n");
         for (id, given) in uses(&text) {
             named += 1;
-            match english.get(&id) {
+            match english.get(&id).map(|(_, wanted)| wanted) {
                 None => problems.push(format!("{}: no message {id}", file.display())),
                 Some(wanted) if *wanted != given => problems.push(format!(
                     "{}: {id} is given {given:?}, uses {wanted:?}",
@@ -390,10 +398,16 @@ fn numbers_are_written_as_each_language_writes_them() {
 
 #[test]
 fn a_message_a_language_lacks_comes_from_english_and_an_unknown_one_is_its_id() {
-    let partial = bundle_of(Language::French, "only-here = seulement ici\n".to_string());
+    let partial = bundle_of(
+        Language::French,
+        [("fr/test.ftl", "only-here = seulement ici\n".to_string())],
+    );
     let english = bundle_of(
         Language::English,
-        "only-here = only here\nboth = both\n".to_string(),
+        [
+            ("en/test.ftl", "only-here = only here\n".to_string()),
+            ("en/more.ftl", "both = both\n".to_string()),
+        ],
     );
     assert_eq!(
         format(&[&partial, &english], "only-here", None),

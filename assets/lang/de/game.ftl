@@ -1,6 +1,6 @@
-# Burrow's words in German (Deutsch), translated from en.ftl.
+# Burrow's words in German (Deutsch), translated from en/game.ftl.
 #
-# Glossary (how this file renders the game's own terms; en.ftl says what
+# Glossary (how this file renders the game's own terms; en/game.ftl says what
 # each term means):
 # - Burrow and the four games' names (Box Burrow, Path Burrow, Sweep
 #   Burrow, Tumburrow): names, kept as they are.

@@ -1,7 +1,7 @@
-# Burrow's words in French (français). This file follows en.ftl: the same
+# Burrow's words in French (français). This file follows en/game.ftl: the same
 # messages, with the same arguments.
 #
-# Glossary: how the game's own terms (see the glossary in en.ftl) are
+# Glossary: how the game's own terms (see the glossary in en/game.ftl) are
 # rendered in French, used the same way everywhere in this file:
 # - Burrow and the four games' names (Box Burrow, Path Burrow, Sweep
 #   Burrow, Tumburrow) are names: kept as they are, not translated.
