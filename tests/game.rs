@@ -1503,7 +1503,11 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
     let app = app_saving(&dir);
     let saved = app.world().resource::<Saved>();
     assert!(saved.offer.is_none());
-    let problem = saved.problem.clone().expect("the damage is said");
+    let problem = saved
+        .problem
+        .clone()
+        .expect("the damage is said")
+        .to_string();
     assert!(problem.contains("saved-game-unreadable.txt"), "{problem}");
     assert!(!file.exists());
     assert_eq!(
@@ -1825,7 +1829,10 @@ fn the_game_plays_online_and_reconnects() {
         .iter_current_update_messages()
         .map(|r| r.0.to_string())
         .collect();
-    assert!(refused.iter().any(|r| r.contains("no undo")), "{refused:?}");
+    assert!(
+        refused.iter().any(|r| r.contains("has no undo")),
+        "{refused:?}"
+    );
     assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
 
     // The server dies: the game notices. White plays its turn meanwhile

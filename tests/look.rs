@@ -16,13 +16,13 @@ use std::process::Command;
 
 /// One screen: its name and the arguments that open it.
 struct Screen {
-    name: &'static str,
+    name: String,
     args: Vec<String>,
 }
 
 fn screen(name: &'static str, args: &[&str]) -> Screen {
     Screen {
-        name,
+        name: name.to_string(),
         args: args.iter().map(|s| s.to_string()).collect(),
     }
 }
@@ -106,27 +106,6 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             &["--review", review_record.to_str().expect("a UTF-8 path")],
         ),
         screen("settings", &["--variant", "box", "--settings"]),
-        // The player's language: the longer words of French and German at
-        // the smallest window, the table and the settings.
-        screen(
-            "title-de-800x600",
-            &["--window-size", "800x600", "--language", "de"],
-        ),
-        screen(
-            "table-fr-800x600",
-            &[
-                "--window-size",
-                "800x600",
-                "--language",
-                "fr",
-                "--variant",
-                "box",
-                "--position",
-                "8/8/5B2/4B3/3W1B2/8/8/8 W",
-                "--click",
-                "d4,e5",
-            ],
-        ),
         screen(
             "settings-de",
             &["--variant", "box", "--settings", "--language", "de"],
@@ -162,6 +141,57 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             ],
         ),
     ]
+    .into_iter()
+    .chain(languages(server))
+    .collect()
+}
+
+/// The screens with the most words (the table, the rules window, the
+/// designer and the Online window) in each language, at the smallest
+/// window the layouts are made for and at the usual size: French and
+/// German words are longer, and that is where text is clipped or runs
+/// into its neighbour.
+fn languages(server: &str) -> Vec<Screen> {
+    let table = [
+        "--variant",
+        "box",
+        "--position",
+        "8/8/5B2/4B3/3W1B2/8/8/8 W",
+        "--click",
+        "d4,e5",
+    ];
+    let rules = ["--variant", "path", "--rules"];
+    let designer = ["--designer", "tumburrow"];
+    let online = ["--online", "play", "--server", server];
+    let mut screens = Vec::new();
+    for (what, args) in [
+        ("table", &table[..]),
+        ("rules", &rules[..]),
+        ("designer", &designer[..]),
+        ("online-window", &online[..]),
+    ] {
+        for language in ["en", "fr", "de"] {
+            for small in [false, true] {
+                // The English screens at the usual size are above.
+                if language == "en" && !small && what != "online-window" {
+                    continue;
+                }
+                let mut name = what.to_string();
+                if language != "en" {
+                    name.push('-');
+                    name.push_str(language);
+                }
+                let mut all: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+                all.extend(["--language".into(), language.into()]);
+                if small {
+                    name.push_str("-800x600");
+                    all.extend(["--window-size".into(), "800x600".into()]);
+                }
+                screens.push(Screen { name, args: all });
+            }
+        }
+    }
+    screens
 }
 
 /// A picture as (width, height, RGB pixels).

@@ -1,9 +1,11 @@
 //! Player settings that outlive a single game.
 
+use std::fmt;
+
 use bevy::prelude::*;
 
 use crate::lang::Language;
-use crate::rules::design::toml_kind;
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Settings>()
@@ -160,51 +162,207 @@ impl Default for Settings {
 }
 
 /// One setting that did not read: its line, its key and why. It is
-/// replaced by its default; the others are kept.
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("settings line {line}: `{key}` {problem}; its default is used")]
+/// replaced by its default; the others are kept. Worded when shown, in the
+/// language in force then.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SettingsProblem {
     pub line: usize,
     pub key: String,
-    pub problem: String,
+    pub problem: ValueProblem,
 }
 
-/// Settings that do not read as TOML at all (then none of them is used).
-#[derive(Clone, Debug, PartialEq, thiserror::Error)]
-#[error("the settings do not read as TOML: {0}")]
-pub struct SettingsUnreadable(pub String);
-
-/// A value that is not of the setting's type.
-fn wrong(value: &toml::Value, what: &str) -> String {
-    format!("must be {what}, found {}", toml_kind(value))
-}
-
-fn number(value: &toml::Value, range: std::ops::RangeInclusive<f32>) -> Result<f32, String> {
-    let found = match value {
-        toml::Value::Float(f) => *f as f32,
-        toml::Value::Integer(i) => *i as f32,
-        _ => return Err(wrong(value, "a number")),
-    };
-    if range.contains(&found) {
-        Ok(found)
-    } else {
-        Err(format!(
-            "must be from {} to {}, found {found}",
-            range.start(),
-            range.end()
+impl fmt::Display for SettingsProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&tr!(
+            "settings-notice-problem",
+            line = self.line,
+            key = self.key.as_str(),
+            problem = self.problem.to_string()
         ))
     }
 }
 
-fn flag(value: &toml::Value) -> Result<bool, String> {
-    value.as_bool().ok_or_else(|| wrong(value, "true or false"))
+impl std::error::Error for SettingsProblem {}
+
+/// Why a setting's value does not do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ValueProblem {
+    /// Not of the setting's type: what it must be, and what it is.
+    WrongType { expected: Expected, found: Found },
+    /// A number outside the setting's range.
+    OutOfRange { min: f64, max: f64, found: f64 },
+    /// A language the game is not written in: the text found.
+    UnknownLanguage(String),
+    /// A theme the game does not have: the text found.
+    UnknownTheme(String),
+    /// Not a window size (`WIDTHxHEIGHT`) from `least` to `most`.
+    BadWindowSize {
+        least: UVec2,
+        most: UVec2,
+        found: String,
+    },
+    /// Not a session as the server hands them out.
+    NotASession,
 }
 
-fn text(value: &toml::Value) -> Result<String, String> {
+impl fmt::Display for ValueProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = match self {
+            ValueProblem::WrongType { expected, found } => tr!(
+                "settings-notice-wrong-type",
+                expected = expected.key(),
+                found = found.to_string()
+            ),
+            ValueProblem::OutOfRange { min, max, found } => tr!(
+                "settings-notice-out-of-range",
+                min = *min,
+                max = *max,
+                found = *found
+            ),
+            ValueProblem::UnknownLanguage(found) => {
+                let known: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
+                tr!(
+                    "settings-notice-unknown-language",
+                    known = known.join(", "),
+                    found = found.as_str()
+                )
+            }
+            ValueProblem::UnknownTheme(found) => {
+                tr!("settings-notice-unknown-theme", found = found.as_str())
+            }
+            ValueProblem::BadWindowSize { least, most, found } => tr!(
+                "settings-notice-window-size",
+                min_width = least.x,
+                min_height = least.y,
+                max_width = most.x,
+                max_height = most.y,
+                found = found.as_str()
+            ),
+            ValueProblem::NotASession => tr!("settings-notice-not-session"),
+        };
+        f.write_str(&words)
+    }
+}
+
+/// What a setting's value must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expected {
+    Number,
+    /// `true` or `false`.
+    Flag,
+    /// Text in quotes.
+    Text,
+    /// A list of puzzles' ids in quotes.
+    Puzzles,
+}
+
+impl Expected {
+    /// How the catalogue's `$expected` names it.
+    fn key(self) -> &'static str {
+        match self {
+            Expected::Number => "number",
+            Expected::Flag => "flag",
+            Expected::Text => "text",
+            Expected::Puzzles => "puzzles",
+        }
+    }
+}
+
+/// What a value of the wrong type was found to be.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Found {
+    Text(String),
+    Number(f64),
+    Flag(bool),
+    Date,
+    List,
+    Table,
+}
+
+impl Found {
+    fn of(value: &toml::Value) -> Found {
+        match value {
+            toml::Value::String(s) => Found::Text(s.clone()),
+            toml::Value::Integer(i) => Found::Number(*i as f64),
+            toml::Value::Float(f) => Found::Number(*f),
+            toml::Value::Boolean(b) => Found::Flag(*b),
+            toml::Value::Datetime(_) => Found::Date,
+            toml::Value::Array(_) => Found::List,
+            toml::Value::Table(_) => Found::Table,
+        }
+    }
+}
+
+impl fmt::Display for Found {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let words = match self {
+            Found::Text(text) => tr!("settings-notice-found-text", text = text.as_str()),
+            Found::Number(number) => tr!("settings-notice-found-number", number = *number),
+            Found::Flag(flag) => tr!("settings-notice-found-flag", flag = flag.to_string()),
+            Found::Date => tr!("settings-notice-found-date"),
+            Found::List => tr!("settings-notice-found-list"),
+            Found::Table => tr!("settings-notice-found-table"),
+        };
+        f.write_str(&words)
+    }
+}
+
+/// Settings that do not read as TOML at all (then none of them is used):
+/// the `toml` crate's own words why.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingsUnreadable(pub String);
+
+impl fmt::Display for SettingsUnreadable {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&tr!("settings-notice-unreadable", why = self.0.as_str()))
+    }
+}
+
+impl std::error::Error for SettingsUnreadable {}
+
+/// A value that is not of the setting's type.
+fn wrong(value: &toml::Value, expected: Expected) -> ValueProblem {
+    ValueProblem::WrongType {
+        expected,
+        found: Found::of(value),
+    }
+}
+
+/// A bound of a setting's range as a player reads it (`0.1`, not the
+/// `f32`'s `0.10000000149011612`).
+fn bound(value: f32) -> f64 {
+    value
+        .to_string()
+        .parse()
+        .unwrap_or_else(|_| f64::from(value))
+}
+
+fn number(value: &toml::Value, range: std::ops::RangeInclusive<f32>) -> Result<f32, ValueProblem> {
+    let found = match value {
+        toml::Value::Float(f) => *f,
+        toml::Value::Integer(i) => *i as f64,
+        _ => return Err(wrong(value, Expected::Number)),
+    };
+    if range.contains(&(found as f32)) {
+        Ok(found as f32)
+    } else {
+        Err(ValueProblem::OutOfRange {
+            min: bound(*range.start()),
+            max: bound(*range.end()),
+            found,
+        })
+    }
+}
+
+fn flag(value: &toml::Value) -> Result<bool, ValueProblem> {
+    value.as_bool().ok_or_else(|| wrong(value, Expected::Flag))
+}
+
+fn text(value: &toml::Value) -> Result<String, ValueProblem> {
     value
         .as_str()
         .map(str::to_string)
-        .ok_or_else(|| wrong(value, "text in quotes"))
+        .ok_or_else(|| wrong(value, Expected::Text))
 }
 
 /// Every key the settings know, in the order they are read (an account's
@@ -226,16 +384,14 @@ const KEYS: [&str; 14] = [
     "solved_puzzles",
 ];
 
-/// Sets the setting `key` from `value`; the problem in words if the value
-/// does not do (the settings are then as they were).
-fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), String> {
+/// Sets the setting `key` from `value`; the problem if the value does not
+/// do (the settings are then as they were).
+fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), ValueProblem> {
     match key {
         "language" => {
             let code = text(value)?;
-            s.language = Some(Language::from_code(&code).ok_or_else(|| {
-                let known: Vec<&str> = Language::ALL.iter().map(|l| l.code()).collect();
-                format!("must be one of {}, found `{code}`", known.join(", "))
-            })?);
+            s.language =
+                Some(Language::from_code(&code).ok_or(ValueProblem::UnknownLanguage(code))?);
         }
         "walk_speed" => s.walk_speed = number(value, 0.0..=MAX_WALK_SPEED)?,
         "think_seconds" => s.think_seconds = number(value, crate::ai::THINK_SECONDS)?,
@@ -248,9 +404,7 @@ fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), String>
             s.theme = Theme::ALL
                 .into_iter()
                 .find(|t| t.name() == name)
-                .ok_or_else(|| {
-                    format!("must be classic, green or high-contrast, found `{name}`")
-                })?;
+                .ok_or(ValueProblem::UnknownTheme(name))?;
         }
         "window" => {
             let size = text(value)?;
@@ -259,11 +413,10 @@ fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), String>
                 .split_once('x')
                 .and_then(|(w, h)| Some(UVec2::new(w.parse().ok()?, h.parse().ok()?)))
                 .filter(|s| s.cmpge(least).all() && s.cmple(most).all())
-                .ok_or_else(|| {
-                    format!(
-                        "must be WIDTHxHEIGHT from {}x{} to {}x{}, found `{size}`",
-                        least.x, least.y, most.x, most.y
-                    )
+                .ok_or(ValueProblem::BadWindowSize {
+                    least,
+                    most,
+                    found: size,
                 })?;
             s.window = Some(read);
         }
@@ -281,13 +434,13 @@ fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), String>
         "session" => {
             let session = text(value)?;
             if !is_session(&session) {
-                return Err("must be the server's hex text".into());
+                return Err(ValueProblem::NotASession);
             }
             let name = s.account.take().map(|(name, _)| name).unwrap_or_default();
             s.account = Some((name, session));
         }
         "solved_puzzles" => {
-            let wrong_list = || wrong(value, "a list of puzzles in quotes");
+            let wrong_list = || wrong(value, Expected::Puzzles);
             s.solved_puzzles = value
                 .as_array()
                 .ok_or_else(wrong_list)?
@@ -350,7 +503,7 @@ impl Settings {
     /// The settings as TOML, the form they are kept in (written through
     /// serde and `toml`; read back one key at a time by
     /// [`Settings::from_toml`]). Fails only if `toml` cannot write them,
-    /// which these types never make it.
+    /// which these types never make it: then `toml`'s own words why.
     pub fn to_toml(&self) -> Result<String, String> {
         let file = SettingsFile {
             language: self.language.map(Language::code),
@@ -370,7 +523,7 @@ impl Settings {
         };
         toml::to_string(&file)
             .map(|body| format!("{HEADER}{body}"))
-            .map_err(|e| format!("the settings do not write as TOML: {e}"))
+            .map_err(|e| e.to_string())
     }
 
     /// Reads kept settings: each value that does not do is named and
@@ -546,9 +699,9 @@ mod tests {
             (2, "walk_speed")
         );
         let said = problems[0].to_string();
-        assert!(
-            said.contains("line 2") && said.contains("walk_speed"),
-            "{said}"
+        assert_eq!(
+            said,
+            "settings line 2: `walk_speed` must be a number, found 'fast'; its default is used"
         );
         for bad in [
             "think_seconds = 99",
@@ -583,6 +736,67 @@ mod tests {
         );
         // Not TOML at all.
         assert!(Settings::from_toml("no equals sign").is_err());
+    }
+
+    /// Each problem is worded from the catalogue when it is shown (the
+    /// tests run in English).
+    #[test]
+    fn a_problem_is_worded_from_the_catalogue() {
+        let said = |text: &str| {
+            let (_, problems) = Settings::from_toml(text).unwrap();
+            assert_eq!(problems.len(), 1, "{text}");
+            problems[0].to_string()
+        };
+        for (bad, words) in [
+            (
+                "think_seconds = 99",
+                "settings line 1: `think_seconds` must be from 0.1 to 10, found 99; its default is used",
+            ),
+            ("volume = 1.5", "must be from 0 to 1, found 1.5"),
+            ("muted = \"yes\"", "must be true or false, found 'yes'"),
+            ("walk_speed = true", "must be a number, found true"),
+            ("theme = 3", "must be text in quotes, found the number 3"),
+            (
+                "solved_puzzles = [1]",
+                "must be a list of puzzles in quotes, found a list",
+            ),
+            (
+                "server = 1979-05-27",
+                "must be text in quotes, found a date",
+            ),
+            (
+                "ca_file = { a = 1 }",
+                "must be text in quotes, found a table",
+            ),
+            (
+                "language = \"tlh\"",
+                "must be one of en, fr, de, found `tlh`",
+            ),
+            (
+                "theme = \"neon\"",
+                "must be classic, green or high-contrast, found `neon`",
+            ),
+            (
+                "window = \"100x100\"",
+                "must be WIDTHxHEIGHT from 480x360 to 8192x8192, found `100x100`",
+            ),
+            (
+                "account = \"Ada\"\nsession = \"not hex!\"",
+                "settings line 2: `session` must be the server's hex text; its default is used",
+            ),
+        ] {
+            let said = said(bad);
+            assert!(said.contains(words), "{bad}: {said}");
+            assert!(!said.contains("settings-notice-"), "{said}");
+        }
+        let unreadable = Settings::from_toml("no equals sign")
+            .unwrap_err()
+            .to_string();
+        assert!(
+            unreadable.starts_with("the settings do not read as TOML: ")
+                && unreadable.ends_with("; the defaults are used"),
+            "{unreadable}"
+        );
     }
 
     #[test]

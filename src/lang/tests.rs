@@ -273,13 +273,7 @@ const SHOWS_TEXT: [&str; 12] = [
 
 /// Panels whose words are still written in the code, in English: each is
 /// to take its words from the catalogue (and leave this list).
-const NOT_YET: &[&str] = &[
-    "online/account_tab.rs",
-    "online/lobby_tab.rs",
-    "online/my_games_tab.rs",
-    "online/play_tab.rs",
-    "online/players_tab.rs",
-];
+const NOT_YET: &[&str] = &[];
 
 /// A literal a player reads in `line`: text with a letter in it, after one
 /// of [`SHOWS_TEXT`] (an empty text or one of digits and signs is none).

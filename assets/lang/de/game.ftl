@@ -504,6 +504,7 @@ online-title = Online
 online-connecting-to = Verbinde mit { $server }…
 online-reconnecting = Verbindung verloren: verbinde neu…
 online-lost-banner = Verbindung zum Server verloren: verbinde neu…
+online-no-undo = Eine Online-Partie kennt kein Zurücknehmen: Jeder Zug ist endgültig.
 online-code = Code
 online-copy-link = Link kopieren
 online-waiting-server = Warte auf den Server…
@@ -691,3 +692,46 @@ page-failed = Burrow konnte nicht starten: { $why }
 page-retry = Erneut versuchen
 page-no-wasm = dieser Browser kann kein WebAssembly ausführen
 page-no-webgl = dieser Browser kann nicht mit WebGL2 zeichnen (versuche, die Hardwarebeschleunigung einzuschalten)
+
+## The settings' and the saved game's notices
+
+settings-notice-problem = Einstellungen, Zeile { $line }: `{ $key }` { $problem }; der Standardwert wird verwendet
+settings-notice-wrong-type = muss { $expected ->
+    [number] eine Zahl
+    [flag] true oder false
+    [text] Text in Anführungszeichen
+   *[puzzles] eine Liste von Aufgaben in Anführungszeichen
+} sein, gefunden: { $found }
+settings-notice-found-text = „{ $text }“
+settings-notice-found-number = die Zahl { $number }
+settings-notice-found-flag = { $flag }
+settings-notice-found-date = ein Datum
+settings-notice-found-list = eine Liste
+settings-notice-found-table = eine Tabelle
+settings-notice-out-of-range = muss zwischen { $min } und { $max } liegen, gefunden: { $found }
+settings-notice-unknown-language = muss einer der Codes { $known } sein, gefunden: „{ $found }“
+settings-notice-unknown-theme = muss classic, green oder high-contrast sein, gefunden: „{ $found }“
+settings-notice-window-size = muss BREITExHÖHE von { $min_width }x{ $min_height } bis { $max_width }x{ $max_height } sein, gefunden: „{ $found }“
+settings-notice-not-session = muss der Hex-Text des Servers sein
+settings-notice-unreadable = die Einstellungen lassen sich nicht als TOML lesen: { $why }; die Standardwerte werden verwendet
+settings-notice-kept = die bisherigen Einstellungen liegen in { $file }
+settings-notice-kept-page = die bisherigen Einstellungen liegen im Speicher der Seite ({ $key })
+settings-notice-not-kept = die bisherigen Einstellungen konnten nicht aufbewahrt werden ({ $file }: { $why })
+settings-notice-not-saved = die Einstellungen konnten nicht gespeichert werden: { $why }
+settings-notice-no-home = kein Benutzerordner
+settings-notice-save-file = { $file }: { $why }
+settings-notice-no-storage = der lokale Speicher ist nicht verfügbar
+settings-notice-storage-refused = der lokale Speicher hat die Einstellungen abgelehnt
+settings-notice-not-toml = die Einstellungen lassen sich nicht als TOML schreiben: { $why }
+saved-notice-unreadable = Die gespeicherte Partie lässt sich nicht lesen ({ $why }). Sie liegt jetzt in { $file }; eine neue Partie beginnt.
+saved-notice-unreadable-page = Die gespeicherte Partie lässt sich nicht lesen ({ $why }). Sie liegt jetzt im Speicher der Seite unter { $key }; eine neue Partie beginnt.
+saved-notice-unreadable-stays = Die gespeicherte Partie lässt sich nicht lesen ({ $why }). Sie konnte nicht beiseitegelegt werden ({ $error }) und liegt weiter in { $file }; eine neue Partie beginnt.
+saved-notice-not-record = sie ist keine Partienotation: { $why }
+saved-notice-no-saved-tag = ihr fehlt die Angabe `Saved` (keine gespeicherte Partie)
+saved-notice-newer = sie wurde von einer neueren Version von Burrow gespeichert (Format { $form }; diese liest Format { $reads })
+saved-notice-bad-version = ihre Angabe `Saved` „{ $tag }“ ist keine Version
+saved-notice-bad-player = „{ $player }“ ist kein Spieler, den dieses Spiel kennt
+saved-notice-bad-mode = ihre Angabe `Mode` „{ $tag }“ ist weder eine freie Partie noch eine Aufgabe noch eine geführte Partie
+saved-notice-no-replay = ihre Züge lassen sich nicht nachspielen: { $why }
+saved-notice-cannot-save = die Partie kann nicht in { $folder } gespeichert werden: { $why }
+saved-notice-page-refused = der Speicher der Seite hat die gespeicherte Partie abgelehnt

@@ -485,6 +485,7 @@ online-title = Online
 online-connecting-to = Connecting to { $server }…
 online-reconnecting = Connection lost: reconnecting…
 online-lost-banner = Connection to the server lost: reconnecting…
+online-no-undo = An online game has no undo: every turn is final.
 online-code = Code
 online-copy-link = Copy link
 online-waiting-server = Waiting for the server…
@@ -672,3 +673,69 @@ page-failed = Burrow could not start: { $why }
 page-retry = Try again
 page-no-wasm = this browser does not run WebAssembly
 page-no-webgl = this browser cannot draw with WebGL2 (try turning on hardware acceleration)
+
+## The settings' and the saved game's notices
+
+# A setting that did not read: $line (a number) and $key (the setting's
+# name in the file, kept as it is) say where; $problem is one of the
+# fragments below that say what it must be and what was found.
+settings-notice-problem = settings line { $line }: `{ $key }` { $problem }; its default is used
+# $expected: what the setting must be; $found: one of the
+# settings-notice-found-… fragments.
+settings-notice-wrong-type = must be { $expected ->
+    [number] a number
+    [flag] true or false
+    [text] text in quotes
+   *[puzzles] a list of puzzles in quotes
+}, found { $found }
+# What a value of the wrong type was: $text as written in the file, $flag
+# true or false (as the file writes them), $number a number.
+settings-notice-found-text = '{ $text }'
+settings-notice-found-number = the number { $number }
+settings-notice-found-flag = { $flag }
+settings-notice-found-date = a date
+settings-notice-found-list = a list
+settings-notice-found-table = a table
+settings-notice-out-of-range = must be from { $min } to { $max }, found { $found }
+# $known: the languages' codes (en, fr, de); $found: the text in the file.
+settings-notice-unknown-language = must be one of { $known }, found `{ $found }`
+# classic, green, high-contrast: the themes as the file names them (kept).
+settings-notice-unknown-theme = must be classic, green or high-contrast, found `{ $found }`
+# WIDTHxHEIGHT: how the file writes a size (the x between the numbers is
+# kept).
+settings-notice-window-size = must be WIDTHxHEIGHT from { $min_width }x{ $min_height } to { $max_width }x{ $max_height }, found `{ $found }`
+settings-notice-not-session = must be the server's hex text
+# $why: the TOML reader's own words (in English).
+settings-notice-unreadable = the settings do not read as TOML: { $why }; the defaults are used
+# $file: a file's path; $key: the page's storage's key (kept as it is).
+settings-notice-kept = the settings as they were are kept in { $file }
+settings-notice-kept-page = the settings as they were are kept in the page's storage ({ $key })
+# $why: the system's words.
+settings-notice-not-kept = could not keep the settings as they were ({ $file }: { $why })
+# $why: one of the five below.
+settings-notice-not-saved = could not save settings: { $why }
+settings-notice-no-home = no home folder
+settings-notice-save-file = { $file }: { $why }
+settings-notice-no-storage = local storage is not available
+settings-notice-storage-refused = local storage refused the settings
+settings-notice-not-toml = the settings do not write as TOML: { $why }
+# A saved game that does not read: $why is one of the saved-notice-…
+# reasons below; $file a file's path, $key the page's storage's key.
+saved-notice-unreadable = The saved game does not read ({ $why }). It is kept in { $file }; a new game starts.
+saved-notice-unreadable-page = The saved game does not read ({ $why }). It is kept in the page's storage under { $key }; a new game starts.
+# $error: the system's words why the save could not be moved.
+saved-notice-unreadable-stays = The saved game does not read ({ $why }). It could not be set aside ({ $error }) and is still in { $file }; a new game starts.
+# $why: the record reader's words.
+saved-notice-not-record = it is not a game record: { $why }
+# Saved, Mode: the record's tags, as the file names them (kept).
+saved-notice-no-saved-tag = it has no `Saved` tag (not a saved game)
+# $form: the save's form (a number); $reads: the form this version reads.
+saved-notice-newer = it was saved by a newer version of Burrow (form { $form }; this one reads { $reads })
+saved-notice-bad-version = its `Saved` tag `{ $tag }` is not a version
+saved-notice-bad-player = `{ $player }` is not a player this game knows
+saved-notice-bad-mode = its `Mode` tag `{ $tag }` is not a free game, a puzzle or a lesson
+# $why: the rules' words.
+saved-notice-no-replay = its turns do not replay: { $why }
+# $folder: a folder's path; $why: the system's words.
+saved-notice-cannot-save = cannot save the game in { $folder }: { $why }
+saved-notice-page-refused = the page's storage refused the saved game

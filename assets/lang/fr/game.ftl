@@ -506,6 +506,7 @@ online-title = En ligne
 online-connecting-to = Connexion à { $server }…
 online-reconnecting = Connexion perdue : reconnexion…
 online-lost-banner = Connexion au serveur perdue : reconnexion…
+online-no-undo = Une partie en ligne ne s’annule pas : chaque tour est définitif.
 online-code = Code
 online-copy-link = Copier le lien
 online-waiting-server = En attente du serveur…
@@ -693,3 +694,46 @@ page-failed = Burrow n'a pas pu démarrer : { $why }
 page-retry = Réessayer
 page-no-wasm = ce navigateur n'exécute pas WebAssembly
 page-no-webgl = ce navigateur ne peut pas dessiner avec WebGL2 (essayez d'activer l'accélération matérielle)
+
+## The settings' and the saved game's notices
+
+settings-notice-problem = paramètres, ligne { $line } : `{ $key }` { $problem } ; sa valeur par défaut est utilisée
+settings-notice-wrong-type = doit être { $expected ->
+    [number] un nombre
+    [flag] true ou false
+    [text] un texte entre guillemets
+   *[puzzles] une liste de problèmes entre guillemets
+}, trouvé : { $found }
+settings-notice-found-text = « { $text } »
+settings-notice-found-number = le nombre { $number }
+settings-notice-found-flag = { $flag }
+settings-notice-found-date = une date
+settings-notice-found-list = une liste
+settings-notice-found-table = une table
+settings-notice-out-of-range = doit être compris entre { $min } et { $max }, trouvé : { $found }
+settings-notice-unknown-language = doit être l'un des codes { $known }, trouvé : « { $found } »
+settings-notice-unknown-theme = doit être classic, green ou high-contrast, trouvé : « { $found } »
+settings-notice-window-size = doit être de la forme LARGEURxHAUTEUR, de { $min_width }x{ $min_height } à { $max_width }x{ $max_height }, trouvé : « { $found } »
+settings-notice-not-session = doit être le texte hexadécimal du serveur
+settings-notice-unreadable = les paramètres ne se lisent pas comme du TOML : { $why } ; les valeurs par défaut sont utilisées
+settings-notice-kept = les paramètres tels qu'ils étaient sont conservés dans { $file }
+settings-notice-kept-page = les paramètres tels qu'ils étaient sont conservés dans le stockage de la page ({ $key })
+settings-notice-not-kept = impossible de conserver les paramètres tels qu'ils étaient ({ $file } : { $why })
+settings-notice-not-saved = impossible d'enregistrer les paramètres : { $why }
+settings-notice-no-home = aucun dossier personnel
+settings-notice-save-file = { $file } : { $why }
+settings-notice-no-storage = le stockage local n'est pas disponible
+settings-notice-storage-refused = le stockage local a refusé les paramètres
+settings-notice-not-toml = les paramètres ne s'écrivent pas en TOML : { $why }
+saved-notice-unreadable = La partie enregistrée ne se lit pas ({ $why }). Elle est conservée dans { $file } ; une nouvelle partie commence.
+saved-notice-unreadable-page = La partie enregistrée ne se lit pas ({ $why }). Elle est conservée dans le stockage de la page, sous { $key } ; une nouvelle partie commence.
+saved-notice-unreadable-stays = La partie enregistrée ne se lit pas ({ $why }). Elle n'a pas pu être mise de côté ({ $error }) et se trouve toujours dans { $file } ; une nouvelle partie commence.
+saved-notice-not-record = ce n'est pas un relevé de partie : { $why }
+saved-notice-no-saved-tag = elle n'a pas de balise `Saved` (ce n'est pas une partie enregistrée)
+saved-notice-newer = elle a été enregistrée par une version plus récente de Burrow (format { $form } ; celle-ci lit le format { $reads })
+saved-notice-bad-version = sa balise `Saved` « { $tag } » n'est pas une version
+saved-notice-bad-player = « { $player } » n'est pas un joueur que ce jeu connaît
+saved-notice-bad-mode = sa balise `Mode` « { $tag } » n'est ni une partie libre, ni un problème, ni une partie guidée
+saved-notice-no-replay = ses tours ne se rejouent pas : { $why }
+saved-notice-cannot-save = impossible d'enregistrer la partie dans { $folder } : { $why }
+saved-notice-page-refused = le stockage de la page a refusé la partie enregistrée

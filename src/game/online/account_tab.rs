@@ -6,46 +6,51 @@ use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::OnlineTab;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::online::protocol::ClientMessage;
+use crate::tr;
+
+/// The shortest password a server takes (the server's `PASSWORD_CHARS`,
+/// whose module is not on the web page).
+const PASSWORD_MIN_CHARS: u32 = 8;
 
 pub(super) fn account_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     if let Some(name) = &data.community.account {
-        ui.label(format!(
-            "Signed in as {name}: your games are kept on the server and rated games count for you."
-        ));
+        ui.label(tr!("online-account-signed-in", name = name.as_str()));
         ui.horizontal(|ui| {
-            if ui.button("My page").clicked() {
+            if ui.button(tr!("online-my-page")).clicked() {
                 data.community_intents
                     .write(CommunityIntent::Send(ClientMessage::Player {
                         name: name.clone(),
                     }));
                 form.tab = OnlineTab::Players;
             }
-            if cfg!(target_arch = "wasm32") && ui.button("Allow notifications").clicked() {
+            if cfg!(target_arch = "wasm32")
+                && ui.button(tr!("online-allow-notifications")).clicked()
+            {
                 data.community_intents
                     .write(CommunityIntent::AllowNotifications);
             }
-            if ui.button("Sign out").clicked() {
+            if ui.button(tr!("online-sign-out")).clicked() {
                 data.community_intents
                     .write(CommunityIntent::Send(ClientMessage::SignOut {}));
             }
         });
         return;
     }
-    ui.label("An account keeps your games and rating on this server. No e-mail needed.");
+    ui.label(tr!("online-account-intro"));
     egui::Grid::new("online-account")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("Name");
+            ui.label(tr!("online-name"));
             ui.text_edit_singleline(&mut form.name);
             ui.end_row();
-            ui.label("Password");
+            ui.label(tr!("online-password"));
             ui.add(egui::TextEdit::singleline(&mut form.password).password(true));
             ui.end_row();
         });
     let ready = !form.name.trim().is_empty() && !form.password.is_empty();
     ui.horizontal(|ui| {
         if ui
-            .add_enabled(ready, egui::Button::new("Sign in"))
+            .add_enabled(ready, egui::Button::new(tr!("online-sign-in")))
             .clicked()
         {
             data.community_intents
@@ -55,8 +60,8 @@ pub(super) fn account_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
                 }));
         }
         if ui
-            .add_enabled(ready, egui::Button::new("Register"))
-            .on_hover_text("A new account: a name nobody has, a password of 8 characters or more")
+            .add_enabled(ready, egui::Button::new(tr!("online-register")))
+            .on_hover_text(tr!("online-register-hint", count = PASSWORD_MIN_CHARS))
             .clicked()
         {
             data.community_intents

@@ -38,15 +38,29 @@ pub fn clock_label(clock: Option<ClockSetting>) -> String {
 }
 
 /// `m:ss`, or `s.t` under ten seconds; hours and days for correspondence
-/// (`5h 07m`, `2d 03h`).
+/// (`5h 07m`, `2d 03h`), in the player's words and numbers.
 pub fn clock_text(ms: u64) -> String {
     const HOUR_MS: u64 = 3_600_000;
     if ms >= DAY_MS {
-        format!("{}d {:02}h", ms / DAY_MS, ms % DAY_MS / HOUR_MS)
+        crate::tr!(
+            "online-clock-left-days",
+            days = ms / DAY_MS,
+            hours = format!("{:02}", ms % DAY_MS / HOUR_MS)
+        )
     } else if ms >= HOUR_MS {
-        format!("{}h {:02}m", ms / HOUR_MS, ms % HOUR_MS / 60_000)
+        crate::tr!(
+            "online-clock-left-hours",
+            hours = ms / HOUR_MS,
+            minutes = format!("{:02}", ms % HOUR_MS / 60_000)
+        )
     } else if ms < 10_000 {
-        format!("{:.1}", ms as f64 / 1000.0)
+        // A number with its tenth even when it is 0 (`9.0`), and the
+        // language's decimal mark.
+        let seconds = format!("{:.1}", ms as f64 / 1000.0);
+        crate::tr!(
+            "online-clock-left-seconds",
+            seconds = fluent_bundle::FluentValue::try_number(&seconds)
+        )
     } else {
         let s = ms / 1000;
         format!("{}:{:02}", s / 60, s % 60)
@@ -80,6 +94,7 @@ mod tests {
         assert_eq!(clock_text(5 * 3_600_000 + 7 * 60_000), "5h 07m");
         assert_eq!(clock_text(65_000), "1:05");
         assert_eq!(clock_text(9_500), "9.5");
+        assert_eq!(clock_text(3_000), "3.0");
         assert_eq!(
             clock_label(Some(ClockSetting::days_per_move(1))),
             "1 day per turn"

@@ -14,10 +14,12 @@ use crate::online::protocol::{
     ClientMessage, ErrorKind, MyGame, PlayerPage, Ranked, Seek, ServerMessage,
 };
 
+use crate::game::online::errors::error_words;
 use crate::game::online::socket::{Socket, SocketEvent, retry_pause};
 use crate::game::online::table::{Link, Online};
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     #[cfg(not(target_arch = "wasm32"))]
@@ -93,7 +95,7 @@ impl Community {
         self.link = Link::Lost {
             retry_at: now + retry_pause(self.retries),
         };
-        self.notice = Some(format!("connection lost ({why}); trying again"));
+        self.notice = Some(tr!("online-connection-lost", why = why));
     }
 }
 
@@ -218,17 +220,23 @@ fn receive(
             SocketEvent::Text(text) => {
                 match crate::online::protocol::decode::<ServerMessage>(&text) {
                     Ok(message) => handle(&mut community, socket, &mut settings, &online, message),
-                    Err(e) => community.notice = Some(format!("the server sent: {e}")),
+                    Err(e) => {
+                        community.notice = Some(tr!("online-unreadable", why = e.to_string()))
+                    }
                 }
             }
             SocketEvent::Failed { why, last: true } => {
                 // Trying again would fail the same way: say so and stop.
                 socket.close();
                 community.link = Link::Off;
-                community.notice = Some(format!("cannot connect to {}: {why}", community.server));
+                community.notice = Some(tr!(
+                    "online-cannot-connect",
+                    server = community.server.as_str(),
+                    why = why
+                ));
             }
             SocketEvent::Failed { why, last: false } => community.lost(socket, now, why),
-            SocketEvent::Closed => community.lost(socket, now, "closed".into()),
+            SocketEvent::Closed => community.lost(socket, now, tr!("online-closed")),
         }
     }
 }
@@ -258,7 +266,7 @@ fn handle(
             // The table on the board tells by itself (news of it that
             // comes early is dropped by `forget_news_on_board`).
             if online.code.as_ref() != Some(&code) {
-                notifications::show(&format!("Your turn in Burrow (game {code})"));
+                notifications::show(&tr!("online-notification-your-turn", code = code.as_str()));
             }
             if !community.your_turn.contains(&code) {
                 community.your_turn.push(code);
@@ -268,11 +276,12 @@ fn handle(
         ServerMessage::Players { game, players } => community.leaderboard = Some((game, players)),
         ServerMessage::Player { page } => community.page = Some(*page),
         ServerMessage::Error { kind, message } => {
+            tracing::info!("the server refused ({kind:?}): {message}");
             if kind == ErrorKind::BadSession {
                 signed_out(community, settings);
             }
             community.signing_in = false;
-            community.notice = Some(message);
+            community.notice = Some(error_words(kind, &message));
         }
         ServerMessage::Seat { .. }
         | ServerMessage::Game { .. }

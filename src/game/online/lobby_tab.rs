@@ -6,14 +6,15 @@ use crate::game::online::clock::clock_label;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{game_name, striped_list};
 use crate::game::online::table::OnlineIntent;
+use crate::tr;
 
 pub(super) fn lobby_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     let Some(seeks) = &data.community.lobby else {
-        ui.label("Waiting for the server…");
+        ui.label(tr!("online-waiting-server"));
         return;
     };
     if seeks.is_empty() {
-        ui.label("Nobody is waiting. Open a table for anyone (Play), or play someone now.");
+        ui.label(tr!("online-lobby-empty"));
         return;
     }
     let mut join = None;
@@ -24,13 +25,21 @@ pub(super) fn lobby_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut On
                 for seek in seeks {
                     ui.label(format!("{} {}", game_name(data, &seek.variant), seek.size));
                     ui.label(clock_label(seek.clock));
-                    let mut who = seek.name.clone();
-                    if let Some(rating) = seek.rating {
-                        who.push_str(&format!(" ({rating:.0})"));
-                    }
+                    let who = match seek.rating {
+                        Some(rating) => tr!(
+                            "online-name-rating",
+                            name = seek.name.as_str(),
+                            rating = rating.round() as i64
+                        ),
+                        None => seek.name.clone(),
+                    };
                     ui.label(who);
-                    ui.label(if seek.rated { "rated" } else { "casual" });
-                    if ui.button("Join").clicked() {
+                    ui.label(if seek.rated {
+                        tr!("online-seek-rated")
+                    } else {
+                        tr!("online-seek-casual")
+                    });
+                    if ui.button(tr!("online-join")).clicked() {
                         join = Some(seek.code.clone());
                     }
                     ui.end_row();

@@ -1,12 +1,14 @@
 //! Online play: the game at an online table ([`table`]) over its own
 //! connection ([`socket`]), the player's place on the server beyond one
 //! table ([`community`]), and their panels: the Online window in tabs,
-//! the table at the top of the side panel, the banners over the board.
+//! the table at the top of the side panel, the banners over the board;
+//! and the server's refusals in the player's words ([`errors`]).
 
 mod account_tab;
 mod banners;
 pub mod clock;
 pub mod community;
+pub mod errors;
 mod lobby_tab;
 mod my_games_tab;
 pub mod panel;

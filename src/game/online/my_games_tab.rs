@@ -6,19 +6,18 @@ use bevy_egui::egui;
 use crate::game::online::clock::{clock_text, epoch_ms};
 use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
-use crate::game::online::panel::{game_name, striped_list};
+use crate::game::online::panel::{game_name, player_name, striped_list};
 use crate::game::online::table::OnlineIntent;
+use crate::tr;
 
 pub(super) fn my_games_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     if !data.community.is_signed_in() {
-        ui.label(
-            "Sign in (Account) to keep your games on the server and play them from any device.",
-        );
+        ui.label(tr!("online-my-games-sign-in"));
         return;
     }
     let games = &data.community.my_games;
     if games.is_empty() {
-        ui.label("No running games.");
+        ui.label(tr!("online-no-running-games"));
         return;
     }
     let now = epoch_ms();
@@ -27,23 +26,23 @@ pub(super) fn my_games_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut
         for game in games {
             ui.label(format!("{} {}", game_name(data, &game.variant), game.size));
             ui.label(match &game.opponent {
-                Some(name) => format!("vs {name}"),
-                None => "waiting for a player".into(),
+                Some(name) => tr!("online-versus", name = player_name(name)),
+                None => tr!("online-waiting-for-player"),
             });
             let left = game
                 .deadline_ms
                 .map(|d| clock_text(d.saturating_sub(now).max(0) as u64));
             let turn = if game.your_turn {
                 egui::RichText::new(match left {
-                    Some(left) => format!("your turn, {left} left"),
-                    None => "your turn".into(),
+                    Some(left) => tr!("online-your-turn-left", left = left),
+                    None => tr!("online-your-turn"),
                 })
                 .strong()
             } else {
-                egui::RichText::new("their turn")
+                egui::RichText::new(tr!("online-their-turn"))
             };
             ui.label(turn);
-            if ui.button("Open").clicked() {
+            if ui.button(tr!("online-open")).clicked() {
                 open = Some(game.code.clone());
             }
             ui.end_row();

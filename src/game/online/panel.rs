@@ -10,7 +10,8 @@ use crate::game::online::clock::{clock_label, clocks};
 use crate::game::online::community::{Community, CommunityIntent};
 use crate::game::online::table::{Online, OnlineIntent};
 use crate::game::table::session::Variants;
-use crate::online::protocol::SideChoice;
+use crate::game::ui::words;
+use crate::online::protocol::{ComputerLevel, SideChoice};
 
 /// What the online panels read and send.
 #[derive(bevy::ecs::system::SystemParam)]
@@ -156,6 +157,21 @@ pub fn game_name(data: &OnlinePanel, variant: &str) -> String {
         .map_or_else(|| variant.to_string(), |r| r.variant().name().to_string())
 }
 
+/// A player's name as the server gives it, in the player's words: the
+/// server's computer (`computer (hard)`, a name no account may have) is
+/// worded; anyone else's name is their own.
+pub fn player_name(name: &str) -> String {
+    name.strip_prefix("computer (")
+        .and_then(|rest| rest.strip_suffix(')'))
+        .and_then(|level| level.parse::<ComputerLevel>().ok())
+        .map_or_else(|| name.to_string(), computer_name)
+}
+
+/// The server's computer at `level`, in the player's words.
+pub fn computer_name(level: ComputerLevel) -> String {
+    crate::tr!("online-computer", level = words::level(Level::from(level)))
+}
+
 /// The game, board and clock menus (shared by pairing and new tables).
 pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm) {
     egui::Grid::new("online-new").num_columns(2).show(ui, |ui| {
@@ -221,5 +237,16 @@ mod tests {
         assert_eq!(OnlineTab::named("lobby"), OnlineTab::Lobby);
         assert_eq!(OnlineTab::named("account"), OnlineTab::Account);
         assert_eq!(OnlineTab::named("nonsense"), OnlineTab::Play);
+    }
+
+    #[test]
+    fn the_server_s_computer_is_named_in_words_and_players_by_their_names() {
+        assert_eq!(player_name("computer (hard)"), "computer (hard)");
+        assert_eq!(
+            player_name("computer (strongest)"),
+            computer_name(ComputerLevel::Strongest)
+        );
+        assert_eq!(player_name("Ada"), "Ada");
+        assert_eq!(player_name("computer (nonsense)"), "computer (nonsense)");
     }
 }

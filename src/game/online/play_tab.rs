@@ -8,8 +8,10 @@ use crate::game::online::clock::clocks;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{TableFor, board_size, game_choice};
 use crate::game::online::table::OnlineIntent;
+use crate::game::ui::words;
 use crate::online::protocol::{GameSetup, SideChoice};
 use crate::rules::Side;
+use crate::tr;
 
 /// How long a paired player waits before the computer sits, when asked.
 const BOT_WAIT_S: u32 = 30;
@@ -19,18 +21,18 @@ pub(super) fn play_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut Onl
     let signed_in = data.community.is_signed_in();
     if !signed_in {
         ui.horizontal(|ui| {
-            ui.label("Your name");
+            ui.label(tr!("online-your-name"));
             ui.text_edit_singleline(&mut form.name);
         });
     }
     ui.separator();
     ui.horizontal(|ui| {
         if ui
-            .button("Play someone now")
+            .button(tr!("online-play-someone"))
             .on_hover_text(if signed_in {
-                "A rated game against a player of about your rating"
+                tr!("online-play-someone-rated-hint")
             } else {
-                "An unrated game against another guest (sign in for rated games)"
+                tr!("online-play-someone-guest-hint")
             })
             .clicked()
         {
@@ -44,7 +46,7 @@ pub(super) fn play_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut Onl
         }
         ui.checkbox(
             &mut form.bot_after_wait,
-            format!("the computer after {BOT_WAIT_S} s if nobody comes"),
+            tr!("online-computer-after", seconds = BOT_WAIT_S),
         );
     });
     ui.separator();
@@ -55,22 +57,28 @@ pub(super) fn play_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut Onl
 
 /// A new table: the side, who it is for, rated or not.
 fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, signed_in: bool) {
-    ui.strong("New table");
+    ui.strong(tr!("online-new-table"));
     egui::Grid::new("online-table")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label("You play");
+            ui.label(tr!("online-you-play"));
             ui.horizontal(|ui| {
-                ui.selectable_value(&mut form.side, SideChoice::White, Side::White.to_string());
-                ui.selectable_value(&mut form.side, SideChoice::Black, Side::Black.to_string());
-                ui.selectable_value(&mut form.side, SideChoice::Random, "Either");
+                ui.selectable_value(&mut form.side, SideChoice::White, words::side(Side::White));
+                ui.selectable_value(&mut form.side, SideChoice::Black, words::side(Side::Black));
+                ui.selectable_value(
+                    &mut form.side,
+                    SideChoice::Random,
+                    tr!("online-either-side"),
+                );
             });
             ui.end_row();
-            ui.label("Against");
+            ui.label(tr!("online-against"));
             let label = |table_for: TableFor| match table_for {
-                TableFor::Friend => "a friend (share the code)".to_string(),
-                TableFor::Anyone => "anyone (listed in the lobby)".to_string(),
-                TableFor::Computer(level) => format!("the server's computer ({level})"),
+                TableFor::Friend => tr!("online-against-friend"),
+                TableFor::Anyone => tr!("online-against-anyone"),
+                TableFor::Computer(level) => {
+                    tr!("online-against-computer", level = words::level(level))
+                }
             };
             egui::ComboBox::from_id_salt("online-against")
                 .selected_text(label(form.table_for))
@@ -83,12 +91,12 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
                     }
                 });
             ui.end_row();
-            ui.label("Rated");
+            ui.label(tr!("online-rated"));
             ui.add_enabled(signed_in, egui::Checkbox::without_text(&mut form.rated))
-                .on_disabled_hover_text("Sign in (Account) to play rated games");
+                .on_disabled_hover_text(tr!("online-rated-sign-in"));
             ui.end_row();
         });
-    if ui.button("Create table").clicked() {
+    if ui.button(tr!("online-create-table")).clicked() {
         data.online_intents.write(OnlineIntent::Create {
             server: form.server.clone(),
             setup: GameSetup {
@@ -112,13 +120,13 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
 
 /// A friend's table by its code: join or watch.
 fn friends_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
-    ui.strong("A friend's table");
+    ui.strong(tr!("online-friends-table"));
     ui.horizontal(|ui| {
-        ui.label("Code");
+        ui.label(tr!("online-code"));
         ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(90.0));
         let has_code = !form.code.trim().is_empty();
         if ui
-            .add_enabled(has_code, egui::Button::new("Join"))
+            .add_enabled(has_code, egui::Button::new(tr!("online-join")))
             .clicked()
         {
             data.online_intents.write(OnlineIntent::Join {
@@ -128,7 +136,7 @@ fn friends_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineFor
             });
         }
         if ui
-            .add_enabled(has_code, egui::Button::new("Watch"))
+            .add_enabled(has_code, egui::Button::new(tr!("online-watch")))
             .clicked()
         {
             data.online_intents.write(OnlineIntent::Watch {

@@ -5,9 +5,10 @@ use bevy_egui::egui;
 
 use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
-use crate::game::online::panel::{game_name, striped_list};
+use crate::game::online::panel::{game_name, player_name, striped_list};
 use crate::game::online::table::Link;
 use crate::online::protocol::ClientMessage;
+use crate::tr;
 
 pub(super) fn players_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     // Once connected: the leaderboard, and the player's own page.
@@ -43,7 +44,7 @@ pub(super) fn players_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
         if ui
             .add_enabled(
                 !form.find.trim().is_empty(),
-                egui::Button::new("Find player"),
+                egui::Button::new(tr!("online-find-player")),
             )
             .clicked()
         {
@@ -61,12 +62,12 @@ pub(super) fn players_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
 
 fn leaderboard(ui: &mut egui::Ui, data: &mut OnlinePanel) {
     let Some((game, players)) = &data.community.leaderboard else {
-        ui.label("Waiting for the server…");
+        ui.label(tr!("online-waiting-server"));
         return;
     };
-    ui.strong(format!("{} leaderboard", game_name(data, game)));
+    ui.strong(tr!("online-leaderboard", game = game_name(data, game)));
     if players.is_empty() {
-        ui.label("No rated games yet.");
+        ui.label(tr!("online-no-rated-games"));
         return;
     }
     let mut show = None;
@@ -79,12 +80,11 @@ fn leaderboard(ui: &mut egui::Ui, data: &mut OnlinePanel) {
                     ui.label(format!("{}", rank + 1));
                     let computer = player.name.starts_with("computer (");
                     if computer {
-                        ui.label(&player.name);
+                        ui.label(player_name(&player.name));
                     } else if ui.link(&player.name).clicked() {
                         show = Some(player.name.clone());
                     }
-                    let mark = if player.provisional { "?" } else { "" };
-                    ui.label(format!("{:.0}{mark}", player.rating.rating));
+                    ui.label(rating_words(player.rating.rating, player.provisional));
                     ui.end_row();
                 }
             });
@@ -97,18 +97,17 @@ fn leaderboard(ui: &mut egui::Ui, data: &mut OnlinePanel) {
 
 fn player_page(ui: &mut egui::Ui, data: &OnlinePanel, form: &OnlineForm) {
     let Some(page) = &data.community.page else {
-        ui.label("Pick a player to see their page.");
+        ui.label(tr!("online-pick-player"));
         return;
     };
     ui.heading(&page.name);
     for rating in &page.ratings {
-        let mark = if rating.provisional { "?" } else { "" };
-        ui.label(format!(
-            "{}: {:.0}{mark} ±{:.0}, {} rated games",
-            game_name(data, &rating.game),
-            rating.rating.rating,
-            rating.rating.deviation,
-            rating.rating.games
+        ui.label(tr!(
+            "online-player-rating",
+            game = game_name(data, &rating.game),
+            rating = rating_words(rating.rating.rating, rating.provisional),
+            deviation = rating.rating.deviation.round() as i64,
+            count = rating.rating.games
         ));
     }
     // The rating's history in the leaderboard's game (or the first game
@@ -128,10 +127,10 @@ fn player_page(ui: &mut egui::Ui, data: &OnlinePanel, form: &OnlineForm) {
         .map(|p| p.rating)
         .collect();
     if !points.is_empty() {
-        ui.label(format!("Rating in {}", game_name(data, &game)));
+        ui.label(tr!("online-rating-in", game = game_name(data, &game)));
         rating_plot(ui, &points);
     }
-    ui.label(format!("Last games ({})", page.games.len()));
+    ui.label(tr!("online-last-games", count = page.games.len()));
     egui::ScrollArea::vertical()
         .id_salt("player-games")
         .max_height(140.0)
@@ -143,16 +142,32 @@ fn player_page(ui: &mut egui::Ui, data: &OnlinePanel, form: &OnlineForm) {
                     Some(winner) if winner == side => "won",
                     Some(_) => "lost",
                 };
-                let opponent = game.opponent.as_deref().unwrap_or("?");
-                let rated = if game.rated { ", rated" } else { "" };
-                ui.small(format!(
-                    "{} {} vs {opponent}: {result} in {} turns{rated}",
-                    game_name(data, &game.variant),
-                    game.size,
-                    game.turns
+                let opponent = game
+                    .opponent
+                    .as_deref()
+                    .map_or_else(|| "?".to_string(), player_name);
+                ui.small(tr!(
+                    "online-played-game",
+                    game = game_name(data, &game.variant),
+                    size = game.size.as_str(),
+                    opponent = opponent,
+                    result = result,
+                    turns = game.turns,
+                    rated = if game.rated { "yes" } else { "no" }
                 ));
             }
         });
+}
+
+/// A rating as the lists show it: whole, marked `?` when provisional (too
+/// few games for it to say much).
+fn rating_words(rating: f64, provisional: bool) -> String {
+    let rating = rating.round() as i64;
+    if provisional {
+        tr!("online-rating-provisional", rating = rating)
+    } else {
+        tr!("online-rating", rating = rating)
+    }
 }
 
 /// A player's ratings after each rated game, as a line.
@@ -190,7 +205,7 @@ fn rating_plot(ui: &mut egui::Ui, points: &[f64]) {
         painter.text(
             egui::pos2(rect.left() + 2.0, at),
             egui::Align2::LEFT_CENTER,
-            format!("{rating:.0}"),
+            tr!("online-rating", rating = rating.round() as i64),
             egui::FontId::proportional(10.0),
             text,
         );

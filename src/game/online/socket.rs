@@ -18,13 +18,25 @@ impl CaFileFlag {
     }
 }
 
-/// A server that could not be reached.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("cannot connect to {url}: {error}")]
+/// A server that could not be reached (its `Display` is the player's
+/// words).
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ConnectError {
     pub url: String,
     pub error: String,
 }
+
+impl std::fmt::Display for ConnectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&crate::tr!(
+            "online-cannot-connect",
+            server = self.url.as_str(),
+            why = self.error.as_str()
+        ))
+    }
+}
+
+impl std::error::Error for ConnectError {}
 
 /// What happened on a connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -168,12 +180,12 @@ impl Connection {
                 {
                     Ok(runtime) => runtime.block_on(run(url, trust, to_send, emit)),
                     Err(e) => emit(SocketEvent::Failed {
-                        why: format!("cannot start the connection's runtime: {e}"),
+                        why: crate::tr!("online-no-runtime", why = e.to_string()),
                         last: false,
                     }),
                 }
             })
-            .map_err(|e| format!("cannot start the connection's thread: {e}"))?;
+            .map_err(|e| crate::tr!("online-no-thread", why = e.to_string()))?;
         Ok(Connection { outgoing, incoming })
     }
 

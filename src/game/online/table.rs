@@ -16,7 +16,9 @@ use crate::online::protocol::{
     self, ClientMessage, ComputerLevel, EndReason, ErrorKind, GameSetup, ServerMessage, SideChoice,
 };
 use crate::rules::{GameRecord, GameResult, Position, Side};
+use crate::tr;
 
+use crate::game::online::errors::error_words;
 #[cfg(not(target_arch = "wasm32"))]
 use crate::game::online::socket::CaFileFlag;
 use crate::game::online::socket::{Socket, SocketEvent, retry_pause};
@@ -404,18 +406,20 @@ fn receive(
                     now,
                     &mut refused,
                 ),
-                Err(e) => online.notice = Some(format!("the server sent: {e}")),
+                Err(e) => online.notice = Some(tr!("online-unreadable", why = e.to_string())),
             },
             SocketEvent::Failed { why, last: true } => {
                 // Trying again would fail the same way: say so and stop.
                 socket.close();
                 online.link = Link::Off;
-                online.notice = Some(format!("cannot connect to {}: {why}", online.server));
+                online.notice = Some(tr!(
+                    "online-cannot-connect",
+                    server = online.server.as_str(),
+                    why = why
+                ));
             }
             SocketEvent::Failed { why, last: false } => lost(&mut online, &mut socket, now, why),
-            SocketEvent::Closed => {
-                lost(&mut online, &mut socket, now, "the server closed it".into())
-            }
+            SocketEvent::Closed => lost(&mut online, &mut socket, now, tr!("online-closed")),
         }
     }
     // The first words on a new connection, once a sign-in under way is
@@ -452,7 +456,7 @@ fn lost(online: &mut Online, socket: &mut Socket, now: f64, why: String) {
     online.link = Link::Lost {
         retry_at: now + retry_pause(online.retries),
     };
-    online.notice = Some(format!("connection lost ({why}); trying again"));
+    online.notice = Some(tr!("online-connection-lost", why = why));
 }
 
 fn handle(
@@ -484,7 +488,9 @@ fn handle(
                     online.described = true;
                     online.clock_read_at = now;
                 }
-                Err(e) => online.notice = Some(format!("this game cannot show that table: {e}")),
+                Err(e) => {
+                    online.notice = Some(tr!("online-cannot-show-table", why = e.to_string()))
+                }
             }
         }
         ServerMessage::Turn { .. } => {
@@ -509,6 +515,7 @@ fn handle(
             }
         }
         ServerMessage::Error { kind, message } => {
+            tracing::info!("the server refused ({kind:?}): {message}");
             if kind == ErrorKind::BadSession {
                 // The session is over: the community connection says so;
                 // the table is played as a guest.
@@ -529,8 +536,9 @@ fn handle(
                 // The board got ahead of the table: rebuild it.
                 online.shown = None;
             }
-            online.notice = Some(message.clone());
-            refused.write(Refused(Refusal::Online(message)));
+            let words = error_words(kind, &message);
+            online.notice = Some(words.clone());
+            refused.write(Refused(Refusal::Online(words)));
         }
         // The account's messages are the community connection's.
         ServerMessage::Pong

@@ -4,7 +4,7 @@
 use bevy_egui::egui;
 
 use crate::game::online::clock::clock_text;
-use crate::game::online::panel::OnlinePanel;
+use crate::game::online::panel::{OnlinePanel, computer_name};
 use crate::game::online::table::{Link, Online, OnlineIntent};
 use crate::game::ui::words;
 use crate::online::mirror::Mirror;
@@ -102,8 +102,7 @@ fn seats(
                 let you = online.side() == Some(side);
                 let name = seat
                     .computer
-                    .as_ref()
-                    .map(|l| tr!("online-computer", level = l.to_string()))
+                    .map(computer_name)
                     .or_else(|| seat.name.clone())
                     .unwrap_or_else(|| tr!("online-free-seat"));
                 ui.label(words::side(side));

@@ -116,7 +116,7 @@ pub(super) fn settings_window(
             ui.separator();
             ui.strong(tr!("settings-read-notes"));
             for line in &notice.0 {
-                ui.label(line);
+                ui.label(line.to_string());
             }
         }
     });

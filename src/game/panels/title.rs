@@ -21,7 +21,9 @@ use crate::tr;
 /// went), and a save that did not read, said.
 fn continued(ui: &mut egui::Ui, saved: &mut Saved, variants: &Variants, state: &mut UiState) {
     if let Some(problem) = &saved.problem {
-        ui.label(egui::RichText::new(problem).color(egui::Color32::from_rgb(230, 120, 100)));
+        ui.label(
+            egui::RichText::new(problem.to_string()).color(egui::Color32::from_rgb(230, 120, 100)),
+        );
     }
     let Some(summary) = saved.offer.as_ref().map(|game| game.summary(&variants.0)) else {
         return;

@@ -6,10 +6,13 @@
 //! and the defaults used; never a reason not to start. The `key = value`
 //! file of earlier versions is read once and written back as TOML.
 
+use std::fmt;
+
 use bevy::prelude::*;
 use tracing::warn;
 
-use crate::game::settings::Settings;
+use crate::game::settings::{Settings, SettingsProblem, SettingsUnreadable};
+use crate::tr;
 
 /// The settings kept between runs; `place` lets the window open at the
 /// remembered or a fitting size (not when the command line asked for one).
@@ -101,9 +104,84 @@ fn remember_window_size(
 }
 
 /// What reading the kept settings had to say (the settings window shows
-/// it).
+/// it, worded in the language in force when it is shown).
 #[derive(Resource, Default, Debug, Clone, PartialEq)]
-pub struct SettingsNotice(pub Vec<String>);
+pub struct SettingsNotice(pub Vec<Notice>);
+
+/// One thing reading or mending the kept settings had to say.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Notice {
+    /// A setting that did not read; its default is used.
+    Problem(SettingsProblem),
+    /// The settings do not read at all; the defaults are used.
+    Unreadable(SettingsUnreadable),
+    /// The settings as they were are kept in this file.
+    Kept(String),
+    /// The settings as they were are kept in the page's storage, under
+    /// this key.
+    KeptInPage(String),
+    /// The settings as they were could not be kept in `place`: the
+    /// system's words why.
+    NotKept { place: String, why: String },
+    /// The mended settings could not be saved.
+    NotSaved(SaveProblem),
+}
+
+impl fmt::Display for Notice {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Notice::Problem(problem) => write!(f, "{problem}"),
+            Notice::Unreadable(unreadable) => write!(f, "{unreadable}"),
+            Notice::Kept(file) => f.write_str(&tr!("settings-notice-kept", file = file.as_str())),
+            Notice::KeptInPage(key) => {
+                f.write_str(&tr!("settings-notice-kept-page", key = key.as_str()))
+            }
+            Notice::NotKept { place, why } => f.write_str(&tr!(
+                "settings-notice-not-kept",
+                file = place.as_str(),
+                why = why.as_str()
+            )),
+            Notice::NotSaved(problem) => {
+                f.write_str(&tr!("settings-notice-not-saved", why = problem.to_string()))
+            }
+        }
+    }
+}
+
+/// Why the settings could not be saved (to their file on the desktop, to
+/// the page's storage on the web).
+#[derive(Debug, Clone, PartialEq)]
+pub enum SaveProblem {
+    /// No home folder to keep them in.
+    NoHome,
+    /// The file (or its folder) could not be written: the system's words
+    /// why.
+    File { path: String, why: String },
+    /// The page has no local storage.
+    NoStorage,
+    /// The page's local storage refused them.
+    Refused,
+    /// They do not write as TOML: `toml`'s own words why.
+    NotToml(String),
+}
+
+impl fmt::Display for SaveProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            SaveProblem::NoHome => tr!("settings-notice-no-home"),
+            SaveProblem::File { path, why } => tr!(
+                "settings-notice-save-file",
+                file = path.as_str(),
+                why = why.as_str()
+            ),
+            SaveProblem::NoStorage => tr!("settings-notice-no-storage"),
+            SaveProblem::Refused => tr!("settings-notice-storage-refused"),
+            SaveProblem::NotToml(why) => tr!("settings-notice-not-toml", why = why.as_str()),
+        })
+    }
+}
+
+impl std::error::Error for SaveProblem {}
 
 fn load(mut settings: ResMut<Settings>, mut notice: ResMut<SettingsNotice>) {
     let (loaded, notices) = load_kept();
@@ -120,7 +198,7 @@ fn load(mut settings: ResMut<Settings>, mut notice: ResMut<SettingsNotice>) {
 /// The kept settings and what is to be said about them. Settings that
 /// needed mending are written back mended (the file as it was kept beside
 /// it); an earlier version's file is written as TOML.
-fn load_kept() -> (Option<Settings>, Vec<String>) {
+fn load_kept() -> (Option<Settings>, Vec<Notice>) {
     let (text, legacy) = match read() {
         Some(text) => (text, false),
         None => match read_legacy() {
@@ -134,25 +212,29 @@ fn load_kept() -> (Option<Settings>, Vec<String>) {
         .or_else(|e| Settings::from_toml(&Settings::legacy_to_toml(&text)).map_err(|_| e));
     match parsed {
         Ok((settings, problems)) => {
-            let mut notices: Vec<String> = problems.iter().map(|p| p.to_string()).collect();
-            if !problems.is_empty() {
+            let mended = !problems.is_empty();
+            let mut notices: Vec<Notice> = problems.into_iter().map(Notice::Problem).collect();
+            if mended {
                 notices.extend(set_aside(&text));
             }
-            if (legacy || !problems.is_empty())
-                && let Err(e) = settings
-                    .to_toml()
-                    .and_then(|text| write(&text).map_err(|e| e.to_string()))
+            if (legacy || mended)
+                && let Err(e) = save(&settings)
             {
-                notices.push(format!("could not save settings: {e}"));
+                notices.push(Notice::NotSaved(e));
             }
             (Some(settings), notices)
         }
         Err(e) => {
-            let mut notices = vec![format!("{e}; the defaults are used")];
+            let mut notices = vec![Notice::Unreadable(e)];
             notices.extend(set_aside(&text));
             (None, notices)
         }
     }
+}
+
+/// Writes the settings where they are kept.
+fn save(settings: &Settings) -> Result<(), SaveProblem> {
+    write(&settings.to_toml().map_err(SaveProblem::NotToml)?)
 }
 
 /// Saves after the player changes something. Not on the first frame, which
@@ -162,37 +244,31 @@ fn save_changes(settings: Res<Settings>, mut started: Local<bool>) {
         return;
     }
     if settings.is_changed()
-        && let Err(e) = settings
-            .to_toml()
-            .and_then(|text| write(&text).map_err(|e| e.to_string()))
+        && let Err(e) = save(&settings)
     {
-        warn!("could not save settings: {e}");
+        warn!("{}", Notice::NotSaved(e));
     }
 }
 
 /// Keeps settings that did not read (whole) beside the new ones: what is
 /// said about where.
 #[cfg(not(target_arch = "wasm32"))]
-fn set_aside(text: &str) -> Option<String> {
+fn set_aside(text: &str) -> Option<Notice> {
     let kept = crate::places::user_dir()?.join("settings-unreadable.toml");
-    match std::fs::write(&kept, text) {
-        Ok(()) => Some(format!(
-            "the settings as they were are kept in {}",
-            kept.display()
-        )),
-        Err(e) => Some(format!(
-            "could not keep the settings as they were ({}: {e})",
-            kept.display()
-        )),
-    }
+    let place = kept.display().to_string();
+    Some(match std::fs::write(&kept, text) {
+        Ok(()) => Notice::Kept(place),
+        Err(e) => Notice::NotKept {
+            place,
+            why: e.to_string(),
+        },
+    })
 }
 
 #[cfg(target_arch = "wasm32")]
-fn set_aside(text: &str) -> Option<String> {
+fn set_aside(text: &str) -> Option<Notice> {
     let stored = storage()?.set_item(UNREADABLE_KEY, text).is_ok();
-    stored.then(|| {
-        format!("the settings as they were are kept in the page's storage ({UNREADABLE_KEY})")
-    })
+    stored.then(|| Notice::KeptInPage(UNREADABLE_KEY.to_string()))
 }
 
 #[cfg(target_arch = "wasm32")]
@@ -223,35 +299,15 @@ fn read() -> Option<String> {
     std::fs::read_to_string(path()?).ok()
 }
 
-/// Why the settings could not be saved to their file.
 #[cfg(not(target_arch = "wasm32"))]
-#[derive(Debug, thiserror::Error)]
-enum SaveError {
-    #[error("no home folder")]
-    NoHome,
-    #[error("{}: {}", .path.display(), .error)]
-    File {
-        path: std::path::PathBuf,
-        error: std::io::Error,
-    },
-}
-
-/// Why the settings could not be saved to the page's storage.
-#[cfg(target_arch = "wasm32")]
-#[derive(Debug, thiserror::Error)]
-enum SaveError {
-    #[error("local storage is not available")]
-    NoStorage,
-    #[error("local storage refused the settings")]
-    Refused,
-}
-
-#[cfg(not(target_arch = "wasm32"))]
-fn write(text: &str) -> Result<(), SaveError> {
-    let path = path().ok_or(SaveError::NoHome)?;
+fn write(text: &str) -> Result<(), SaveProblem> {
+    let path = path().ok_or(SaveProblem::NoHome)?;
     let file_error = |path: &std::path::Path| {
-        let path = path.to_path_buf();
-        move |error| SaveError::File { path, error }
+        let path = path.display().to_string();
+        move |error: std::io::Error| SaveProblem::File {
+            path,
+            why: error.to_string(),
+        }
     };
     if let Some(dir) = path.parent() {
         std::fs::create_dir_all(dir).map_err(file_error(dir))?;
@@ -276,16 +332,63 @@ fn read() -> Option<String> {
 }
 
 #[cfg(target_arch = "wasm32")]
-fn write(text: &str) -> Result<(), SaveError> {
+fn write(text: &str) -> Result<(), SaveProblem> {
     storage()
-        .ok_or(SaveError::NoStorage)?
+        .ok_or(SaveProblem::NoStorage)?
         .set_item(STORAGE_KEY, text)
-        .map_err(|_| SaveError::Refused)
+        .map_err(|_| SaveProblem::Refused)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every notice takes its words from the catalogue (the tests run in
+    /// English), with the toml crate's and the system's details in them.
+    #[test]
+    fn a_notice_is_worded_from_the_catalogue() {
+        let (_, problems) = Settings::from_toml("volume = \"loud\"").unwrap();
+        let unreadable = Settings::from_toml("no equals sign").unwrap_err();
+        let notices = [
+            Notice::Problem(problems[0].clone()),
+            Notice::Unreadable(unreadable),
+            Notice::Kept("/home/ada/.config/burrow/settings-unreadable.toml".into()),
+            Notice::KeptInPage("burrow-settings-unreadable".into()),
+            Notice::NotKept {
+                place: "/home/ada/.config/burrow/settings-unreadable.toml".into(),
+                why: "Permission denied (os error 13)".into(),
+            },
+            Notice::NotSaved(SaveProblem::NoHome),
+            Notice::NotSaved(SaveProblem::File {
+                path: "/home/ada/.config/burrow/settings.toml".into(),
+                why: "No space left on device (os error 28)".into(),
+            }),
+            Notice::NotSaved(SaveProblem::NoStorage),
+            Notice::NotSaved(SaveProblem::Refused),
+            Notice::NotSaved(SaveProblem::NotToml("unsupported value".into())),
+        ];
+        for notice in &notices {
+            let said = notice.to_string();
+            assert!(
+                !said.is_empty() && !said.contains("settings-notice-"),
+                "{notice:?}: {said}"
+            );
+        }
+        let said: Vec<String> = notices.iter().map(ToString::to_string).collect();
+        assert_eq!(
+            said[0],
+            "settings line 1: `volume` must be a number, found 'loud'; its default is used"
+        );
+        assert!(said[1].starts_with("the settings do not read as TOML: "));
+        assert_eq!(
+            said[2],
+            "the settings as they were are kept in /home/ada/.config/burrow/settings-unreadable.toml"
+        );
+        assert!(said[4].contains("Permission denied"), "{}", said[4]);
+        assert_eq!(said[5], "could not save settings: no home folder");
+        assert!(said[6].contains("No space left"), "{}", said[6]);
+        assert!(said[9].contains("unsupported value"), "{}", said[9]);
+    }
 
     #[test]
     fn the_first_window_fits_the_screen() {

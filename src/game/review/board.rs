@@ -8,6 +8,7 @@ use crate::game::table::board::palette;
 use crate::game::table::layout::BoardLayout;
 use crate::game::table::overlay::{OverlaySet, centres};
 use crate::game::table::session::GameSession;
+use crate::game::table::strokes::Strokes;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_review_best.in_set(OverlaySet::Review));
@@ -15,7 +16,7 @@ pub(super) fn plugin(app: &mut App) {
 
 /// In the review, the turn the engine would play in the position on show.
 fn draw_review_best(
-    mut gizmos: Gizmos,
+    mut strokes: ResMut<Strokes>,
     layout: Res<BoardLayout>,
     session: Res<GameSession>,
     review: Res<GameReview>,
@@ -28,8 +29,8 @@ fn draw_review_best(
     };
     let mut squares = vec![best.origin];
     squares.extend(&best.captures);
-    gizmos.linestrip_2d(centres(&layout, &squares), palette::HINT);
+    strokes.path(centres(&layout, &squares), palette::HINT);
     for p in centres(&layout, &squares) {
-        gizmos.circle_2d(p, layout.square * 0.22, palette::HINT);
+        strokes.ring(p, layout.square * 0.22, palette::HINT);
     }
 }

@@ -3,10 +3,12 @@
 //! `Saved` (the form's version) and `Mode` (a free game, a puzzle or a
 //! lesson); the players are the record's `White` and `Black` labels.
 
+use std::fmt;
+
 use crate::ai::Level;
 use crate::game::table::session::{GameMode, GameSession, Player};
 use crate::game::ui::words;
-use crate::rules::{GameRecord, ReplayError, VariantRegistry};
+use crate::rules::{GameRecord, ParseRecordError, ReplayError, VariantRegistry};
 use crate::tr;
 
 /// The version of the form this build writes and reads.
@@ -21,24 +23,49 @@ pub struct SavedGame {
     pub mode: GameMode,
 }
 
-/// Why a saved game does not read.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+/// Why a saved game does not read; worded when shown, in the language in
+/// force then.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SavedGameError {
-    #[error("it is not a game record: {0}")]
-    NotARecord(String),
-    #[error("it has no `Saved` tag (not a saved game)")]
+    /// Not a game record: the record reader's words why.
+    NotARecord(ParseRecordError),
+    /// A record without the `Saved` tag: not a saved game.
     NotSaved,
-    #[error("it was saved by a newer version of Burrow (form {0}; this one reads {VERSION})")]
+    /// Saved by a newer version, in this form.
     Newer(u32),
-    #[error("its `Saved` tag `{0}` is not a version")]
+    /// A `Saved` tag that is not a version.
     BadVersion(String),
-    #[error("`{0}` is not a player this game knows")]
+    /// A player label this game does not know.
     BadPlayer(String),
-    #[error("its `Mode` tag `{0}` is not a free game, a puzzle or a lesson")]
+    /// A `Mode` tag that is not a free game, a puzzle or a lesson.
     BadMode(String),
-    #[error("its turns do not replay: {0}")]
+    /// Turns that do not replay: the rules' words why.
     DoesNotReplay(ReplayError),
 }
+
+impl fmt::Display for SavedGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            SavedGameError::NotARecord(e) => tr!("saved-notice-not-record", why = e.to_string()),
+            SavedGameError::NotSaved => tr!("saved-notice-no-saved-tag"),
+            SavedGameError::Newer(form) => {
+                tr!("saved-notice-newer", form = *form, reads = VERSION)
+            }
+            SavedGameError::BadVersion(tag) => {
+                tr!("saved-notice-bad-version", tag = tag.as_str())
+            }
+            SavedGameError::BadPlayer(player) => {
+                tr!("saved-notice-bad-player", player = player.as_str())
+            }
+            SavedGameError::BadMode(tag) => tr!("saved-notice-bad-mode", tag = tag.as_str()),
+            SavedGameError::DoesNotReplay(e) => {
+                tr!("saved-notice-no-replay", why = e.to_string())
+            }
+        })
+    }
+}
+
+impl std::error::Error for SavedGameError {}
 
 impl SavedGame {
     /// The game on the board, if it is one that is kept (an online game is
@@ -73,9 +100,9 @@ impl SavedGame {
     /// Reads a saved game and checks that it replays with `variants` (or
     /// the design it carries).
     pub fn from_text(text: &str, variants: &VariantRegistry) -> Result<SavedGame, SavedGameError> {
-        let record: GameRecord = text.parse().map_err(|e: crate::rules::ParseRecordError| {
-            SavedGameError::NotARecord(e.to_string())
-        })?;
+        let record = text
+            .parse::<GameRecord>()
+            .map_err(SavedGameError::NotARecord)?;
         let tag = |name: &str| {
             record
                 .other_tags
@@ -257,6 +284,45 @@ mod tests {
             SavedGame::from_text("nonsense", &variants),
             Err(SavedGameError::NotARecord(_))
         ));
+    }
+
+    /// Why a save does not read is worded from the catalogue when it is
+    /// shown (the tests run in English), the rules' own words inside.
+    #[test]
+    fn why_a_save_does_not_read_is_worded_from_the_catalogue() {
+        let variants = VariantRegistry::builtin();
+        let not_a_record = SavedGame::from_text("nonsense", &variants).unwrap_err();
+        for (error, words) in [
+            (not_a_record, "it is not a game record: "),
+            (
+                SavedGameError::NotSaved,
+                "it has no `Saved` tag (not a saved game)",
+            ),
+            (
+                SavedGameError::Newer(7),
+                "it was saved by a newer version of Burrow (form 7; this one reads 1)",
+            ),
+            (
+                SavedGameError::BadVersion("x".into()),
+                "its `Saved` tag `x` is not a version",
+            ),
+            (
+                SavedGameError::BadPlayer("Someone".into()),
+                "`Someone` is not a player this game knows",
+            ),
+            (
+                SavedGameError::BadMode("blitz".into()),
+                "its `Mode` tag `blitz` is not a free game, a puzzle or a lesson",
+            ),
+            (
+                SavedGameError::DoesNotReplay(ReplayError::UnknownVariant("chess".into())),
+                "its turns do not replay: ",
+            ),
+        ] {
+            let said = error.to_string();
+            assert!(said.starts_with(words), "{said}");
+            assert!(!said.contains("saved-notice-"), "{said}");
+        }
     }
 
     #[test]

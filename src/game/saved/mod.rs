@@ -13,6 +13,8 @@
 pub mod file;
 pub mod store;
 
+use std::fmt;
+
 use bevy::prelude::*;
 
 use crate::game::lesson::tutorial::TutorialIntent;
@@ -20,9 +22,10 @@ use crate::game::puzzles::solving::PuzzleIntent;
 use crate::game::sets::GameSet;
 use crate::game::table::session::{GameMode, GameSession, SessionIntent, Variants};
 use crate::rules::GameResult;
+use crate::tr;
 
-pub use file::SavedGame;
-pub use store::SavePlace;
+pub use file::{SavedGame, SavedGameError};
+pub use store::{SaveFailure, SavePlace, SetAside};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Saved>()
@@ -34,8 +37,9 @@ pub(super) fn plugin(app: &mut App) {
 pub struct Saved {
     /// The game the title screen offers to continue.
     pub offer: Option<SavedGame>,
-    /// A save that did not read or could not be written, in words.
-    pub problem: Option<String>,
+    /// A save that did not read or could not be written (worded when
+    /// shown).
+    pub problem: Option<SavedProblem>,
     /// The game last kept (or read at start): not written again while it
     /// stays the same, and a game that ends is forgotten only if it is
     /// this one played on.
@@ -51,6 +55,48 @@ pub struct Saved {
     pub continue_asked: bool,
 }
 
+/// What there is to say about the saved game; worded when shown, in the
+/// language in force then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SavedProblem {
+    /// The save did not read (why) and was set aside (where); a new game
+    /// starts.
+    Unreadable {
+        error: SavedGameError,
+        kept: SetAside,
+    },
+    /// The game could not be saved.
+    NotSaved(SaveFailure),
+}
+
+impl fmt::Display for SavedProblem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (error, kept) = match self {
+            SavedProblem::Unreadable { error, kept } => (error, kept),
+            SavedProblem::NotSaved(failure) => return write!(f, "{failure}"),
+        };
+        let why = error.to_string();
+        f.write_str(&match kept {
+            SetAside::File(file) => {
+                tr!("saved-notice-unreadable", why = why, file = file.as_str())
+            }
+            SetAside::Page(key) => {
+                tr!(
+                    "saved-notice-unreadable-page",
+                    why = why,
+                    key = key.as_str()
+                )
+            }
+            SetAside::Stays { file, why: error } => tr!(
+                "saved-notice-unreadable-stays",
+                why = why,
+                error = error.as_str(),
+                file = file.as_str()
+            ),
+        })
+    }
+}
+
 /// At start: the saved game, if one reads; one that does not is set aside.
 fn offer(place: &SavePlace, variants: &Variants, saved: &mut Saved) {
     let Some(text) = place.read() else {
@@ -62,11 +108,9 @@ fn offer(place: &SavePlace, variants: &Variants, saved: &mut Saved) {
             saved.offer = Some(game);
         }
         Ok(_) => place.forget(),
-        Err(e) => {
+        Err(error) => {
             let kept = place.set_aside(&text);
-            let problem = format!(
-                "The saved game does not read ({e}). It is kept in {kept}; a new game starts."
-            );
+            let problem = SavedProblem::Unreadable { error, kept };
             tracing::warn!("{problem}");
             saved.problem = Some(problem);
         }
@@ -176,9 +220,62 @@ fn keep(session: &Res<GameSession>, place: &SavePlace, saved: &mut Saved) {
             saved.kept = Some(game.clone());
             saved.offer = Some(game);
         }
-        Err(e) => {
-            tracing::warn!("{e}");
-            saved.problem = Some(e);
+        Err(failure) => {
+            let problem = SavedProblem::NotSaved(failure);
+            tracing::warn!("{problem}");
+            saved.problem = Some(problem);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// What is said about the saved game is worded from the catalogue
+    /// when it is shown (the tests run in English).
+    #[test]
+    fn a_saved_game_problem_is_worded_from_the_catalogue() {
+        let unreadable = |kept| SavedProblem::Unreadable {
+            error: SavedGameError::Newer(7),
+            kept,
+        };
+        let problems = [
+            unreadable(SetAside::File("/home/ada/saved-game-unreadable.txt".into())),
+            unreadable(SetAside::Stays {
+                file: "/home/ada/saved-game.txt".into(),
+                why: "Permission denied (os error 13)".into(),
+            }),
+            unreadable(SetAside::Page("burrow-saved-game-unreadable".into())),
+            SavedProblem::NotSaved(SaveFailure::Folder {
+                folder: "/home/ada".into(),
+                why: "No space left on device (os error 28)".into(),
+            }),
+            SavedProblem::NotSaved(SaveFailure::PageRefused),
+        ];
+        for problem in &problems {
+            let said = problem.to_string();
+            assert!(
+                !said.is_empty() && !said.contains("saved-notice-"),
+                "{problem:?}: {said}"
+            );
+        }
+        assert_eq!(
+            problems[0].to_string(),
+            "The saved game does not read (it was saved by a newer version of Burrow \
+             (form 7; this one reads 1)). It is kept in /home/ada/saved-game-unreadable.txt; \
+             a new game starts."
+        );
+        let stays = problems[1].to_string();
+        assert!(
+            stays.contains("Permission denied") && stays.contains("/home/ada/saved-game.txt"),
+            "{stays}"
+        );
+        assert!(
+            problems[2]
+                .to_string()
+                .contains("burrow-saved-game-unreadable")
+        );
+        assert!(problems[3].to_string().contains("No space left"));
     }
 }

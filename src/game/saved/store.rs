@@ -4,7 +4,11 @@
 //! the page's local storage on the web. A save that does not read is set
 //! aside under another name, never deleted.
 
+use std::fmt;
+
 use bevy::prelude::*;
+
+use crate::tr;
 
 /// Where the game is kept; without this resource nothing is (the tests'
 /// scripted windows, unless they name a folder).
@@ -17,6 +21,43 @@ pub enum SavePlace {
     #[cfg(target_arch = "wasm32")]
     PageStorage,
 }
+
+/// Where a save that did not read went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetAside {
+    /// Into this file.
+    File(String),
+    /// Nowhere: it could not be moved (the system's words why) and is
+    /// still this file.
+    Stays { file: String, why: String },
+    /// Into the page's storage, under this key.
+    Page(String),
+}
+
+/// Why the game could not be saved; worded when shown, in the language in
+/// force then.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SaveFailure {
+    /// Not in this folder: the system's words why.
+    Folder { folder: String, why: String },
+    /// The page's storage refused it.
+    PageRefused,
+}
+
+impl fmt::Display for SaveFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&match self {
+            SaveFailure::Folder { folder, why } => tr!(
+                "saved-notice-cannot-save",
+                folder = folder.as_str(),
+                why = why.as_str()
+            ),
+            SaveFailure::PageRefused => tr!("saved-notice-page-refused"),
+        })
+    }
+}
+
+impl std::error::Error for SaveFailure {}
 
 /// The file's name in its folder, and the name a save that does not read
 /// is kept under.
@@ -45,15 +86,17 @@ impl SavePlace {
     }
 
     /// Keeps `text` as the saved game, whole or not at all.
-    pub fn write(&self, text: &str) -> Result<(), String> {
+    pub fn write(&self, text: &str) -> Result<(), SaveFailure> {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
-            SavePlace::Folder(dir) => write_whole(dir, text)
-                .map_err(|e| format!("cannot save the game in {}: {e}", dir.display())),
+            SavePlace::Folder(dir) => write_whole(dir, text).map_err(|e| SaveFailure::Folder {
+                folder: dir.display().to_string(),
+                why: e.to_string(),
+            }),
             #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => page::set(page::KEY, text)
                 .then_some(())
-                .ok_or_else(|| "the page's storage refused the saved game".to_string()),
+                .ok_or(SaveFailure::PageRefused),
         }
     }
 
@@ -70,22 +113,25 @@ impl SavePlace {
     }
 
     /// Moves a save that does not read out of the way; where it went.
-    pub fn set_aside(&self, text: &str) -> String {
+    pub fn set_aside(&self, text: &str) -> SetAside {
         match self {
             #[cfg(not(target_arch = "wasm32"))]
             SavePlace::Folder(dir) => {
                 let _ = text;
                 let kept = dir.join(SET_ASIDE);
                 match std::fs::rename(dir.join(FILE), &kept) {
-                    Ok(()) => kept.display().to_string(),
-                    Err(e) => format!("nowhere ({e}); it is still {}", dir.join(FILE).display()),
+                    Ok(()) => SetAside::File(kept.display().to_string()),
+                    Err(e) => SetAside::Stays {
+                        file: dir.join(FILE).display().to_string(),
+                        why: e.to_string(),
+                    },
                 }
             }
             #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => {
                 page::set(page::SET_ASIDE, text);
                 page::remove(page::KEY);
-                format!("the page's storage under {}", page::SET_ASIDE)
+                SetAside::Page(page::SET_ASIDE.to_string())
             }
         }
     }
@@ -154,7 +200,10 @@ mod tests {
             "no half file left"
         );
         let kept = place.set_aside("second");
-        assert!(kept.ends_with("saved-game-unreadable.txt"), "{kept}");
+        assert!(
+            matches!(&kept, SetAside::File(file) if file.ends_with("saved-game-unreadable.txt")),
+            "{kept:?}"
+        );
         assert_eq!(place.read(), None);
         assert_eq!(
             std::fs::read_to_string(dir.join("saved-game-unreadable.txt")).unwrap(),

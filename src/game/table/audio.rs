@@ -4,10 +4,14 @@
 //! settling note when a chain of captures ends, a rising chord for a win and
 //! a falling one for a loss, and a soft low note for a refused click. The
 //! settings' volume scales them all; mute silences them.
+//!
+//! The desktop plays them through Bevy's audio; the web page through the
+//! browser's own Web Audio, which plays samples without a decoder or a
+//! mixer in the page's code (Bevy's audio stack would add about 70 KB,
+//! gzipped, to the page for what the browser does already).
 
 use std::f32::consts::TAU;
 
-use bevy::audio::AudioSource;
 use bevy::prelude::*;
 
 use crate::game::sets::GameSet;
@@ -24,15 +28,23 @@ const RATE: u32 = 22_050;
 
 #[derive(Resource)]
 struct Sounds {
-    select: Handle<AudioSource>,
+    select: Sound,
     /// The first capture of a turn, the second, …; the last one serves
     /// every later capture.
-    captures: Vec<Handle<AudioSource>>,
-    chain_end: Handle<AudioSource>,
-    win: Handle<AudioSource>,
-    loss: Handle<AudioSource>,
-    refuse: Handle<AudioSource>,
+    captures: Vec<Sound>,
+    chain_end: Sound,
+    win: Sound,
+    loss: Sound,
+    refuse: Sound,
 }
+
+/// A sound made: a Bevy audio asset on the desktop.
+#[cfg(not(target_arch = "wasm32"))]
+type Sound = Handle<AudioSource>;
+
+/// A sound made: its samples, which the page hands to Web Audio.
+#[cfg(target_arch = "wasm32")]
+type Sound = Vec<f32>;
 
 /// Capture sounds made: one a step, up to this many.
 const CAPTURE_STEPS: usize = 8;
@@ -46,6 +58,7 @@ fn capture_sound(k: usize) -> Vec<f32> {
 }
 
 /// 16-bit mono PCM in a WAV container.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn wav(samples: &[f32]) -> Vec<u8> {
     let data_len = (samples.len() * 2) as u32;
     let mut out = Vec::with_capacity(44 + data_len as usize);
@@ -95,14 +108,25 @@ fn chord(notes: [f32; 3]) -> Vec<f32> {
     out
 }
 
+#[cfg(not(target_arch = "wasm32"))]
 fn make_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource>>>) {
     let Some(mut sources) = sources else { return };
-    let mut add = |samples: Vec<f32>| {
+    let add = |samples: Vec<f32>| {
         sources.add(AudioSource {
             bytes: wav(&samples).into(),
         })
     };
-    commands.insert_resource(Sounds {
+    commands.insert_resource(sounds(add));
+}
+
+#[cfg(target_arch = "wasm32")]
+fn make_sounds(mut commands: Commands) {
+    commands.insert_resource(sounds(|samples| samples));
+}
+
+/// Every sound, each made into a [`Sound`] by `add`.
+fn sounds(mut add: impl FnMut(Vec<f32>) -> Sound) -> Sounds {
+    Sounds {
         select: add(tone(1200.0, 900.0, 0.06, 0.35)),
         captures: (0..CAPTURE_STEPS).map(|k| add(capture_sound(k))).collect(),
         chain_end: add(tone(330.0, 220.0, 0.25, 0.3)),
@@ -110,7 +134,7 @@ fn make_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource
         win: add(chord([523.25, 659.25, 783.99])),
         loss: add(chord([440.0, 349.23, 261.63])),
         refuse: add(tone(240.0, 200.0, 0.12, 0.3)),
-    });
+    }
 }
 
 /// Whether the end of a game is a win for the people at this machine: a
@@ -119,6 +143,52 @@ fn is_loss(session: &GameSession, winner: crate::rules::Side) -> bool {
     use crate::game::table::session::Player;
     let human = |side| session.player(side) == Player::Human;
     human(winner.opponent()) && !human(winner)
+}
+
+/// Plays `sound` at `volume` (linear, 0 to 1).
+#[cfg(not(target_arch = "wasm32"))]
+fn play(commands: &mut Commands, sound: &Sound, volume: f32) {
+    commands.spawn((
+        AudioPlayer(sound.clone()),
+        PlaybackSettings::DESPAWN.with_volume(bevy::audio::Volume::Linear(volume)),
+    ));
+}
+
+/// Plays `sound` at `volume` (linear, 0 to 1) through the page's audio
+/// context, made at the first sound (after the player's first click, so
+/// the browser lets it play) and woken if the browser suspended it.
+#[cfg(target_arch = "wasm32")]
+fn play(_: &mut Commands, sound: &Sound, volume: f32) {
+    use std::cell::RefCell;
+    use web_sys::{AudioContext, AudioContextState};
+    thread_local! {
+        static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+    }
+    CONTEXT.with_borrow_mut(|context| {
+        if context.is_none() {
+            *context = AudioContext::new().ok();
+        }
+        let Some(context) = context.as_ref() else {
+            return;
+        };
+        if context.state() == AudioContextState::Suspended {
+            let _ = context.resume();
+        }
+        let played = (|| -> Result<(), wasm_bindgen::JsValue> {
+            let buffer = context.create_buffer(1, sound.len() as u32, RATE as f32)?;
+            buffer.copy_to_channel(sound, 0)?;
+            let source = context.create_buffer_source()?;
+            source.set_buffer(Some(&buffer));
+            let gain = context.create_gain()?;
+            gain.gain().set_value(volume);
+            source.connect_with_audio_node(&gain)?;
+            gain.connect_with_audio_node(&context.destination())?;
+            source.start()
+        })();
+        if let Err(error) = played {
+            tracing::debug!("a sound did not play: {error:?}");
+        }
+    });
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -134,13 +204,9 @@ fn play_sounds(
     mut ended: MessageReader<GameEnded>,
     mut refused: MessageReader<Refused>,
 ) {
-    let volume = bevy::audio::Volume::Linear(settings.volume);
-    let mut play = |handle: &Handle<AudioSource>| {
+    let mut play = |sound: &Sound| {
         if !settings.muted && settings.volume > 0.0 {
-            commands.spawn((
-                AudioPlayer(handle.clone()),
-                PlaybackSettings::DESPAWN.with_volume(volume),
-            ));
+            play(&mut commands, sound, settings.volume);
         }
     };
     let Some(sounds) = sounds else { return };

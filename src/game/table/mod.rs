@@ -24,6 +24,7 @@ mod room;
 pub mod screens;
 pub mod session;
 pub mod setup;
+pub mod strokes;
 mod wake;
 #[cfg(target_arch = "wasm32")]
 pub mod web_records;
@@ -57,11 +58,16 @@ pub(super) fn plugin(app: &mut App) {
 pub(super) fn view(app: &mut App) {
     app.init_resource::<form::NewGameForm>()
         .init_resource::<modding::ModProblems>()
+        .init_resource::<strokes::Strokes>()
         .add_plugins((wake::plugin, overlay::plugin, audio::plugin))
+        .add_systems(First, strokes::clear_strokes)
         .add_systems(
             EguiPrimaryContextPass,
-            labels::board_labels
-                .run_if(in_state(screens::InGame))
+            (
+                strokes::paint_strokes,
+                labels::board_labels.run_if(in_state(screens::InGame)),
+            )
+                .chain()
                 .in_set(PanelSet::BoardLabels),
         )
         .add_systems(

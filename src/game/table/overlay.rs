@@ -1,4 +1,4 @@
-//! Drawn over the board each frame with gizmos: the selection and its
+//! Drawn over the board each frame ([`Strokes`]): the selection and its
 //! targets, the path a capture would take, the template of the turn in
 //! progress, the last turn's trail and the keyboard cursor. The features
 //! draw in the same frame in their [`OverlaySet`] (the review its best
@@ -17,6 +17,7 @@ use crate::game::table::input::Selection;
 use crate::game::table::layout::BoardLayout;
 use crate::game::table::screens::InGame;
 use crate::game::table::session::GameSession;
+use crate::game::table::strokes::Strokes;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<TurnPreview>()
@@ -35,7 +36,7 @@ pub(super) fn plugin(app: &mut App) {
             .run_if(in_state(InGame))
             .in_set(GameSet::Present),
     );
-    app.add_systems(Startup, thicker_lines).add_systems(
+    app.add_systems(
         Update,
         (
             draw_trail.in_set(OverlaySet::Trail),
@@ -80,11 +81,6 @@ pub struct MarkSources {
 #[derive(Resource, Default, Debug, Clone, Copy, PartialEq, Eq)]
 pub struct TurnPreview(pub Option<usize>);
 
-fn thicker_lines(mut store: ResMut<GizmoConfigStore>) {
-    let (config, _) = store.config_mut::<DefaultGizmoConfigGroup>();
-    config.line.width = 4.0;
-}
-
 /// How long a marker pulses when it appears, in seconds; then it stays as
 /// a still ring (and the window may sleep again).
 const PULSE_SECONDS: f64 = 1.6;
@@ -108,7 +104,7 @@ impl BoardMark {
 /// then stays. A refuted puzzle turn also shows the opponent's winning
 /// reply as a path through its captures.
 fn draw_board_mark(
-    mut gizmos: Gizmos,
+    mut strokes: ResMut<Strokes>,
     layout: Res<BoardLayout>,
     sources: Res<MarkSources>,
     session: Res<GameSession>,
@@ -144,15 +140,15 @@ fn draw_board_mark(
     if let Some(reply) = reply.filter(|_| sources.lesson.is_none()) {
         let mut squares = vec![reply.origin];
         squares.extend(&reply.captures);
-        gizmos.linestrip_2d(centres(&layout, &squares), palette::HINT);
+        strokes.path(centres(&layout, &squares), palette::HINT);
         for p in centres(&layout, &reply.captures) {
-            gizmos.circle_2d(p, layout.square * 0.3, palette::HINT);
+            strokes.ring(p, layout.square * 0.3, palette::HINT);
         }
     }
     let centre = layout.square_center(square);
     let r = layout.square * (0.47 + 0.08 * pulse);
-    gizmos.circle_2d(centre, r, palette::HINT);
-    gizmos.circle_2d(centre, r + 3.0, palette::HINT.with_alpha(0.5));
+    strokes.ring(centre, r, palette::HINT);
+    strokes.ring(centre, r + 3.0, palette::HINT.with_alpha(0.5));
 }
 
 pub fn centres(layout: &BoardLayout, squares: &[Square]) -> Vec<Vec2> {
@@ -160,7 +156,7 @@ pub fn centres(layout: &BoardLayout, squares: &[Square]) -> Vec<Vec2> {
 }
 
 fn draw_selection(
-    mut gizmos: Gizmos,
+    mut strokes: ResMut<Strokes>,
     layout: Res<BoardLayout>,
     selection: Res<Selection>,
     session: Res<GameSession>,
@@ -169,38 +165,30 @@ fn draw_selection(
     if let Some(hint) = &computer.hint {
         let mut squares = vec![hint.origin];
         squares.extend(&hint.captures);
-        gizmos.linestrip_2d(centres(&layout, &squares), palette::HINT);
+        strokes.path(centres(&layout, &squares), palette::HINT);
         for p in centres(&layout, &squares) {
-            gizmos.circle_2d(p, layout.square * 0.3, palette::HINT);
+            strokes.ring(p, layout.square * 0.3, palette::HINT);
         }
     }
     let r = layout.square * 0.45;
     if let Some(piece) = selection.piece {
-        gizmos
-            .circle_2d(layout.square_center(piece), r, palette::SELECTED)
-            .resolution(48);
+        strokes.ring(layout.square_center(piece), r, palette::SELECTED);
     }
     if let Some(turn) = &session.turn() {
-        gizmos
-            .circle_2d(layout.square_center(turn.current()), r, palette::SELECTED)
-            .resolution(48);
+        strokes.ring(layout.square_center(turn.current()), r, palette::SELECTED);
     }
     for &target in &selection.targets {
-        gizmos
-            .circle_2d(layout.square_center(target), r * 0.85, palette::TARGET)
-            .resolution(48);
-        gizmos
-            .circle_2d(layout.square_center(target), r * 0.25, palette::TARGET)
-            .resolution(24);
+        strokes.ring(layout.square_center(target), r * 0.85, palette::TARGET);
+        strokes.ring(layout.square_center(target), r * 0.25, palette::TARGET);
     }
     if let Some((_, path)) = &selection.preview {
-        gizmos.linestrip_2d(centres(&layout, path), palette::TARGET);
+        strokes.path(centres(&layout, path), palette::TARGET);
         for p in centres(&layout, path) {
-            gizmos.circle_2d(p, layout.square * 0.06, palette::TARGET);
+            strokes.ring(p, layout.square * 0.06, palette::TARGET);
         }
     }
     if let Some(cursor) = selection.cursor {
-        gizmos.rect_2d(
+        strokes.rect(
             layout.square_center(cursor),
             Vec2::splat(layout.square * 0.96),
             palette::SELECTED,
@@ -212,7 +200,7 @@ fn draw_selection(
 /// or the reviewed position's last turn), and a turn the pointer is over
 /// in the move list.
 fn draw_trail(
-    mut gizmos: Gizmos,
+    mut strokes: ResMut<Strokes>,
     layout: Res<BoardLayout>,
     session: Res<GameSession>,
     preview: Res<TurnPreview>,
@@ -225,24 +213,28 @@ fn draw_trail(
         },
     };
     if let Some(origin) = trail.origin {
-        gizmos.rect_2d(
+        strokes.rect(
             layout.square_center(origin),
             Vec2::splat(layout.square * 0.9),
             color,
         );
     }
-    gizmos.linestrip_2d(centres(&layout, &trail.path), color);
+    strokes.path(centres(&layout, &trail.path), color);
     let d = layout.square * 0.18;
     for &sq in &trail.captured {
         let c = layout.square_center(sq);
-        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), color);
-        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), color);
+        strokes.line(c + Vec2::new(-d, -d), c + Vec2::new(d, d), color);
+        strokes.line(c + Vec2::new(-d, d), c + Vec2::new(d, -d), color);
     }
 }
 
 /// Shows the template of the turn in progress around the capturing piece,
 /// as the game's presentation draws it.
-fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<GameSession>) {
+fn draw_template(
+    mut strokes: ResMut<Strokes>,
+    layout: Res<BoardLayout>,
+    session: Res<GameSession>,
+) {
     let Some(turn) = &session.turn() else { return };
     let at = turn.current();
     let here = layout.square_center(at);
@@ -251,7 +243,7 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
     for (a, b) in drawing.boxes {
         let (a, b) = (layout.square_center(a), layout.square_center(b));
         let extent = (b - a).abs() + Vec2::splat(layout.square * 0.9);
-        gizmos.rect_2d((a + b) / 2.0, extent, palette::TEMPLATE);
+        strokes.rect((a + b) / 2.0, extent, palette::TEMPLATE);
     }
     for (i, path) in drawing.paths.iter().enumerate() {
         let color = if i == 0 {
@@ -259,7 +251,7 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
         } else {
             palette::TEMPLATE.with_alpha(0.45)
         };
-        gizmos.linestrip_2d(centres(&layout, path), color);
+        strokes.path(centres(&layout, path), color);
     }
     let flip = if layout.flipped { -1.0 } else { 1.0 };
     for Step { dx, dy } in drawing.arrows {
@@ -269,7 +261,7 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
             .is_some_and(|s| turn.board().size().contains(s));
         let length = if inside { 1.4 } else { 0.48 };
         let end = here + Vec2::new(dx as f32, dy as f32) * flip * layout.square * length;
-        gizmos.arrow_2d(here, end, palette::TEMPLATE);
+        strokes.arrow(here, end, layout.square * 0.3, palette::TEMPLATE);
     }
     for sq in drawing.lines {
         let strength = if drawing.counted.contains(sq) {
@@ -277,36 +269,32 @@ fn draw_template(mut gizmos: Gizmos, layout: Res<BoardLayout>, session: Res<Game
         } else {
             0.25
         };
-        gizmos.line_2d(
+        strokes.line(
             here,
             layout.square_center(sq),
             palette::TEMPLATE.with_alpha(strength),
         );
     }
     for sq in drawing.counted {
-        gizmos
-            .circle_2d(
-                layout.square_center(sq),
-                layout.square * 0.3,
-                palette::TEMPLATE,
-            )
-            .resolution(32);
-        gizmos
-            .circle_2d(
-                layout.square_center(sq),
-                layout.square * 0.34,
-                palette::TEMPLATE,
-            )
-            .resolution(32);
+        strokes.ring(
+            layout.square_center(sq),
+            layout.square * 0.3,
+            palette::TEMPLATE,
+        );
+        strokes.ring(
+            layout.square_center(sq),
+            layout.square * 0.34,
+            palette::TEMPLATE,
+        );
     }
     let d = layout.square * 0.12;
     for sq in drawing.blocking {
         let c = layout.square_center(sq);
-        gizmos.line_2d(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette::BLOCKED);
-        gizmos.line_2d(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette::BLOCKED);
+        strokes.line(c + Vec2::new(-d, -d), c + Vec2::new(d, d), palette::BLOCKED);
+        strokes.line(c + Vec2::new(-d, d), c + Vec2::new(d, -d), palette::BLOCKED);
     }
     for sq in drawing.marks {
-        gizmos.rect_2d(
+        strokes.rect(
             layout.square_center(sq),
             Vec2::splat(layout.square * 0.7),
             palette::TEMPLATE,

@@ -551,9 +551,9 @@ fn apply_session_intents(
                 | SessionIntent::PutDesign { .. }
         );
         let result: Result<bool, Refusal> = match intent {
-            SessionIntent::Undo | SessionIntent::Redo if session.is_online() => Err(
-                Refusal::Online("an online game has no undo: every turn is final".into()),
-            ),
+            SessionIntent::Undo | SessionIntent::Redo if session.is_online() => {
+                Err(Refusal::Online(crate::tr!("online-no-undo")))
+            }
             SessionIntent::Undo => Ok(session.undo()),
             SessionIntent::Redo => session.redo(),
             SessionIntent::NewGame(setup) => GameSession::new(&variants, setup.clone()).map(|s| {

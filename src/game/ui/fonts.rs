@@ -9,7 +9,10 @@ use bevy_egui::egui;
 /// (`assets/fonts/UFL.txt`).
 const UBUNTU_LIGHT: &[u8] = include_bytes!("../../../assets/fonts/Ubuntu-Light-Burrow.ttf");
 
-/// Hack, cut down the same way (`assets/fonts/Hack-LICENSE.txt`).
+/// Hack, cut down further: only the monospace lines use it (turns, clocks,
+/// the game file's editor), so it keeps the Latin letters of the game's
+/// languages and punctuation; any other glyph comes from Ubuntu Light
+/// (`assets/fonts/Hack-LICENSE.txt`).
 const HACK: &[u8] = include_bytes!("../../../assets/fonts/Hack-Regular-Burrow.ttf");
 
 /// The panels' fonts: Ubuntu Light for text, Hack for the monospace

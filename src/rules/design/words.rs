@@ -1,21 +1,32 @@
 //! A design's rules in words: what the window's rules help, the designer
 //! and the command line show for a game described by a file. Each choice
 //! of the file has one sentence here, so any design reads as a rules text.
+//! The words are the catalogue's (`design.ftl`), in the language in force;
+//! step vectors (`[1, 2]`), rows (`WWBB`) and board sizes (`6x6`) are
+//! notation, handed to the messages as they are written in a game file.
 
 use super::{Compare, Count, Counted, Design, Distance, Lines, Symmetry, TemplateRule};
 use crate::rules::{EndRule, Movement, PathShape, SizeRange, Start, StartLayout};
+use crate::tr;
 
 impl Design {
     /// The rules particular to this game, as a short text: how a capture
     /// moves, then what the initial capture fixes and what a later capture
     /// must match. (What every Burrow game shares is said elsewhere.)
     pub fn rules_text(&self) -> String {
+        let measures = template_words(&self.template)
+            .into_iter()
+            .reduce(|list, next| tr!("design-words-and", list = list, next = next))
+            .unwrap_or_default();
         let mut text = format!(
-            "Movement: {} {} {}\n\nTemplate: a later capture fits when it has {}.",
-            steps_words(&self.movement),
-            path_words(self.movement.shape),
-            jumping_words(self.movement.jumping),
-            template_words(&self.template).join("; and ")
+            "{}\n\n{}",
+            tr!(
+                "design-words-movement",
+                steps = steps_words(&self.movement),
+                path = path_words(self.movement.shape),
+                jumping = jumping_words(self.movement.jumping)
+            ),
+            tr!("design-words-template", measures = measures)
         );
         for line in [
             start_words(&self.start),
@@ -36,18 +47,13 @@ impl Design {
 pub fn start_words(start: &Start) -> Option<String> {
     match start {
         Start::Layout(StartLayout::Checkerboard) => None,
-        Start::Layout(StartLayout::Pairs) => Some(
-            "Start: pieces in pairs; rank 1 reads W W B B W W B B, and each rank swaps the \
-             colours of the one below."
-                .into(),
-        ),
+        Start::Layout(StartLayout::Pairs) => Some(tr!("design-words-start-pairs")),
         Start::Rows(rows) => {
             let full = rows.rows().iter().all(|r| !r.contains('.'));
-            Some(format!(
-                "Start: the rows {} (rank 1 first; W White, B Black{}), each repeated along its \
-                 rank and the rows up the board.",
-                rows.rows().join(" / "),
-                if full { "" } else { ", . empty" }
+            Some(tr!(
+                "design-words-start-rows",
+                rows = rows.rows().join(" / "),
+                empty = if full { "none" } else { "some" }
             ))
         }
     }
@@ -55,28 +61,34 @@ pub fn start_words(start: &Start) -> Option<String> {
 
 /// The boards in words, when the game is not played on every size.
 pub fn sizes_words(sizes: SizeRange) -> Option<String> {
-    (sizes != SizeRange::ALL).then(|| format!("Boards: {sizes}."))
+    (sizes != SizeRange::ALL).then(|| {
+        if sizes.smallest == sizes.largest {
+            tr!("design-words-boards-one", size = sizes.smallest.to_string())
+        } else {
+            tr!(
+                "design-words-boards-range",
+                smallest = sizes.smallest.to_string(),
+                largest = sizes.largest.to_string()
+            )
+        }
+    })
 }
 
 /// The end rule in words, when it is not the usual one.
 pub fn end_words(end: EndRule) -> Option<String> {
     match end {
         EndRule::LastCaptureWins => None,
-        EndRule::LastCaptureLoses => Some(
-            "End: a player with no capture at the start of their turn wins (whoever makes the \
-             last capture loses), unlike the usual end."
-                .into(),
-        ),
+        EndRule::LastCaptureLoses => Some(tr!("design-words-end-last-capture-loses")),
     }
 }
 
 /// The step set in words.
 pub fn steps_words(movement: &Movement) -> String {
     match super::file::steps_name(&movement.steps) {
-        Some("orthogonal") => "a piece steps north, east, south or west.".into(),
-        Some("diagonal") => "a piece steps diagonally.".into(),
-        Some("king") => "a piece steps in any of the eight directions.".into(),
-        Some("knight") => "a piece jumps as a knight (two squares one way, one the other).".into(),
+        Some("orthogonal") => tr!("design-words-steps-orthogonal"),
+        Some("diagonal") => tr!("design-words-steps-diagonal"),
+        Some("king") => tr!("design-words-steps-king"),
+        Some("knight") => tr!("design-words-steps-knight"),
         _ => {
             let list: Vec<String> = movement
                 .steps
@@ -84,46 +96,38 @@ pub fn steps_words(movement: &Movement) -> String {
                 .iter()
                 .map(|s| format!("[{}, {}]", s.dx, s.dy))
                 .collect();
-            format!("a piece takes the steps {} (across, up).", list.join(", "))
+            tr!("design-words-steps-listed", steps = list.join(", "))
         }
     }
 }
 
 /// The path shape in words.
-pub fn path_words(shape: PathShape) -> &'static str {
+pub fn path_words(shape: PathShape) -> String {
     match shape {
-        PathShape::Single => "A capture is one step onto an enemy.",
-        PathShape::Straight => {
-            "A capture repeats one step in a straight line, as far as it likes, onto an enemy."
-        }
-        PathShape::TwoSteps => {
-            "A capture mixes at most two kinds of step that are not opposite (a staircase), \
-             any number of each in any order, onto an enemy."
-        }
-        PathShape::WithinBox => {
-            "A capture takes any steps that keep inside the box whose corners are the piece \
-             and its target."
-        }
+        PathShape::Single => tr!("design-words-path-single"),
+        PathShape::Straight => tr!("design-words-path-straight"),
+        PathShape::TwoSteps => tr!("design-words-path-two-steps"),
+        PathShape::WithinBox => tr!("design-words-path-within-box"),
     }
 }
 
 /// Whether the path may pass pieces, in words.
-pub fn jumping_words(jumping: bool) -> &'static str {
+pub fn jumping_words(jumping: bool) -> String {
     if jumping {
-        "The path may pass over pieces."
+        tr!("design-words-jumping")
     } else {
-        "Every square the path crosses before the target must be empty (squares emptied \
-         earlier in the turn count as empty)."
+        tr!("design-words-no-jumping")
     }
 }
 
-/// What a group of symmetries allows beside the measure itself.
-fn images(symmetry: Symmetry) -> &'static str {
+/// A group of symmetries as the messages select on it (`$symmetry`: what
+/// the group allows beside the measure itself).
+fn symmetry_key(symmetry: Symmetry) -> &'static str {
     match symmetry {
-        Symmetry::Exact => "",
-        Symmetry::Turned => ", or a quarter turn of it",
-        Symmetry::Mirrored => ", or a mirror image of it",
-        Symmetry::All => ", or any turn or mirror image of it",
+        Symmetry::Exact => "exact",
+        Symmetry::Turned => "turned",
+        Symmetry::Mirrored => "mirrored",
+        Symmetry::All => "all",
     }
 }
 
@@ -132,75 +136,67 @@ pub fn template_words(rule: &TemplateRule) -> Vec<String> {
     let mut words = Vec::new();
     if let Some(b) = rule.bounding_box {
         words.push(match b {
-            Symmetry::Exact => {
-                "the initial capture's box: as many squares across and as many up or down".into()
-            }
-            _ => "the initial capture's box, either way round".into(),
+            Symmetry::Exact => tr!("design-words-box-exact"),
+            _ => tr!("design-words-box-either-way"),
         });
     }
     if let Some(r) = rule.route {
-        words.push(format!(
-            "the initial capture's route, step for step{}",
-            images(r)
-        ));
+        words.push(tr!("design-words-route", symmetry = symmetry_key(r)));
     }
     if let Some(d) = rule.directions {
-        words.push(format!(
-            "only the compass directions the initial capture went (east or west, north or south){}",
-            images(d)
-        ));
+        words.push(tr!("design-words-directions", symmetry = symmetry_key(d)));
     }
     if let Some(count) = &rule.count {
         words.push(count_words(count));
     }
     if let Some(o) = rule.offset {
-        words.push(format!(
-            "the initial capture's offset (so many across, so many up){}",
-            images(o)
-        ));
+        words.push(tr!("design-words-offset", symmetry = symmetry_key(o)));
     }
     if let Some(d) = rule.distance {
-        words.push(
-            match d {
-                Distance::King => "the initial capture's length, counted as a king walks",
-                Distance::Steps => "the initial capture's length in steps across plus up or down",
-            }
-            .into(),
-        );
+        words.push(match d {
+            Distance::King => tr!("design-words-distance-king"),
+            Distance::Steps => tr!("design-words-distance-steps"),
+        });
     }
     if rule.line {
-        words.push(
-            "a target on the line through the initial capture's start and target, either way"
-                .into(),
-        );
+        words.push(tr!("design-words-line"));
     }
     words
 }
 
+/// The count as one phrase: the message selects on the comparison, what
+/// is counted and the lines, so that each language writes whole phrases.
 fn count_words(count: &Count) -> String {
-    let how = match count.compare {
-        Compare::Equal => "as many",
-        Compare::AtLeast => "at least as many",
-        Compare::AtMost => "at most as many",
+    let compare = match count.compare {
+        Compare::Equal => "equal",
+        Compare::AtLeast => "at-least",
+        Compare::AtMost => "at-most",
     };
-    let what = match count.of {
-        Counted::Friends => "friendly pieces",
-        Counted::Enemies => "enemy pieces",
+    let counted = match count.of {
+        Counted::Friends => "friends",
+        Counted::Enemies => "enemies",
         Counted::Pieces => "pieces",
     };
     let lines = match count.lines {
-        Lines::Queen => "the eight lines",
-        Lines::Rook => "the ranks and files",
-        Lines::Bishop => "the diagonals",
+        Lines::Queen => "queen",
+        Lines::Rook => "rook",
+        Lines::Bishop => "bishop",
     };
-    format!(
-        "{how} {what} in sight along {lines} from where the piece lands as after the initial capture"
+    tr!(
+        "design-words-count",
+        compare = compare,
+        counted = counted,
+        lines = lines
     )
 }
 
 #[cfg(test)]
 mod tests {
-    use crate::rules::{BUILTIN_FILES, Design};
+    use super::super::{Compare, Count, Counted, Distance, Lines, Symmetry, TemplateRule};
+    use crate::rules::{
+        BUILTIN_FILES, BoardSize, Design, EndRule, PathShape, SizeRange, Start, StartLayout, Step,
+        StepSet,
+    };
 
     #[test]
     fn every_builtin_design_reads_in_words() {
@@ -222,5 +218,90 @@ mod tests {
             path.rules_text()
                 .contains("route, step for step, or any turn or mirror")
         );
+    }
+
+    /// Every sentence is the catalogue's: a message the catalogue lacked
+    /// would show as its id (`design-words-…`).
+    #[test]
+    fn every_builtin_design_reads_from_the_catalogue() {
+        for (id, text) in BUILTIN_FILES {
+            let design: Design = text.parse().unwrap();
+            let words = design.rules_text();
+            assert!(!words.contains("design-words-"), "{id}: {words}");
+        }
+    }
+
+    /// Every choice a file can make has its words, each from the catalogue.
+    #[test]
+    fn every_choice_reads_from_the_catalogue() {
+        let mut design: Design = BUILTIN_FILES[0].1.parse().unwrap();
+        design.movement.steps = StepSet::from_slice(&[Step::new(1, 2), Step::new(2, 1)]);
+        design.movement.jumping = true;
+        design.start = Start::Layout(StartLayout::Pairs);
+        let six = BoardSize::new(6, 6).unwrap();
+        design.sizes = SizeRange::new(six, six).unwrap();
+        design.end = EndRule::LastCaptureLoses;
+        design.template = TemplateRule {
+            bounding_box: Some(Symmetry::Turned),
+            route: Some(Symmetry::Mirrored),
+            directions: Some(Symmetry::Exact),
+            count: Some(Count {
+                of: Counted::Enemies,
+                lines: Lines::Bishop,
+                compare: Compare::AtMost,
+            }),
+            offset: Some(Symmetry::All),
+            distance: Some(Distance::Steps),
+            line: true,
+        };
+        let mut texts = vec![design.rules_text()];
+        let first = texts[0].clone();
+        assert!(
+            first.contains("a piece takes the steps [1, 2], [2, 1] (across, up)."),
+            "{first}"
+        );
+        assert!(first.contains("The path may pass over pieces."), "{first}");
+        assert!(first.contains("Boards: 6x6."), "{first}");
+        assert!(first.contains("last capture loses"), "{first}");
+        assert!(
+            first.contains("either way round; and the initial capture's route"),
+            "{first}"
+        );
+        assert!(
+            first.contains("at most as many enemy pieces in sight along the diagonals"),
+            "{first}"
+        );
+        design.start = Start::Rows("W.B/B.W".parse().unwrap());
+        design.sizes = SizeRange::new(BoardSize::new(5, 5).unwrap(), BoardSize::STANDARD).unwrap();
+        design.template.bounding_box = Some(Symmetry::Exact);
+        design.template.distance = Some(Distance::King);
+        design.template.count = Some(Count {
+            of: Counted::Pieces,
+            lines: Lines::Rook,
+            compare: Compare::AtLeast,
+        });
+        texts.push(design.rules_text());
+        let second = texts[1].clone();
+        assert!(second.contains("Boards: 5x5 to 8x8."), "{second}");
+        assert!(second.contains("W.B / B.W"), "{second}");
+        assert!(second.contains(", . empty"), "{second}");
+        for (shape, steps) in [
+            (PathShape::Single, StepSet::ORTHOGONAL),
+            (PathShape::Straight, StepSet::KING),
+            (PathShape::TwoSteps, StepSet::from_slice(&Step::KNIGHT)),
+            (
+                PathShape::WithinBox,
+                StepSet::from_slice(&[Step::NE, Step::SE, Step::SW, Step::NW]),
+            ),
+        ] {
+            design.movement.shape = shape;
+            design.movement.steps = steps;
+            design.movement.jumping = false;
+            texts.push(design.rules_text());
+        }
+        for text in &texts {
+            assert!(!text.contains("design-words-"), "{text}");
+            assert!(!text.contains('{'), "{text}");
+        }
     }
 }
