@@ -233,13 +233,18 @@ pub fn of(rules: &Rules) -> &dyn Presentation {
     if let Some(design) = rules.variant().design() {
         return design;
     }
-    match rules.id() {
+    builtin(rules.id()).unwrap_or(&Plain)
+}
+
+/// The built-in game `id`'s presentation, if `id` is one.
+pub fn builtin(id: &str) -> Option<&'static dyn Presentation> {
+    Some(match id {
         "box" => &BoxLook,
         "path" => &PathLook,
         "sweep" => &SweepLook,
         "tumburrow" => &TumburrowLook,
-        _ => &Plain,
-    }
+        _ => return None,
+    })
 }
 
 struct BoxLook;

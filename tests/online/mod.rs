@@ -416,7 +416,7 @@ async fn select(database: &str, query: &str) -> Vec<sqlx::any::AnyRow> {
 
 /// The codes of the games the database holds, with their white player's
 /// name (a test that cannot read a private table's code from the list).
-#[cfg_attr(not(feature = "game"), allow(dead_code))]
+#[cfg_attr(not(feature = "checks"), allow(dead_code))]
 pub(crate) async fn stored_codes(database: &str) -> Vec<(String, Option<String>)> {
     use sqlx::Row;
     let rows = select(database, "SELECT code, white_name FROM games").await;
@@ -503,7 +503,7 @@ pub(crate) async fn signed_in_as(url: &str, name: &str) -> Client {
 /// The account `name`'s seat at `code`, taken back from a new connection
 /// without a token.
 // Used by the game's and the window's tests.
-#[cfg_attr(not(feature = "game"), allow(dead_code))]
+#[cfg_attr(not(feature = "checks"), allow(dead_code))]
 pub(crate) async fn resume_by_account(url: &str, name: &str, code: &str) -> Player {
     let resume = ClientMessage::Resume {
         code: code.into(),

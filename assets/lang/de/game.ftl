@@ -561,6 +561,7 @@ clock-live = { $minutes } Min. + { $seconds } s
 designer-title = Spiel entwerfen
 designer-start-from = Ausgehend von
 designer-a-game = einem Spiel…
+designer-copy-name = Mein { $name }
 designer-name = Name
 designer-id = ID
 designer-id-hint = Kleinbuchstaben, Ziffern, Bindestriche

@@ -542,6 +542,7 @@ clock-live = { $minutes } min + { $seconds } s
 designer-title = Designer
 designer-start-from = Start from
 designer-a-game = a game…
+designer-copy-name = My { $name }
 designer-name = Name
 designer-id = Id
 designer-id-hint = lower case, digits, dashes

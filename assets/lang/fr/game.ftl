@@ -563,6 +563,7 @@ clock-live = { $minutes } min + { $seconds } s
 designer-title = Créer un jeu
 designer-start-from = Partir de
 designer-a-game = un jeu…
+designer-copy-name = Mon { $name }
 designer-name = Nom
 designer-id = Identifiant
 designer-id-hint = minuscules, chiffres, tirets

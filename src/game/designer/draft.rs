@@ -196,7 +196,8 @@ enum VariantsView<'a> {
 
 /// The game `id` as a design to start from: a design of the player's own as
 /// it is; a built-in game's file renamed as theirs (`my-box`, "My Box
-/// Burrow"), so trying it never touches the built-in game.
+/// Burrow" in the player's language, with the summary in it too), so
+/// trying it never touches the built-in game.
 fn starting_design(id: &str, variants: &VariantsView) -> Option<Design> {
     if let VariantsView::Window(variants) = variants
         && let Some(design) = variants.get(id).and_then(|r| r.variant().design())
@@ -206,7 +207,10 @@ fn starting_design(id: &str, variants: &VariantsView) -> Option<Design> {
     let (_, text) = BUILTIN_FILES.iter().find(|(builtin, _)| *builtin == id)?;
     let mut design: Design = text.parse().ok()?;
     design.id = format!("my-{}", design.id);
-    design.name = format!("My {}", design.name);
+    design.name = crate::tr!("designer-copy-name", name = design.name.as_str());
+    if let Some(look) = crate::game::presentation::builtin(id) {
+        design.summary = look.summary_words().into_owned();
+    }
     Some(design)
 }
 
