@@ -106,6 +106,13 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             &["--review", review_record.to_str().expect("a UTF-8 path")],
         ),
         screen("settings", &["--variant", "box", "--settings"]),
+        // The player's language: the title screen in German at the
+        // smallest window and the settings in German (the screens with the
+        // most words follow, in every language: `languages`).
+        screen(
+            "title-de-800x600",
+            &["--window-size", "800x600", "--language", "de"],
+        ),
         screen(
             "settings-de",
             &["--variant", "box", "--settings", "--language", "de"],
@@ -314,7 +321,18 @@ fn every_screen_looks_as_its_reference() {
 
     let server = crate::online::Server::start(&crate::online::sqlite("look"));
     let mut failures = Vec::new();
-    for screen in screens(&record_path, &server.address) {
+    let screens = screens(&record_path, &server.address);
+    // A reference no screen makes is a screen dropped by mistake.
+    for entry in std::fs::read_dir(&references).expect("tests/look") {
+        let name = entry.expect("a file").file_name();
+        let name = name.to_string_lossy();
+        if let Some(stem) = name.strip_suffix(".png")
+            && !screens.iter().any(|s| s.name == stem)
+        {
+            failures.push(format!("{name}: a reference picture no screen makes"));
+        }
+    }
+    for screen in screens {
         let shot = out.join(format!("{}-full.png", screen.name));
         let _ = std::fs::remove_file(&shot);
         let status = Command::new("xvfb-run")

@@ -47,11 +47,24 @@ fn pattern_arguments(pattern: &ast::Pattern<&str>, into: &mut BTreeSet<String>) 
     }
 }
 
+/// CLDR's plural categories: which of them a language's plurals use is the
+/// language's own.
+const PLURAL_CATEGORIES: [&str; 6] = ["zero", "one", "two", "few", "many", "other"];
+
 fn expression_arguments(expression: &ast::Expression<&str>, into: &mut BTreeSet<String>) {
     match expression {
         ast::Expression::Select { selector, variants } => {
             inline_arguments(selector, into);
             for variant in variants {
+                // A variant chosen by a word the code gives (`[white]`,
+                // `[at-least]`) must be in every language, or that choice
+                // falls silently to the default: kept among the arguments,
+                // in brackets. Plural categories differ by language.
+                if let ast::VariantKey::Identifier { name } = &variant.key
+                    && !PLURAL_CATEGORIES.contains(name)
+                {
+                    into.insert(format!("[{name}]"));
+                }
                 pattern_arguments(&variant.value, into);
             }
         }
@@ -104,7 +117,7 @@ fn every_language_defines_the_same_messages_with_the_same_arguments() {
             assert_eq!(
                 other_arguments,
                 arguments,
-                "{}: {id} takes other arguments than in English",
+                "{}: {id} takes other arguments (or chooses among other variants) than in English",
                 language.own_name()
             );
         }
@@ -217,7 +230,14 @@ fn every_message_the_code_names_is_in_the_catalogue_with_its_arguments() {
             .join("\n");
         for (id, given) in uses(&text) {
             named += 1;
-            match english.get(&id).map(|(_, wanted)| wanted) {
+            let wanted = english.get(&id).map(|(_, wanted)| {
+                wanted
+                    .iter()
+                    .filter(|a| !a.starts_with('['))
+                    .cloned()
+                    .collect::<BTreeSet<String>>()
+            });
+            match wanted.as_ref() {
                 None => problems.push(format!("{}: no message {id}", file.display())),
                 Some(wanted) if *wanted != given => problems.push(format!(
                     "{}: {id} is given {given:?}, uses {wanted:?}",
@@ -425,4 +445,30 @@ fn a_language_is_found_from_a_system_or_browser_tag() {
     assert_eq!(Language::from_code("EN"), Some(Language::English));
     assert_eq!(Language::from_code("tlh"), None);
     assert_eq!(Language::from_code(""), None);
+}
+
+#[test]
+fn every_file_of_a_language_s_folder_is_in_its_catalogue() {
+    let folder = Path::new(env!("CARGO_MANIFEST_DIR")).join("assets/lang");
+    let mut on_disk: Vec<String> = Vec::new();
+    for language in std::fs::read_dir(&folder).expect("assets/lang") {
+        let language = language.expect("a folder").path();
+        for file in std::fs::read_dir(&language).expect("a language's folder") {
+            let file = file.expect("a file").path();
+            if file.extension().is_some_and(|e| e == "ftl") {
+                let relative = file.strip_prefix(&folder).expect("under assets/lang");
+                on_disk.push(relative.to_string_lossy().replace('\\', "/"));
+            }
+        }
+    }
+    on_disk.sort();
+    let mut read: Vec<String> = Language::ALL
+        .iter()
+        .flat_map(|l| l.sources().iter().map(|(name, _)| name.to_string()))
+        .collect();
+    read.sort();
+    assert_eq!(
+        on_disk, read,
+        "the files in assets/lang and Language::sources"
+    );
 }

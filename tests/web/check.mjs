@@ -310,7 +310,8 @@ try {
   // Sound may start after a click: the game's audio must be running now.
   const audio = await page.evaluate(() => window.burrowAudioContexts.map((c) => c.state));
   console.log(`web check: audio contexts after the clicks: ${JSON.stringify(audio)}`);
-  if (audio.some((state) => state !== "running")) fail(`audio did not start after a click: ${audio}`);
+  if (audio.length === 0 || audio.some((state) => state !== "running"))
+    fail(`audio did not start after a click: ${JSON.stringify(audio)}`);
   // a1 now holds White's piece and b1 is empty: rank 1 was BWBWBWBW.
   const rank1 = after.split(" ")[0].split("/")[7];
   if (!rank1.startsWith("W1")) fail(`expected White on a1 and b1 empty, got rank 1 '${rank1}' (before: ${before})`);

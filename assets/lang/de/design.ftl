@@ -47,13 +47,13 @@ design-words-box-exact = das Rechteck des Eröffnungsschlags: gleich viele Felde
 design-words-box-either-way = das Rechteck des Eröffnungsschlags, in beiden Ausrichtungen
 design-words-route = { $symmetry ->
     [exact] die Route des Eröffnungsschlags, Schritt für Schritt
-    [turned] die Route des Eröffnungsschlags, Schritt für Schritt, oder eine Drehung davon um eine oder mehrere Vierteldrehungen
+    [turned] die Route des Eröffnungsschlags, Schritt für Schritt, oder diese um eine oder mehrere Vierteldrehungen gedreht
     [mirrored] die Route des Eröffnungsschlags, Schritt für Schritt, oder ein Spiegelbild davon
    *[all] die Route des Eröffnungsschlags, Schritt für Schritt, oder eine beliebige Drehung oder ein Spiegelbild davon
 }
 design-words-directions = { $symmetry ->
     [exact] nur die Himmelsrichtungen, in die der Eröffnungsschlag ging (Osten oder Westen, Norden oder Süden)
-    [turned] nur die Himmelsrichtungen, in die der Eröffnungsschlag ging (Osten oder Westen, Norden oder Süden), oder eine Drehung davon um eine oder mehrere Vierteldrehungen
+    [turned] nur die Himmelsrichtungen, in die der Eröffnungsschlag ging (Osten oder Westen, Norden oder Süden), oder diese um eine oder mehrere Vierteldrehungen gedreht
     [mirrored] nur die Himmelsrichtungen, in die der Eröffnungsschlag ging (Osten oder Westen, Norden oder Süden), oder ein Spiegelbild davon
    *[all] nur die Himmelsrichtungen, in die der Eröffnungsschlag ging (Osten oder Westen, Norden oder Süden), oder eine beliebige Drehung oder ein Spiegelbild davon
 }
@@ -72,7 +72,7 @@ design-words-count = { $compare ->
 }, von dem Feld aus, auf dem der Stein landet, wie nach dem Eröffnungsschlag
 design-words-offset = { $symmetry ->
     [exact] den Versatz des Eröffnungsschlags (so viele Felder seitwärts, so viele nach oben)
-    [turned] den Versatz des Eröffnungsschlags (so viele Felder seitwärts, so viele nach oben), oder eine Drehung davon um eine oder mehrere Vierteldrehungen
+    [turned] den Versatz des Eröffnungsschlags (so viele Felder seitwärts, so viele nach oben), oder diesen um eine oder mehrere Vierteldrehungen gedreht
     [mirrored] den Versatz des Eröffnungsschlags (so viele Felder seitwärts, so viele nach oben), oder ein Spiegelbild davon
    *[all] den Versatz des Eröffnungsschlags (so viele Felder seitwärts, so viele nach oben), oder eine beliebige Drehung oder ein Spiegelbild davon
 }

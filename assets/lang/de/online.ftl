@@ -77,7 +77,7 @@ online-played-game = { $game } { $size } gegen { $opponent }: { $result ->
 
 ## The Account tab
 
-online-account-signed-in = Angemeldet als { $name }: deine Partien werden auf dem Server aufbewahrt, und gewertete Partien zählen für dich.
+online-account-signed-in = Angemeldet als { $name }: Deine Partien werden auf dem Server aufbewahrt, und gewertete Partien zählen für dich.
 online-my-page = Meine Seite
 online-allow-notifications = Benachrichtigungen erlauben
 online-sign-out = Abmelden
@@ -105,7 +105,7 @@ online-no-thread = der Thread der Verbindung startet nicht: { $why }
 online-notification-your-turn = Du bist am Zug in Burrow (Partie { $code })
 # A clock's time left: days and hours, hours and minutes ($hours and
 # $minutes come with two digits), or seconds with tenths under ten seconds.
-online-clock-left-days = { $days } T. { $hours } Std.
+online-clock-left-days = { $days } Tg. { $hours } Std.
 online-clock-left-hours = { $hours } Std. { $minutes } Min.
 online-clock-left-seconds = { $seconds }
 
@@ -113,34 +113,35 @@ online-clock-left-seconds = { $seconds }
 ## English message is only logged)
 
 online-error-bad-message = Der Server hat eine Nachricht dieses Spiels nicht verstanden.
-online-error-unsupported-version = Der Server spricht eine andere Version des Online-Spiels: aktualisiere das Spiel.
+online-error-unsupported-version = Der Server spricht eine andere Version des Online-Spiels: Aktualisiere das Spiel.
 online-error-too-large = Diese Nachricht war zu groß für den Server.
-online-error-rate-limited = Zu viele Nachrichten: warte einen Moment.
+online-error-rate-limited = Zu viele Nachrichten: Warte einen Moment.
 online-error-unknown-game = Es gibt keine Partie mit diesem Code.
 online-error-not-your-seat = Du hast keinen Platz in dieser Partie.
-online-error-table-full = Beide Plätze sind besetzt: du kannst stattdessen zuschauen.
+online-error-table-full = Beide Plätze sind besetzt: Du kannst stattdessen zuschauen.
 online-error-not-your-turn = Du bist nicht am Zug.
-online-error-stale-turn = Dieser Zug wurde in einer früheren Stellung gewählt: das Brett zeigt die Partie, wie sie steht.
-online-error-illegal-turn = Der Server hat diesen Zug abgelehnt: die Regeln erlauben ihn nicht.
+online-error-stale-turn = Dieser Zug wurde in einer früheren Stellung gewählt: Das Brett zeigt den aktuellen Stand der Partie.
+online-error-illegal-turn = Der Server hat diesen Zug abgelehnt: Die Regeln erlauben ihn nicht.
 online-error-game-over = Die Partie ist vorbei.
 online-error-bad-setup = Der Server kann diese Partie nicht einrichten.
-online-error-too-many-tables = Diese Verbindung folgt zu vielen laufenden Partien: verlasse zuerst eine.
+online-error-too-many-tables = Diese Verbindung folgt zu vielen laufenden Partien: Verlasse zuerst eine.
 online-error-storage = Der Server konnte das nicht speichern; nichts hat sich geändert.
-online-error-idle = Zu lange kam nichts an: der Server hat die Verbindung geschlossen.
+online-error-idle = Zu lange kam nichts an: Der Server hat die Verbindung geschlossen.
 online-error-bad-name = Dieser Name ist nicht erlaubt.
-online-error-name-taken = Dieser Name (oder ein ähnlich aussehender) gehört einem Konto: wähle einen anderen oder melde dich an, um unter ihm zu spielen.
+online-error-name-taken = Dieser Name (oder ein ähnlich aussehender) gehört einem Konto: Wähle einen anderen oder melde dich an, um unter ihm zu spielen.
 online-error-wrong-password = Name oder Passwort ist falsch.
 online-error-bad-password = Dieses Passwort ist zu kurz oder zu lang.
-online-error-bad-session = Deine Sitzung ist abgelaufen: melde dich erneut an.
-online-error-sign-in-first = Das dürfen nur angemeldete Spieler: melde dich zuerst an (Konto).
+online-error-bad-session = Deine Sitzung ist abgelaufen: Melde dich erneut an.
+online-error-sign-in-first = Das dürfen nur angemeldete Spieler: Melde dich zuerst an (Konto).
 online-error-unknown-player = Es gibt keinen Spieler mit diesem Namen.
 # A name refused, and why ($why: one of the online-name-rule messages).
 online-error-bad-name-because = Dieser Name ist nicht erlaubt: { $why }.
-online-name-rule-length = ein Name hat { $min } bis { $max ->
+online-name-rule-length = Ein Name hat { $min } bis { $max ->
     [one] { $max } Zeichen
    *[other] { $max } Zeichen
 }
-online-name-rule-character = ein Name besteht nur aus Buchstaben und Ziffern (verbunden durch - _ oder .), nicht { $character }
-online-name-rule-joiners = ein Name beginnt und endet mit einem Buchstaben oder einer Ziffer und hat nie zwei von - _ . hintereinander
-online-name-rule-script = ein Name ist in einer einzigen Schrift geschrieben (keine gemischten Alphabete)
+online-name-rule-character = Ein Name besteht nur aus Buchstaben und Ziffern (verbunden durch - _ oder .), nicht { $character }
+online-name-rule-joiners = Ein Name beginnt und endet mit einem Buchstaben oder einer Ziffer und enthält nie zwei der Zeichen - _ . hintereinander
+online-name-rule-script = Ein Name ist in einer einzigen Schrift geschrieben (keine gemischten Alphabete)
 online-name-rule-reserved = Namen, die mit „{ $word }“ beginnen, sind den eigenen Spielern des Servers vorbehalten
+online-error-with-note = { $words } (Der Server sagt: { $note })

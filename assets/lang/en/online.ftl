@@ -138,3 +138,4 @@ online-name-rule-character = a name holds only letters and digits (joined by - _
 online-name-rule-joiners = a name starts and ends with a letter or digit, with no two of - _ . in a row
 online-name-rule-script = a name is written in one script (no mixing of alphabets)
 online-name-rule-reserved = names beginning with “{ $word }” are kept for the server's own players
+online-error-with-note = { $words } (the server says: { $note })

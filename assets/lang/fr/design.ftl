@@ -44,7 +44,7 @@ design-words-no-jumping = Toutes les cases que le chemin traverse avant la cible
 ## The template's measures (what a later capture "has", in design-words-template)
 
 design-words-box-exact = le même rectangle que la prise initiale : autant de cases en largeur et autant vers le haut ou vers le bas
-design-words-box-either-way = le même rectangle que la prise initiale, dans un sens ou dans l'autre
+design-words-box-either-way = le même rectangle que la prise initiale, tel quel ou tourné d'un quart de tour
 design-words-route = { $symmetry ->
     [exact] le même parcours que la prise initiale, pas pour pas
     [turned] le même parcours que la prise initiale, pas pour pas, ou ce parcours tourné d'un ou plusieurs quarts de tour

@@ -8,13 +8,13 @@ online-your-name = Votre nom
 online-play-someone = Jouer contre quelqu'un maintenant
 online-play-someone-rated-hint = Une partie classée contre un joueur de cote voisine de la vôtre
 online-play-someone-guest-hint = Une partie non classée contre un autre invité (identifiez-vous pour les parties classées)
-online-computer-after = l'ordinateur après { $seconds } s si personne ne vient
+online-computer-after = l'ordinateur après { $seconds } s si personne ne vient
 online-new-table = Nouvelle table
 online-you-play = Vous jouez
 online-either-side = Au hasard
 online-against = Contre
 online-against-friend = un ami (partagez le code)
-online-against-anyone = n'importe qui (affichée dans le salon)
+online-against-anyone = n'importe qui (table affichée dans le salon)
 online-against-computer = l'ordinateur du serveur ({ $level })
 online-rated = Classée
 online-rated-sign-in = Identifiez-vous (Compte) pour jouer des parties classées
@@ -37,7 +37,7 @@ online-no-running-games = Aucune partie en cours.
 online-versus = contre { $name }
 online-waiting-for-player = en attente d'un joueur
 online-your-turn = à vous de jouer
-online-your-turn-left = à vous de jouer, reste { $left }
+online-your-turn-left = à vous de jouer, il reste { $left }
 online-their-turn = à l'adversaire de jouer
 
 ## The Players tab: leaderboards and players' pages
@@ -47,7 +47,7 @@ online-leaderboard = Classement de { $game }
 online-no-rated-games = Aucune partie classée pour l'instant.
 # A rating (cote); provisional: too few games for it to say much.
 online-rating = { $rating }
-online-rating-provisional = { $rating } ?
+online-rating-provisional = { $rating }?
 online-pick-player = Choisissez un joueur pour voir sa page.
 # $rating is online-rating or online-rating-provisional.
 online-player-rating = { $game } : { $rating } ±{ $deviation }, { $count ->
@@ -105,20 +105,20 @@ online-no-thread = impossible de démarrer le fil d'exécution de la connexion 
 online-notification-your-turn = À vous de jouer dans Burrow (partie { $code })
 # A clock's time left: days and hours, hours and minutes ($hours and
 # $minutes come with two digits), or seconds with tenths under ten seconds.
-online-clock-left-days = { $days } j { $hours } h
-online-clock-left-hours = { $hours } h { $minutes } min
+online-clock-left-days = { $days } j { $hours } h
+online-clock-left-hours = { $hours } h { $minutes } min
 online-clock-left-seconds = { $seconds }
 
 ## The server's refusals, worded here from their kind (the server's own
 ## English message is only logged)
 
 online-error-bad-message = Le serveur n'a pas compris un message de ce jeu.
-online-error-unsupported-version = Le serveur parle une autre version du jeu en ligne : mettez le jeu à jour.
+online-error-unsupported-version = Le serveur utilise une autre version du jeu en ligne : mettez le jeu à jour.
 online-error-too-large = Ce message était trop long pour le serveur.
 online-error-rate-limited = Trop de messages : patientez un instant.
 online-error-unknown-game = Aucune partie n'a ce code.
-online-error-not-your-seat = Vous n'avez pas de place à cette partie.
-online-error-table-full = Les deux places sont prises : vous pouvez regarder la partie.
+online-error-not-your-seat = Vous n'avez pas de place dans cette partie.
+online-error-table-full = Les deux places sont prises : vous pouvez plutôt regarder la partie.
 online-error-not-your-turn = Ce n'est pas à vous de jouer.
 online-error-stale-turn = Ce tour a été choisi dans une position dépassée : le plateau montre la partie telle qu'elle est.
 online-error-illegal-turn = Le serveur a refusé ce tour : les règles ne le permettent pas.
@@ -143,4 +143,5 @@ online-name-rule-length = un nom compte de { $min } à { $max ->
 online-name-rule-character = un nom ne contient que des lettres et des chiffres (reliés par - _ ou .), pas { $character }
 online-name-rule-joiners = un nom commence et finit par une lettre ou un chiffre, sans deux signes - _ . à la suite
 online-name-rule-script = un nom s'écrit dans une seule écriture (sans mélanger les alphabets)
-online-name-rule-reserved = les noms commençant par « { $word } » sont réservés aux joueurs du serveur
+online-name-rule-reserved = les noms commençant par « { $word } » sont réservés aux joueurs propres au serveur
+online-error-with-note = { $words } (le serveur précise : { $note })

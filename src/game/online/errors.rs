@@ -7,16 +7,30 @@
 use crate::online::protocol::ErrorKind;
 use crate::tr;
 
-/// What the server refused, in the player's language. `detail`, the
-/// server's English message, is read only for a refused name's reason and
-/// is never shown.
+/// What the server refused, in the player's language. `detail` is the
+/// server's English message: a refused name's reason is read from it and
+/// worded; for a refused setup, turn or password, where it holds what to
+/// change (which game, which turn, how long a password) and the kind
+/// alone does not, it follows the player's words as the server's note.
 pub fn error_words(kind: ErrorKind, detail: &str) -> String {
     if kind == ErrorKind::BadName
         && let Some(why) = name_rule(detail)
     {
         return tr!("online-error-bad-name-because", why = why);
     }
-    crate::lang::text(error_id(kind), None)
+    let words = crate::lang::text(error_id(kind), None);
+    let noted = matches!(
+        kind,
+        ErrorKind::BadSetup | ErrorKind::IllegalTurn | ErrorKind::BadPassword
+    );
+    if noted && !detail.trim().is_empty() {
+        return tr!(
+            "online-error-with-note",
+            words = words,
+            note = detail.trim()
+        );
+    }
+    words
 }
 
 /// The catalogue's message for a kind of refusal (a new kind does not
@@ -130,6 +144,19 @@ mod tests {
                 "{kind:?}: no message {id} in English"
             );
         }
+    }
+
+    #[test]
+    fn a_refused_setup_keeps_the_server_s_note_after_the_words() {
+        let words = error_words(
+            ErrorKind::BadSetup,
+            "`my-box` is another game here; give the design an id of its own",
+        );
+        assert!(
+            words.starts_with(&error_words(ErrorKind::BadSetup, "")),
+            "{words}"
+        );
+        assert!(words.contains("`my-box` is another game here"), "{words}");
     }
 
     #[test]

@@ -119,8 +119,14 @@ fn make_sounds(mut commands: Commands, sources: Option<ResMut<Assets<AudioSource
     commands.insert_resource(sounds(add));
 }
 
+/// The page's sounds and its audio context, made at start so that the
+/// page's first click, tap or key wakes it (`index.html` resumes every
+/// audio context on the first gesture, as browsers ask).
 #[cfg(target_arch = "wasm32")]
 fn make_sounds(mut commands: Commands) {
+    web_audio::CONTEXT.with_borrow_mut(|context| {
+        *context = web_sys::AudioContext::new().ok();
+    });
     commands.insert_resource(sounds(|samples| samples));
 }
 
@@ -155,40 +161,54 @@ fn play(commands: &mut Commands, sound: &Sound, volume: f32) {
 }
 
 /// Plays `sound` at `volume` (linear, 0 to 1) through the page's audio
-/// context, made at the first sound (after the player's first click, so
-/// the browser lets it play) and woken if the browser suspended it.
+/// context once the browser lets it run; a sound due before that (before
+/// the player's first gesture: the computer's or an opponent's capture) is
+/// left out rather than kept to sound, all together, at the first click.
 #[cfg(target_arch = "wasm32")]
 fn play(_: &mut Commands, sound: &Sound, volume: f32) {
+    web_audio::play(sound, volume);
+}
+
+#[cfg(target_arch = "wasm32")]
+mod web_audio {
     use std::cell::RefCell;
+
+    use wasm_bindgen::JsValue;
     use web_sys::{AudioContext, AudioContextState};
+
     thread_local! {
-        static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
+        /// The page's audio context (made by `make_sounds`).
+        pub(super) static CONTEXT: RefCell<Option<AudioContext>> = const { RefCell::new(None) };
     }
-    CONTEXT.with_borrow_mut(|context| {
-        if context.is_none() {
-            *context = AudioContext::new().ok();
-        }
-        let Some(context) = context.as_ref() else {
-            return;
-        };
-        if context.state() == AudioContextState::Suspended {
-            let _ = context.resume();
-        }
-        let played = (|| -> Result<(), wasm_bindgen::JsValue> {
-            let buffer = context.create_buffer(1, sound.len() as u32, RATE as f32)?;
-            buffer.copy_to_channel(sound, 0)?;
-            let source = context.create_buffer_source()?;
-            source.set_buffer(Some(&buffer));
-            let gain = context.create_gain()?;
-            gain.gain().set_value(volume);
-            source.connect_with_audio_node(&gain)?;
-            gain.connect_with_audio_node(&context.destination())?;
-            source.start()
-        })();
-        if let Err(error) = played {
-            tracing::debug!("a sound did not play: {error:?}");
-        }
-    });
+
+    pub(super) fn play(samples: &[f32], volume: f32) {
+        CONTEXT.with_borrow(|context| {
+            let Some(context) = context.as_ref() else {
+                return;
+            };
+            if context.state() != AudioContextState::Running {
+                // Suspended by the browser until a gesture, or interrupted
+                // (a call on a phone): ask again, and play the next sound.
+                let _ = context.resume();
+                return;
+            }
+            if let Err(error) = start(context, samples, volume) {
+                tracing::debug!("a sound did not play: {error:?}");
+            }
+        });
+    }
+
+    fn start(context: &AudioContext, samples: &[f32], volume: f32) -> Result<(), JsValue> {
+        let buffer = context.create_buffer(1, samples.len() as u32, super::RATE as f32)?;
+        buffer.copy_to_channel(samples, 0)?;
+        let source = context.create_buffer_source()?;
+        source.set_buffer(Some(&buffer));
+        let gain = context.create_gain()?;
+        gain.gain().set_value(volume);
+        source.connect_with_audio_node(&gain)?;
+        gain.connect_with_audio_node(&context.destination())?;
+        source.start()
+    }
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -204,16 +224,16 @@ fn play_sounds(
     mut ended: MessageReader<GameEnded>,
     mut refused: MessageReader<Refused>,
 ) {
-    let mut play = |sound: &Sound| {
+    let mut sound = |which: &Sound| {
         if !settings.muted && settings.volume > 0.0 {
-            play(&mut commands, sound, settings.volume);
+            play(&mut commands, which, settings.volume);
         }
     };
     let Some(sounds) = sounds else { return };
     if selection.piece != *last_selected {
         *last_selected = selection.piece;
         if selection.piece.is_some() {
-            play(&sounds.select);
+            sound(&sounds.select);
         }
     }
     // One capture sound a frame at most, pitched by its place in the chain.
@@ -228,19 +248,19 @@ fn play_sounds(
         }
     }
     if let Some(k) = captured {
-        play(&sounds.captures[k.min(CAPTURE_STEPS - 1)]);
+        sound(&sounds.captures[k.min(CAPTURE_STEPS - 1)]);
     }
     if let Some(GameEnded(outcome)) = ended.read().last() {
-        play(if is_loss(&session, outcome.winner) {
+        sound(if is_loss(&session, outcome.winner) {
             &sounds.loss
         } else {
             &sounds.win
         });
     } else if chain_over {
-        play(&sounds.chain_end);
+        sound(&sounds.chain_end);
     }
     if refused.read().count() > 0 {
-        play(&sounds.refuse);
+        sound(&sounds.refuse);
     }
 }
 
@@ -248,6 +268,7 @@ fn play_sounds(
 mod tests {
     use super::*;
 
+    #[cfg(not(target_arch = "wasm32"))]
     #[test]
     fn wav_header_describes_the_samples() {
         let bytes = wav(&tone(440.0, 440.0, 0.1, 0.5));

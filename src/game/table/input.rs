@@ -298,7 +298,7 @@ fn select_or_capture(
                 let why = session
                     .rules()
                     .why_not(turn.board(), turn.mover(), piece, sq, Some(turn.template()))
-                    .unwrap_or_else(|| format!("{sq} does not fit the template"));
+                    .unwrap_or_else(|| crate::tr!("why-square-misfits", square = sq.to_string()));
                 Refusal::DoesNotFit {
                     square: sq,
                     piece,
@@ -320,7 +320,13 @@ fn select_or_capture(
             let why = session
                 .rules()
                 .why_not(&pos.board, pos.turn, piece, sq, None)
-                .unwrap_or_else(|| format!("{piece} cannot capture on {sq}"));
+                .unwrap_or_else(|| {
+                    crate::tr!(
+                        "why-cannot-capture-on",
+                        piece = piece.to_string(),
+                        square = sq.to_string()
+                    )
+                });
             refused.write(Refused(Refusal::NotACaptureForSelected { square: sq, why }));
         } else {
             refused.write(Refused(Refusal::ChooseOwnPiece(pos.turn)));
