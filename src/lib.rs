@@ -9,6 +9,8 @@
 //! - [`online`]: the messages of online play and the server's judge of one
 //!   game (the rules only), shared by the server, the bot, the load tool
 //!   and the game;
+//! - [`engine`]: the engine protocol (UGI's way, Burrow's texts) and its
+//!   referee (the rules only), which `burrow engine` speaks;
 //! - [`bot`]: a computer player at an online table (`burrow bot`; not on
 //!   the web page), and the one conversion between the AI's levels and
 //!   the messages' (built everywhere: the game converts too);
@@ -25,6 +27,7 @@
 pub mod ai;
 pub mod bot;
 pub mod cli;
+pub mod engine;
 #[cfg(feature = "game")]
 pub mod game;
 pub mod lang;

@@ -5,6 +5,7 @@ mod cli;
 mod designs;
 mod differential;
 mod docs;
+mod engine;
 mod formats;
 #[cfg(feature = "game")]
 mod game;

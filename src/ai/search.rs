@@ -477,6 +477,22 @@ impl<'a> IterativeSearch<'a> {
         Ok(true)
     }
 
+    /// The best turn of the deepest iteration finished so far, with its
+    /// report (nodes and time as of now): what a caller that shows the
+    /// search as it goes (the engine protocol's `info`) reads between
+    /// slices. `None` when the side to move has lost.
+    pub fn best(&self) -> Option<(&Turn, SearchReport)> {
+        let (turn, report) = self.best.as_ref()?;
+        Some((
+            turn,
+            SearchReport {
+                nodes: self.searcher.nodes,
+                elapsed_ms: self.start.elapsed().as_millis() as u64,
+                ..*report
+            },
+        ))
+    }
+
     /// The best turn found so far (`None` when the side to move has lost).
     pub fn into_decision(self) -> Option<Decision> {
         let (turn, mut report) = self.best?;

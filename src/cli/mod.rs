@@ -1,6 +1,6 @@
 //! The command-line front end: one file per command (`moves`, `perft`,
 //! `play`/`tournament`/`analyze`, `solve`, `puzzles`, `accuracy`/`reach`,
-//! `serve`/`bot`/`load`), on the same engine (and the same variant
+//! `engine`, `serve`/`bot`/`load`), on the same engine (and the same variant
 //! registry) as the game. Each command is an argument type that parses
 //! itself (clap) and a `run` that calls the rules or the AI and prints.
 //! With no command it hands back what the game window should open with,
@@ -20,6 +20,7 @@ use crate::rules::{Position, VariantRegistry};
 mod accuracy;
 pub mod args;
 mod checkpoint;
+mod engine;
 mod moves;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod online;
@@ -79,6 +80,9 @@ enum Command {
     Accuracy(accuracy::AccuracyArgs),
     Reach(accuracy::ReachArgs),
     Play(play::PlayArgs),
+    /// Play through the engine protocol on standard input and output, for
+    /// match runners and boards (docs/engine-protocol.md).
+    Engine(engine::EngineArgs),
     #[cfg(not(target_arch = "wasm32"))]
     Serve(online::ServeArgs),
     #[cfg(not(target_arch = "wasm32"))]
@@ -101,6 +105,7 @@ impl Command {
             Command::Accuracy(args) => args.run(registry, out),
             Command::Reach(args) => args.run(registry, out),
             Command::Play(args) => args.run(registry, out),
+            Command::Engine(args) => args.run(registry, out),
             #[cfg(not(target_arch = "wasm32"))]
             Command::Serve(args) => args.run(registry),
             #[cfg(not(target_arch = "wasm32"))]

@@ -1,6 +1,6 @@
 //! The lines and rings drawn over the board (the overlay's marks), as
 //! egui shapes in the board's layer: the overlay's systems add them in the
-//! board's world coordinates during the frame, and [`paint_strokes`] draws
+//! board's world coordinates during the frame, and `paint_strokes` draws
 //! them under the board's labels in the frame's egui pass. They are drawn
 //! the way the labels are, antialiased at any size, and the game carries
 //! no second line renderer (Bevy's gizmos, with their pipelines and

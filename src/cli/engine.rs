@@ -1,0 +1,444 @@
+//! `burrow engine`: Burrow's computer players behind the engine protocol
+//! (`crate::engine`, docs/engine-protocol.md), for match runners and
+//! boards that speak it. One thread reads standard input, one searches
+//! when asked (`go`), and this loop answers both, so `isready`, `stop`
+//! and `quit` are answered while a search runs.
+
+use std::io::{BufRead, Write};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::{self, JoinHandle};
+use std::time::{Duration, Instant};
+
+use crate::ai::{self, AiProfile, IterativeSearch, Level, SearchConfig, SearchReport};
+use crate::engine::{Command, GoLimits, Referee, Score};
+use crate::rules::{Position, Rules, Side, VariantRegistry};
+
+use super::CliError;
+
+/// Plays Burrow through the engine protocol on standard input and output
+/// (`ugi`, `position`, `go`, `query`, …; see docs/engine-protocol.md).
+#[derive(clap::Args, Debug)]
+pub struct EngineArgs {
+    /// The level that plays until the runner sets another
+    /// (`setoption name level value …`).
+    #[arg(long, default_value = "strongest")]
+    level: Level,
+}
+
+impl EngineArgs {
+    pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
+        let (events, inbox) = mpsc::channel();
+        let reader = events.clone();
+        // The reader ends with the input (end of file counts as `quit`);
+        // it is not joined, as a blocked read cannot be called off.
+        thread::spawn(move || {
+            let mut input = std::io::stdin().lock();
+            let mut bytes = Vec::new();
+            // A line that is not UTF-8 is read as well as it can be (and
+            // then refused by name); only the end of input or a broken
+            // pipe ends the reading.
+            while matches!(input.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+                let line = String::from_utf8_lossy(&bytes).trim_end().to_string();
+                bytes.clear();
+                if reader.send(Event::Line(line)).is_err() {
+                    return;
+                }
+            }
+            let _ = reader.send(Event::Line("quit".into()));
+        });
+        Engine::new(registry.clone(), self.level, events).serve(&inbox, out)
+    }
+}
+
+/// What the loop answers: a line from the runner, or the search's news.
+enum Event {
+    Line(String),
+    Info(String),
+    Done(String),
+}
+
+/// How big the search's transposition table may be (`hash`, in MiB).
+const HASH_MIB: std::ops::RangeInclusive<usize> = 1..=1024;
+
+struct Engine {
+    referee: Referee,
+    level: Level,
+    hash_mib: usize,
+    /// Whether the runner set a position since the last new game.
+    positioned: bool,
+    search: Option<Running>,
+    events: Sender<Event>,
+    seed: u64,
+}
+
+/// A search under way.
+struct Running {
+    cancel: Arc<AtomicBool>,
+    thread: JoinHandle<()>,
+}
+
+impl Engine {
+    fn new(registry: VariantRegistry, level: Level, events: Sender<Event>) -> Engine {
+        Engine {
+            referee: Referee::new(registry),
+            level,
+            hash_mib: ai::DEFAULT_TABLE_BYTES >> 20,
+            positioned: false,
+            search: None,
+            events,
+            seed: 1,
+        }
+    }
+
+    fn serve(mut self, inbox: &Receiver<Event>, out: &mut impl Write) -> Result<(), CliError> {
+        while let Ok(event) = inbox.recv() {
+            let lines = match event {
+                Event::Line(line) => match line.parse::<Command>() {
+                    Ok(Command::Quit) => {
+                        self.stop();
+                        return Ok(());
+                    }
+                    Ok(command) => self.obey(command),
+                    Err(_) if line.trim().is_empty() => Vec::new(),
+                    Err(e) => vec![format!("info string {e}")],
+                },
+                Event::Info(line) => vec![line],
+                Event::Done(line) => {
+                    if let Some(running) = self.search.take() {
+                        let _ = running.thread.join();
+                    }
+                    vec![line]
+                }
+            };
+            for line in lines {
+                writeln!(out, "{line}")?;
+            }
+            out.flush()?;
+        }
+        self.stop();
+        Ok(())
+    }
+
+    /// The lines that answer `command` at once (a search answers later).
+    fn obey(&mut self, command: Command) -> Vec<String> {
+        let searching = self.search.is_some();
+        match command {
+            Command::Ugi => self.identity(),
+            Command::IsReady => vec!["readyok".into()],
+            Command::Stop => {
+                if let Some(running) = &self.search {
+                    running.cancel.store(true, Ordering::Relaxed);
+                }
+                Vec::new()
+            }
+            Command::Quit => Vec::new(),
+            _ if searching => vec![
+                "info string a search is running: send stop first (only ugi, isready, stop and \
+                 quit are taken now)"
+                    .into(),
+            ],
+            Command::SetOption { name, value } => self.set_option(&name, value.as_deref()),
+            Command::NewGame => {
+                self.positioned = false;
+                self.seed = self.seed.wrapping_add(1);
+                Vec::new()
+            }
+            Command::Position { start, turns } => match self.referee.set_position(&start, turns) {
+                Ok(()) => {
+                    self.positioned = true;
+                    Vec::new()
+                }
+                Err(e) => {
+                    // A `go` now would search a position the runner did
+                    // not mean: it waits for a position that stands.
+                    self.positioned = false;
+                    vec![format!("info string position refused: {e}")]
+                }
+            },
+            Command::Go(limits) => self.go(limits),
+            Command::Query(query) => match self.referee.answer(query) {
+                Ok(answer) => vec![format!("response {answer}").trim_end().to_string()],
+                Err(e) => vec![format!("info string {e}")],
+            },
+        }
+    }
+
+    fn identity(&self) -> Vec<String> {
+        let levels: Vec<String> = Level::ALL.iter().map(|l| format!("var {l}")).collect();
+        vec![
+            format!("id name Burrow {}", super::version()),
+            "id author The Burrow developers".into(),
+            "option name variant type string default box".into(),
+            "option name design type string default <empty>".into(),
+            "option name size type string default 8x8".into(),
+            format!(
+                "option name level type combo default {} {}",
+                self.level,
+                levels.join(" ")
+            ),
+            "option name threads type spin default 1 min 1 max 1".into(),
+            format!(
+                "option name hash type spin default {} min {} max {}",
+                ai::DEFAULT_TABLE_BYTES >> 20,
+                HASH_MIB.start(),
+                HASH_MIB.end()
+            ),
+            "ugiok".into(),
+        ]
+    }
+
+    fn set_option(&mut self, name: &str, value: Option<&str>) -> Vec<String> {
+        let value = value.unwrap_or_default().trim();
+        let name = name.to_ascii_lowercase();
+        let done = match name.as_str() {
+            "variant" => self.referee.set_game(value).map_err(|e| e.to_string()),
+            "design" => self.referee.set_design(value).map_err(|e| e.to_string()),
+            "size" => self.referee.set_size(value).map_err(|e| e.to_string()),
+            "level" => value
+                .parse::<Level>()
+                .map(|level| self.level = level)
+                .map_err(|e| e.to_string()),
+            "threads" => match value.parse::<u32>() {
+                Ok(1) => Ok(()),
+                _ => Err(format!(
+                    "threads is 1 (the search runs on one thread), not `{value}`"
+                )),
+            },
+            "hash" => match value.parse::<usize>() {
+                Ok(mib) if HASH_MIB.contains(&mib) => {
+                    self.hash_mib = mib;
+                    Ok(())
+                }
+                _ => Err(format!(
+                    "hash is a size in MiB from {} to {}, not `{value}`",
+                    HASH_MIB.start(),
+                    HASH_MIB.end()
+                )),
+            },
+            _ => Err(format!("unknown option `{name}`")),
+        };
+        match done {
+            Ok(()) => {
+                if matches!(name.as_str(), "variant" | "design" | "size") {
+                    self.positioned = false;
+                }
+                Vec::new()
+            }
+            Err(why) => vec![format!("info string setoption {name}: {why}")],
+        }
+    }
+
+    fn go(&mut self, limits: GoLimits) -> Vec<String> {
+        if !self.positioned {
+            return vec![
+                "info string go needs a position first (position startpos, or position fen …)"
+                    .into(),
+            ];
+        }
+        let position = *self.referee.history().position();
+        if self.referee.game_over() {
+            return vec![
+                "info string the side to move has no capture: the game is over".into(),
+                "bestmove (none)".into(),
+            ];
+        }
+        let cancel = Arc::new(AtomicBool::new(false));
+        let task = Search {
+            rules: self.referee.rules().clone(),
+            position,
+            level: self.level,
+            limits,
+            table_bytes: self.hash_mib << 20,
+            seed: self.seed,
+            cancel: cancel.clone(),
+            events: self.events.clone(),
+        };
+        self.seed = self.seed.wrapping_add(1);
+        let thread = thread::spawn(move || task.run());
+        self.search = Some(Running { cancel, thread });
+        Vec::new()
+    }
+
+    fn stop(&mut self) {
+        if let Some(running) = self.search.take() {
+            running.cancel.store(true, Ordering::Relaxed);
+            let _ = running.thread.join();
+        }
+    }
+}
+
+/// One `go`: the search, on its own thread, telling the loop as it goes.
+struct Search {
+    rules: Rules,
+    position: Position,
+    level: Level,
+    limits: GoLimits,
+    table_bytes: usize,
+    seed: u64,
+    cancel: Arc<AtomicBool>,
+    events: Sender<Event>,
+}
+
+/// How long a search waits between looks at its limits and its news.
+const SLICE: Duration = Duration::from_millis(5);
+
+/// A search with no time limit (`infinite`, `depth`, `nodes`) still ends
+/// within this.
+const NO_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
+
+impl Search {
+    fn run(self) {
+        let best = match self.level {
+            Level::Strongest => self.search(),
+            level => self.decide(level),
+        };
+        // `infinite`: the answer waits for `stop`.
+        while self.limits.infinite && !self.cancel.load(Ordering::Relaxed) {
+            thread::sleep(SLICE);
+        }
+        let line = match best {
+            Ok(Some(turn)) => format!("bestmove {turn}"),
+            Ok(None) => "bestmove (none)".into(),
+            Err(why) => format!("info string the search failed: {why}\nbestmove (none)"),
+        };
+        let _ = self.events.send(Event::Done(line));
+    }
+
+    /// The time this `go` may take: `movetime`, else a share of the
+    /// mover's clock, else none.
+    fn time(&self) -> Option<Duration> {
+        if let Some(movetime) = self.limits.movetime {
+            return Some(movetime);
+        }
+        let (left, increment) = match self.position.turn {
+            Side::White => (self.limits.p1time, self.limits.p1inc),
+            Side::Black => (self.limits.p2time, self.limits.p2inc),
+        };
+        let left = left?;
+        let increment = increment.unwrap_or_default();
+        // A twentieth of what is left (or its share of the turns to the
+        // next time control) and half the increment, never more than half
+        // of what is left, and a little kept for the answer.
+        let share = self.limits.movestogo.map_or(20, |n| n.clamp(1, 20));
+        let budget = (left / share + increment / 2).min(left / 2);
+        Some(
+            budget
+                .saturating_sub(Duration::from_millis(5))
+                .max(Duration::from_millis(1)),
+        )
+    }
+
+    /// `strongest`: the iterative search, an `info` line at each depth
+    /// finished, within every limit of `go`.
+    fn search(&self) -> Result<Option<String>, String> {
+        let config = Level::Strongest
+            .search_config(AiProfile::of(&self.rules).levels, Duration::from_secs(1))
+            .ok_or("strongest searches")?;
+        let unlimited =
+            self.limits.infinite || self.limits.depth.is_some() || self.limits.nodes.is_some();
+        let time = match self.time() {
+            Some(time) => time,
+            None if unlimited => NO_LIMIT,
+            None => config.time,
+        };
+        let config = SearchConfig {
+            time,
+            max_depth: self.limits.depth.unwrap_or(config.max_depth).max(1),
+            table_bytes: self.table_bytes,
+            ..config
+        };
+        let mut search =
+            IterativeSearch::new(&self.rules, &self.position, &config, Some(&self.cancel))
+                .map_err(|e| e.to_string())?;
+        let mut told = 0;
+        loop {
+            let finished = search
+                .run_until(Instant::now() + SLICE)
+                .map_err(|e| e.to_string())?;
+            if let Some((turn, report)) = search.best()
+                && report.depth > told
+            {
+                told = report.depth;
+                let _ = self
+                    .events
+                    .send(Event::Info(info(&report, &turn.played().to_string())));
+            }
+            if let (Some(limit), Some((_, report))) = (self.limits.nodes, search.best())
+                && report.nodes >= limit
+            {
+                self.cancel.store(true, Ordering::Relaxed);
+            }
+            if finished {
+                break;
+            }
+        }
+        let decision = search.into_decision();
+        if let Some(decision) = &decision {
+            let _ = self.events.send(Event::Info(info(
+                &decision.report,
+                &decision.turn.played().to_string(),
+            )));
+        }
+        Ok(decision.map(|d| d.turn.played().to_string()))
+    }
+
+    /// The other levels: their own choice (they play by their own measure
+    /// of time and depth), told in one `info` line.
+    fn decide(&self, level: Level) -> Result<Option<String>, String> {
+        let think = self.time().unwrap_or(Duration::from_secs(1));
+        let decision = ai::choose(
+            &self.rules,
+            &self.position,
+            level,
+            think,
+            self.seed,
+            &self.cancel,
+        )
+        .map_err(|e| e.to_string())?;
+        Ok(decision.map(|d| {
+            let played = d.turn.played().to_string();
+            let _ = self.events.send(Event::Info(info(&d.report, &played)));
+            played
+        }))
+    }
+}
+
+/// A search's `info` line.
+fn info(report: &SearchReport, turn: &str) -> String {
+    format!(
+        "info depth {} score {} nodes {} time {} pv {turn}",
+        report.depth,
+        score(report.score),
+        report.nodes,
+        report.elapsed_ms
+    )
+}
+
+/// The search's score (from the mover's side; beyond ±900,000 a forced
+/// result, `1,000,000 - n` a win `n` turns ahead) as the protocol writes it.
+fn score(score: i32) -> Score {
+    const PROVEN: i32 = 900_000;
+    const END: i32 = 1_000_000;
+    if score >= PROVEN {
+        Score::Win((END - score).max(0) as u32)
+    } else if score <= -PROVEN {
+        Score::Loss((END + score).max(0) as u32)
+    } else {
+        Score::Centi(score)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forced_results_are_told_in_turns_and_the_rest_in_hundredths() {
+        assert_eq!(score(35), Score::Centi(35));
+        assert_eq!(score(-120), Score::Centi(-120));
+        assert_eq!(score(1_000_000 - 3), Score::Win(3));
+        assert_eq!(score(-1_000_000 + 2), Score::Loss(2));
+    }
+}

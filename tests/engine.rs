@@ -1,0 +1,288 @@
+//! `burrow engine` through its protocol, as a match runner talks to it:
+//! a real process, its standard input and output, every command and every
+//! kind of bad input.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver};
+use std::time::{Duration, Instant};
+
+/// A running `burrow engine` and the lines it has written.
+struct Engine {
+    child: Child,
+    input: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+/// Long enough for a slow test machine; a line that never comes fails.
+const PATIENCE: Duration = Duration::from_secs(20);
+
+impl Engine {
+    fn start() -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_burrow"))
+            .arg("engine")
+            .env(
+                "XDG_CONFIG_HOME",
+                std::env::temp_dir().join("burrow-engine-no-config"),
+            )
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("burrow engine starts");
+        let out = child.stdout.take().expect("its output");
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(out).lines() {
+                let Ok(line) = line else { break };
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        let input = child.stdin.take();
+        Engine {
+            child,
+            input,
+            lines,
+        }
+    }
+
+    fn send(&mut self, line: &str) {
+        let input = self.input.as_mut().expect("the input is open");
+        writeln!(input, "{line}").expect("the engine reads");
+        input.flush().expect("sent");
+    }
+
+    /// The next line, within `PATIENCE`.
+    fn next(&self) -> String {
+        self.lines
+            .recv_timeout(PATIENCE)
+            .expect("the engine answers in time")
+    }
+
+    /// Every line up to and including the first that starts with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            let line = self.next();
+            let done = line.starts_with(prefix);
+            seen.push(line);
+            if done {
+                return seen;
+            }
+        }
+    }
+
+    /// Sends `line` and reads the one line that answers it.
+    fn ask(&mut self, line: &str) -> String {
+        self.send(line);
+        self.next()
+    }
+
+    /// The lines written within `wait`.
+    fn lines_for(&self, wait: Duration) -> Vec<String> {
+        let end = Instant::now() + wait;
+        let mut seen = Vec::new();
+        while let Some(left) = end.checked_duration_since(Instant::now()) {
+            match self.lines.recv_timeout(left) {
+                Ok(line) => seen.push(line),
+                Err(_) => break,
+            }
+        }
+        seen
+    }
+
+    /// Waits for the process to end; whether it did within `PATIENCE`.
+    fn ends(&mut self) -> bool {
+        let start = Instant::now();
+        while start.elapsed() < PATIENCE {
+            if let Ok(Some(status)) = self.child.try_wait() {
+                return status.success();
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let _ = self.child.kill();
+        false
+    }
+}
+
+impl Drop for Engine {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+fn moves_of(response: &str) -> Vec<String> {
+    response
+        .strip_prefix("response")
+        .expect("a response")
+        .split_whitespace()
+        .map(String::from)
+        .collect()
+}
+
+#[test]
+fn a_session_covers_every_command() {
+    let mut engine = Engine::start();
+    engine.send("ugi");
+    let hello = engine.until("ugiok");
+    assert!(hello[0].starts_with("id name Burrow"), "{hello:?}");
+    for option in ["variant", "design", "size", "level", "threads", "hash"] {
+        assert!(
+            hello
+                .iter()
+                .any(|l| l.starts_with(&format!("option name {option} type"))),
+            "{option}: {hello:?}"
+        );
+    }
+    assert_eq!(engine.ask("isready"), "readyok");
+    engine.send("setoption name variant value sweep");
+    engine.send("setoption name size value 6x6");
+    engine.send("setoption name hash value 16");
+    engine.send("setoption name threads value 1");
+    engine.send("uginewgame");
+    engine.send("position startpos");
+    assert_eq!(engine.ask("query p1turn"), "response true");
+    assert_eq!(engine.ask("query gameover"), "response false");
+    assert_eq!(engine.ask("query result"), "response none");
+    let first = moves_of(&engine.ask("query moves"));
+    assert!(!first.is_empty());
+    engine.send(&format!("position startpos moves {}", first[0]));
+    assert_eq!(engine.ask("query p1turn"), "response false");
+    let replies = moves_of(&engine.ask("query moves"));
+
+    // A search to depth 2: an `info` line a depth, then the turn.
+    engine.send("go depth 2");
+    let answer = engine.until("bestmove");
+    let best = answer.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(replies.iter().any(|t| t == best), "{best} of {replies:?}");
+    let infos: Vec<&String> = answer
+        .iter()
+        .filter(|l| l.starts_with("info depth"))
+        .collect();
+    assert!(!infos.is_empty(), "{answer:?}");
+    for info in &infos {
+        for word in [" score ", " nodes ", " time ", " pv "] {
+            assert!(info.contains(word), "{info}");
+        }
+    }
+    assert!(
+        infos.iter().any(|l| l.starts_with("info depth 2 ")),
+        "{answer:?}"
+    );
+
+    // The clocks and a set time.
+    engine.send("go p1time 3000 p2time 3000 p1inc 100 p2inc 100 movestogo 10");
+    assert!(engine.until("bestmove").last().unwrap().len() > "bestmove ".len());
+    engine.send("go movetime 100 nodes 5000");
+    engine.until("bestmove");
+
+    // `infinite` waits for `stop`, and `isready` is answered meanwhile.
+    engine.send("go infinite");
+    engine.send("isready");
+    let meanwhile = engine.until("readyok");
+    let mut meanwhile = meanwhile
+        .into_iter()
+        .chain(engine.lines_for(Duration::from_millis(300)));
+    assert!(
+        meanwhile.all(|l| !l.starts_with("bestmove")),
+        "no answer before stop"
+    );
+    let asked = Instant::now();
+    engine.send("stop");
+    let stopped = engine.until("bestmove");
+    assert!(
+        asked.elapsed() < Duration::from_millis(500),
+        "stop took {:?}: {stopped:?}",
+        asked.elapsed()
+    );
+
+    // Another level plays through the same protocol.
+    engine.send("setoption name level value greedy");
+    engine.send("position startpos");
+    engine.send("go movetime 200");
+    let greedy = engine.until("bestmove");
+    let best = greedy.last().unwrap().strip_prefix("bestmove ").unwrap();
+    assert!(first.iter().any(|t| t == best), "{best}");
+
+    engine.send("quit");
+    assert!(engine.ends(), "quit ends the engine");
+}
+
+#[test]
+fn bad_input_is_named_and_the_engine_goes_on() {
+    let mut engine = Engine::start();
+    // `go` before any position.
+    let refused = engine.ask("go depth 1");
+    assert!(
+        refused.starts_with("info string go needs a position"),
+        "{refused}"
+    );
+    for (line, says) in [
+        ("dance", "unknown command `dance`"),
+        ("go sideways 3", "unknown `go` limit"),
+        ("position fen 9/9 W", "does not read"),
+        ("position startpos moves b1xa1 zz9", "the turn `zz9`"),
+        ("position startpos moves b1xa1 b1xa1", "position refused"),
+        ("query weather", "unknown query"),
+        ("setoption name colour value red", "unknown option `colour`"),
+        ("setoption name variant value chess", "unknown game `chess`"),
+        ("setoption name size value 12x12", "not a board size"),
+        ("setoption name level value godlike", "unknown level"),
+        (
+            "setoption name design value nonsense",
+            "the design does not read",
+        ),
+        ("setoption name hash value 0", "hash is a size"),
+    ] {
+        let answer = engine.ask(line);
+        assert!(answer.starts_with("info string"), "{line}: {answer}");
+        assert!(answer.contains(says), "{line}: {answer}");
+    }
+    assert_eq!(engine.ask("isready"), "readyok");
+    // After a refused position, `go` waits for one that stands.
+    let waits = engine.ask("go depth 1");
+    assert!(
+        waits.starts_with("info string go needs a position"),
+        "{waits}"
+    );
+    // The refused position left the game as it was: at the start.
+    engine.send("position startpos");
+    assert_eq!(engine.ask("query p1turn"), "response true");
+    // A game that is over has no best turn.
+    engine.send("position fen 4/4/4/W3 B");
+    assert_eq!(engine.ask("query gameover"), "response true");
+    assert_eq!(engine.ask("query result"), "response p1win");
+    engine.send("go depth 3");
+    assert_eq!(engine.until("bestmove").last().unwrap(), "bestmove (none)");
+    // Only isready, stop and quit while a search runs.
+    engine.send("position startpos");
+    engine.send("go infinite");
+    let busy = engine.ask("position startpos moves b1xa1");
+    let busy = if busy.starts_with("info depth") {
+        engine.until("info string").pop().unwrap()
+    } else {
+        busy
+    };
+    assert!(busy.contains("a search is running"), "{busy}");
+    engine.send("stop");
+    engine.until("bestmove");
+    // The end of the input ends the engine, as quit does.
+    drop(engine.input.take());
+    assert!(engine.ends(), "the end of input ends the engine");
+}
+
+#[test]
+fn a_design_plays_by_its_share_code() {
+    let design: burrow::rules::Design = burrow::rules::BUILTIN_FILES[2].1.parse().unwrap();
+    let mut engine = Engine::start();
+    engine.send(&format!("setoption name design value {}", design.code()));
+    engine.send("position startpos");
+    let moves = moves_of(&engine.ask("query moves"));
+    engine.send("go depth 1");
+    let best = engine.until("bestmove").pop().unwrap();
+    let best = best.strip_prefix("bestmove ").unwrap();
+    assert!(moves.iter().any(|t| t == best), "{best} of {moves:?}");
+}
