@@ -286,3 +286,143 @@ fn a_design_plays_by_its_share_code() {
     let best = best.strip_prefix("bestmove ").unwrap();
     assert!(moves.iter().any(|t| t == best), "{best} of {moves:?}");
 }
+
+/// An engine that greets properly and then misbehaves at `go` as `act`
+/// says (a line of shell), written to a script of its own.
+fn broken_engine(name: &str, act: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("burrow-broken-engines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temporary folder");
+    let script = dir.join(format!("{name}.sh"));
+    std::fs::write(
+        &script,
+        format!(
+            "while read -r line; do\n  case \"$line\" in\n    ugi) echo 'id name {name}'; echo ugiok ;;\n    isready) echo readyok ;;\n    go*) {act} ;;\n    quit) exit 0 ;;\n  esac\ndone\n"
+        ),
+    )
+    .expect("the script is written");
+    format!("sh {}", script.display())
+}
+
+fn tournament(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .arg("tournament")
+        .args(args)
+        .env(
+            "XDG_CONFIG_HOME",
+            std::env::temp_dir().join("burrow-engine-no-config"),
+        )
+        .output()
+        .expect("burrow tournament runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn outside_engines_play_the_levels_and_each_other() {
+    let burrow = env!("CARGO_BIN_EXE_burrow");
+    let greedy = format!("one={burrow} engine --level greedy");
+    let random = format!("two={burrow} engine --level random");
+    let (ok, out, err) = tournament(&[
+        "--variant",
+        "box",
+        "--engine",
+        &greedy,
+        "--engine",
+        &random,
+        "--player",
+        "one",
+        "--player",
+        "two",
+        "--player",
+        "random",
+        "--games",
+        "2",
+        "--think-ms",
+        "100",
+        "--clock",
+        "20+0.5",
+    ]);
+    assert!(ok, "{out}{err}");
+    let lines: Vec<&str> = out.lines().filter(|l| l.starts_with("box: ")).collect();
+    assert_eq!(lines.len(), 3, "three pairs: {out}");
+    for pair in ["one vs two", "one vs random", "two vs random"] {
+        assert!(
+            lines
+                .iter()
+                .any(|l| l.contains(pair) && l.contains("2 games")),
+            "{pair}: {out}"
+        );
+    }
+    assert!(!out.contains(" lost: it "), "no engine broke: {out}");
+}
+
+#[test]
+fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
+    let cases = [
+        (
+            "illegal",
+            "echo 'bestmove a1xh8'",
+            "played an illegal turn `a1xh8`",
+        ),
+        ("slow", "sleep 3; echo 'bestmove a1xh8'", "ran out of time"),
+        ("crash", "exit 3", "ended"),
+        (
+            "garbage",
+            "echo 'the best move is a secret'",
+            "wrote what the protocol does not say",
+        ),
+        (
+            "hang",
+            "trap '' TERM; while :; do sleep 1; done",
+            "ran out of time",
+        ),
+    ];
+    for (name, act, says) in cases {
+        let engine = format!("{name}={}", broken_engine(name, act));
+        let (ok, out, err) = tournament(&[
+            "--variant",
+            "box",
+            "--engine",
+            &engine,
+            "--player",
+            name,
+            "--player",
+            "random",
+            "--games",
+            "2",
+            "--clock",
+            "1+0",
+        ]);
+        assert!(ok, "{name}: {out}{err}");
+        assert!(
+            out.contains(&format!("{name} vs random, 2 games: {name} won 0, lost 2")),
+            "{name}: {out}"
+        );
+        let faults: Vec<&str> = out.lines().filter(|l| l.contains(" lost: it ")).collect();
+        assert_eq!(faults.len(), 2, "{name}: {out}");
+        for fault in faults {
+            assert!(
+                fault.contains(&format!("{name} lost: it {says}")),
+                "{name}: {fault}"
+            );
+        }
+    }
+    // Every engine's process is gone (the hanging one killed).
+    std::thread::sleep(Duration::from_millis(300));
+    let left = Command::new("pgrep")
+        .args([
+            "-f",
+            &format!("burrow-broken-engines-{}", std::process::id()),
+        ])
+        .output();
+    if let Ok(left) = left {
+        assert!(
+            left.stdout.is_empty(),
+            "engine processes left behind: {}",
+            String::from_utf8_lossy(&left.stdout)
+        );
+    }
+}

@@ -24,6 +24,8 @@ mod engine;
 mod moves;
 #[cfg(not(target_arch = "wasm32"))]
 pub mod online;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod outside;
 mod perft;
 mod play;
 pub mod progress;

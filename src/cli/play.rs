@@ -40,16 +40,32 @@ impl PlayArgs {
     }
 }
 
-/// Two computer levels play each other, colours alternating.
+/// Two computer levels play each other, colours alternating; or, with
+/// `--player`, every pair of players (levels and engines from outside,
+/// `--engine`) plays, Burrow's rules judging every turn.
 #[derive(clap::Args, Debug)]
 pub struct TournamentArgs {
     #[command(flatten)]
     game: GameArg,
     /// Level of player A (random, greedy, easy, medium, hard, strongest).
-    #[arg(long)]
-    a: Level,
-    #[arg(long)]
-    b: Level,
+    #[arg(long, required_unless_present = "players", requires = "b")]
+    a: Option<Level>,
+    #[arg(long, required_unless_present = "players", requires = "a")]
+    b: Option<Level>,
+    /// A player of a round robin: a level or the name of an --engine
+    /// (twice or more, instead of --a and --b).
+    #[arg(long = "player", value_name = "PLAYER", conflicts_with_all = ["a", "b"])]
+    players: Vec<String>,
+    /// An engine from outside that speaks the engine protocol, as
+    /// NAME=COMMAND (a program and its arguments, separated by spaces), to
+    /// name with --player.
+    #[arg(long = "engine", value_name = "NAME=COMMAND")]
+    engines: Vec<String>,
+    /// The engines' clock: seconds each and an increment a turn, as
+    /// SECONDS+INCREMENT (`10+0.1`); without it an engine has --think-ms a
+    /// turn.
+    #[arg(long, value_parser = clock)]
+    clock: Option<(Duration, Duration)>,
     /// How many games (at least one).
     #[arg(long, default_value_t = NonZeroU64::new(20).expect("not zero"))]
     games: NonZeroU64,
@@ -63,10 +79,36 @@ pub struct TournamentArgs {
     think: Duration,
 }
 
+/// `--clock`: SECONDS+INCREMENT, each a number of seconds (a decimal).
+fn clock(text: &str) -> Result<(Duration, Duration), String> {
+    let seconds = |t: &str| {
+        t.trim()
+            .parse::<f64>()
+            .ok()
+            .filter(|s| s.is_finite() && (0.0..=86_400.0).contains(s))
+            .map(Duration::from_secs_f64)
+    };
+    let (each, increment) = text.split_once('+').unwrap_or((text, "0"));
+    match (seconds(each), seconds(increment)) {
+        (Some(each), Some(increment)) if !each.is_zero() => Ok((each, increment)),
+        _ => Err(format!(
+            "expected SECONDS+INCREMENT such as 10+0.1, found `{text}`"
+        )),
+    }
+}
+
 impl TournamentArgs {
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         let rules = self.game.rules(registry)?;
-        let (a, b) = (self.a, self.b);
+        #[cfg(not(target_arch = "wasm32"))]
+        if !self.players.is_empty() {
+            return self.round_robin(rules, out);
+        }
+        let (Some(a), Some(b)) = (self.a, self.b) else {
+            return Err(CliError::Failed(
+                "a tournament needs --a and --b, or two --player or more".into(),
+            ));
+        };
         let progress = std::sync::Mutex::new(super::progress::Progress::new(
             "tournament",
             self.games.get(),
@@ -114,6 +156,85 @@ impl TournamentArgs {
                 times.mean_ms(),
                 times.longest_ms
             )?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+impl TournamentArgs {
+    /// Every pair of `--player`s plays `--games` games.
+    fn round_robin(
+        &self,
+        rules: &crate::rules::Rules,
+        out: &mut impl Write,
+    ) -> Result<(), CliError> {
+        use super::outside::{Player, round_robin};
+        let mut engines = std::collections::BTreeMap::new();
+        for engine in &self.engines {
+            let (name, command) = engine
+                .split_once('=')
+                .filter(|(name, command)| !name.trim().is_empty() && !command.trim().is_empty())
+                .ok_or_else(|| {
+                    CliError::Failed(format!("--engine takes NAME=COMMAND, not `{engine}`"))
+                })?;
+            engines.insert(name.trim().to_string(), command.trim().to_string());
+        }
+        let players = self
+            .players
+            .iter()
+            .map(|name| match engines.get(name) {
+                Some(command) => Ok(Player::Outside {
+                    name: name.clone(),
+                    command: command.clone(),
+                }),
+                None => name.parse::<Level>().map(Player::Level).map_err(|_| {
+                    CliError::Failed(format!(
+                        "`{name}` is neither a level nor an --engine's name"
+                    ))
+                }),
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        if players.len() < 2 {
+            return Err(CliError::Failed(
+                "a round robin needs two --player or more".into(),
+            ));
+        }
+        let pairs = (players.len() * (players.len() - 1) / 2) as u64;
+        let mut progress = super::progress::Progress::new("tournament", pairs * self.games.get());
+        let mut finished = 0;
+        let results = round_robin(
+            rules,
+            &players,
+            self.games.get(),
+            self.seed,
+            self.think,
+            self.clock,
+            |pair| {
+                finished += 1;
+                progress.doing(pair.to_string());
+                progress.set(finished);
+            },
+        )?;
+        progress.finish();
+        for pair in results {
+            let (a, b, result) = (&pair.a, &pair.b, pair.result);
+            let (lo, hi) = result.interval();
+            writeln!(
+                out,
+                "{}: {a} vs {b}, {} games: {a} won {}, lost {}; score {:.1}% (95% CI {:.1}%-{:.1}%), Elo difference {:+.0}",
+                self.game.variant,
+                result.games(),
+                result.wins,
+                result.losses,
+                100.0 * result.score(),
+                100.0 * lo,
+                100.0 * hi,
+                result.elo()
+            )?;
+            for (game, loser, fault) in &pair.faults {
+                writeln!(out, "  game {game}: {loser} lost: it {fault}")?;
+            }
         }
         Ok(())
     }
