@@ -426,3 +426,36 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
         );
     }
 }
+
+#[test]
+fn the_python_example_engine_plays_a_level_through_the_protocol() {
+    if !crate::support::needs(
+        "python3",
+        crate::support::on_path("python3"),
+        "install python3 (bash .ci/setup does)",
+    ) {
+        return;
+    }
+    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py");
+    let engine = format!("fewest=python3 {script} {}", env!("CARGO_BIN_EXE_burrow"));
+    let (ok, out, err) = tournament(&[
+        "--variant",
+        "box",
+        "--engine",
+        &engine,
+        "--player",
+        "fewest",
+        "--player",
+        "random",
+        "--games",
+        "2",
+        "--clock",
+        "30+1",
+    ]);
+    assert!(ok, "{out}{err}");
+    assert!(out.contains("fewest vs random, 2 games"), "{out}");
+    assert!(
+        !out.contains(" lost: it "),
+        "the example broke no rule: {out}"
+    );
+}

@@ -22,7 +22,6 @@ pub fn needs(what: &str, found: bool, how: &str) -> bool {
 }
 
 /// Whether `program` is on the PATH.
-#[cfg(feature = "checks")]
 pub fn on_path(program: &str) -> bool {
     std::env::var_os("PATH")
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
