@@ -1,10 +1,13 @@
-//! `burrow bot`: joins a table by its code and plays its seat at a level
-//! until the game ends; a lost connection is resumed with the seat's token.
+//! `burrow bot`: joins a table by its code and plays its seat at a level,
+//! or with an engine from outside, until the game ends; a lost connection
+//! is resumed with the seat's token.
 
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use crate::ai::{self, Level};
+use crate::engine::{Clocks, Fault, OutsideEngine};
 use crate::online::client::{Client, ClientError, Trust};
 use crate::online::mirror::{Mirror, MirrorError, Mirrored, websocket_url};
 use crate::online::protocol::{ClientMessage, Finish, SeatView, ServerMessage};
@@ -35,6 +38,20 @@ pub enum BotError {
     Variant(#[from] VariantError),
     #[error("cannot start the runtime: {0}")]
     Runtime(std::io::Error),
+    /// The engine from outside that played the seat broke the protocol or
+    /// the rules (the bot resigned the game for it).
+    #[error("the engine {0}; the bot resigned")]
+    Engine(Fault),
+}
+
+/// Who plays the bot's seat.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Brain {
+    /// One of Burrow's levels.
+    Level(Level),
+    /// An engine from outside: its command (a program and its arguments,
+    /// separated by spaces), started once the table is known.
+    Outside(String),
 }
 
 /// How the bot's game ended.
@@ -78,12 +95,12 @@ pub async fn think(
     Ok(decision.map(|d| d.turn.played().to_string()))
 }
 
-/// Joins table `code` at `server` and plays it at `level` until it ends.
+/// Joins table `code` at `server` and plays it with `brain` until it ends.
 pub fn play(
     registry: &VariantRegistry,
     server: &str,
     code: &str,
-    level: Level,
+    brain: Brain,
     name: &str,
     think_time: Duration,
     trust: &Trust,
@@ -96,7 +113,7 @@ pub fn play(
         registry,
         &websocket_url(server),
         code,
-        level,
+        brain,
         name,
         think_time,
         trust,
@@ -130,7 +147,7 @@ async fn play_seat(
     registry: &VariantRegistry,
     url: &str,
     code: &str,
-    level: Level,
+    brain: Brain,
     name: &str,
     think_time: Duration,
     trust: &Trust,
@@ -138,6 +155,7 @@ async fn play_seat(
     let mut client = Client::connect_trusting(url, trust).await?;
     let (code, side, token) = take_seat(&mut client, code, name).await?;
     let mut mirror: Option<Mirror> = None;
+    let mut engine: Option<Arc<Mutex<OutsideEngine>>> = None;
     let mut seed = rand::random::<u64>();
     loop {
         if let Some(m) = &mirror {
@@ -151,7 +169,31 @@ async fn play_seat(
             }
             if m.to_move() == side && seats_taken(m) {
                 seed = seed.wrapping_add(1);
-                if let Some(turn) = think(m, level, think_time, seed).await? {
+                let chosen = match &brain {
+                    Brain::Level(level) => think(m, *level, think_time, seed).await?,
+                    Brain::Outside(command) => {
+                        let engine = match &engine {
+                            Some(engine) => engine.clone(),
+                            None => {
+                                let started = start_engine(command, m).await;
+                                engine.insert(Arc::new(Mutex::new(started?))).clone()
+                            }
+                        };
+                        match engine_turn(&engine, m, think_time).await {
+                            Ok(turn) => Some(turn),
+                            Err(fault) => {
+                                let _ = client
+                                    .send(&ClientMessage::Resign {
+                                        code: code.clone(),
+                                        token: token.clone(),
+                                    })
+                                    .await;
+                                return Err(BotError::Engine(fault));
+                            }
+                        }
+                    }
+                };
+                if let Some(turn) = chosen {
                     let _ = client
                         .send(&ClientMessage::Turn {
                             code: code.clone(),
@@ -195,6 +237,55 @@ async fn play_seat(
             tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
+}
+
+/// Starts the engine from outside for the table `mirror` shows.
+async fn start_engine(command: &str, mirror: &Mirror) -> Result<OutsideEngine, BotError> {
+    let (command, rules, start) = (
+        command.to_string(),
+        mirror.rules.clone(),
+        *mirror.history.start(),
+    );
+    tokio::task::spawn_blocking(move || OutsideEngine::start("engine", &command, &rules, &start))
+        .await
+        .map_err(BotError::Search)?
+        .map_err(BotError::Engine)
+}
+
+/// The engine's turn in the game `mirror` shows, within the table's clock
+/// (or `think` a turn without one), checked by the rules before it is sent.
+async fn engine_turn(
+    engine: &Arc<Mutex<OutsideEngine>>,
+    mirror: &Mirror,
+    think: Duration,
+) -> Result<String, Fault> {
+    let history = mirror.history.clone();
+    let clocks = match (&mirror.view.clock, &mirror.view.setup.clock) {
+        (Some(view), Some(setting)) if !setting.per_move => Some(Clocks {
+            left: [
+                Duration::from_millis(view.white_ms),
+                Duration::from_millis(view.black_ms),
+            ],
+            increment: Duration::from_millis(setting.increment_ms),
+        }),
+        _ => None,
+    };
+    let engine = engine.clone();
+    let asked = history.clone();
+    let turn = tokio::task::spawn_blocking(move || {
+        let mut engine = engine.lock().map_err(|_| Fault::Crash)?;
+        engine.best_turn(&asked, clocks.as_ref(), think)
+    })
+    .await
+    .map_err(|_| Fault::Crash)??;
+    let mut checked = history;
+    checked
+        .play(&mirror.rules, turn.clone())
+        .map_err(|why| Fault::Illegal {
+            turn: turn.to_string(),
+            why: why.to_string(),
+        })?;
+    Ok(turn.to_string())
 }
 
 /// Connects again and takes the seat back (for up to half a minute).

@@ -109,7 +109,8 @@ impl ServeArgs {
     }
 }
 
-/// Sit a computer level at a server's table and play it to the end.
+/// Sit a computer level (or an engine from outside) at a server's table
+/// and play it to the end.
 #[derive(clap::Args, Debug)]
 pub struct BotArgs {
     /// The server: host:port, http://host:port or ws://host:port/ws.
@@ -120,6 +121,11 @@ pub struct BotArgs {
     join: String,
     #[arg(long, default_value = "hard")]
     level: Level,
+    /// Play the seat with an engine from outside that speaks the engine
+    /// protocol (a program and its arguments, separated by spaces) instead
+    /// of a level (docs/engine-protocol.md).
+    #[arg(long, value_name = "COMMAND")]
+    engine: Option<String>,
     #[arg(long, default_value = "bot")]
     name: String,
     /// Think time per turn, in milliseconds (100 to 10000).
@@ -136,8 +142,11 @@ impl BotArgs {
         log_to_terminal();
         let (server, join, name) = (&self.server, &self.join, &self.name);
         let trust = Trust::new(self.ca_file.as_deref())?;
-        let played =
-            crate::bot::play(registry, server, join, self.level, name, self.think, &trust)?;
+        let brain = match self.engine.clone() {
+            Some(command) => crate::bot::Brain::Outside(command),
+            None => crate::bot::Brain::Level(self.level),
+        };
+        let played = crate::bot::play(registry, server, join, brain, name, self.think, &trust)?;
         writeln!(
             out,
             "{}: {} won ({:?}) after {} turns; the bot played {}",

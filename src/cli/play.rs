@@ -71,10 +71,12 @@ pub struct TournamentArgs {
     games: NonZeroU64,
     #[arg(long, default_value_t = 0)]
     seed: u64,
+    /// Games played at once by --a and --b (a round robin of --player
+    /// plays one game at a time, so that engines' clocks are fair).
     #[arg(long, default_value_t = 1)]
     threads: usize,
     /// Think time per turn of the `strongest` level, in milliseconds
-    /// (100 to 10000).
+    /// (100 to 10000); without --clock, an engine's time a turn too.
     #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
     think: Duration,
 }

@@ -8,11 +8,16 @@
 //!
 //! This layer knows the rules only: [`Command`] reads what the runner
 //! sends, [`Referee`] keeps the game the runner set up and answers its
-//! questions; the searching is the caller's (`burrow engine`, in
-//! `cli::engine`, with the AI's levels).
+//! questions, and `OutsideEngine` is the runner's side, an engine run as a
+//! child process (not on the web page); the searching is the caller's
+//! (`burrow engine`, in `cli::engine`, with the AI's levels).
 
+#[cfg(not(target_arch = "wasm32"))]
+mod outside;
 mod referee;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use outside::{Clocks, Fault, GRACE, OutsideEngine};
 pub use referee::{Referee, RefereeError};
 
 use std::fmt;

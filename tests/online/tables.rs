@@ -506,3 +506,27 @@ fn sqlite_clock_computer_bot_rematch() {
         bot_plays(&server).await;
     });
 }
+
+/// `burrow bot --engine`: an engine from outside (the Python example,
+/// none of Burrow's own code) takes the free seat and plays the game to
+/// its end through the bot.
+#[test]
+fn sqlite_an_engine_from_outside_plays_through_the_bot() {
+    if !crate::support::needs(
+        "python3",
+        crate::support::on_path("python3"),
+        "install python3 (bash .ci/setup does)",
+    ) {
+        return;
+    }
+    let engine = format!(
+        "python3 {} {}",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py"),
+        env!("CARGO_BIN_EXE_burrow")
+    );
+    let server = Server::start(&sqlite("outside-engine"));
+    runtime().block_on(async {
+        let white = create(&server.ws(), setup("box", "6x6", None), None).await;
+        bot_plays_against(&server, white, &["--engine", &engine]).await;
+    });
+}

@@ -86,6 +86,7 @@ fn color32(color: Color) -> egui::Color32 {
 pub(super) fn paint_strokes(
     mut contexts: EguiContexts,
     strokes: Res<Strokes>,
+    ui: Res<crate::game::ui::UiState>,
     window: Query<&Window, With<bevy::window::PrimaryWindow>>,
 ) -> Result {
     if strokes.is_empty() {
@@ -101,7 +102,12 @@ pub(super) fn paint_strokes(
         let p = crate::game::table::layout::world_to_window(window, world) / zoom;
         egui::pos2(p.x, p.y)
     };
-    let painter = ctx.layer_painter(egui::LayerId::background());
+    // Only where the board is: on a frame where the panels have just moved
+    // (a resize), the board's layout is still the last frame's.
+    let mut painter = ctx.layer_painter(egui::LayerId::background());
+    if let Some(board) = ui.board_rect {
+        painter = painter.with_clip_rect(board);
+    }
     for stroke in &strokes.0 {
         let shape = match stroke {
             Stroke::Path(points, color) => egui::Shape::line(

@@ -1,0 +1,216 @@
+//! An engine from outside: a program that speaks the engine protocol
+//! (docs/engine-protocol.md), run as a child process and asked for its
+//! turns, as `burrow tournament` and `burrow bot` seat one. What it does
+//! wrong is a [`Fault`]: an illegal turn, running out of time, ending,
+//! writing what the protocol does not say, or saying nothing at all; its
+//! process is always reaped.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
+use std::time::{Duration, Instant};
+
+use crate::rules::{History, PlayedTurn, Position, Rules};
+
+/// How long an engine may take to start and answer `ugi` and `isready`.
+const HANDSHAKE: Duration = Duration::from_secs(10);
+
+/// What an engine's clock may run over by before it has lost on time: the
+/// time for its answer to come through the pipe.
+pub const GRACE: Duration = Duration::from_millis(200);
+
+/// How long an engine may take to end after `quit` before it is killed.
+const QUIT_WAIT: Duration = Duration::from_millis(500);
+
+/// Why an engine lost a game (or could not start).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Fault {
+    #[error("could not start `{command}`: {why}")]
+    Start { command: String, why: String },
+    #[error("played an illegal turn `{turn}`: {why}")]
+    Illegal { turn: String, why: String },
+    #[error("ran out of time")]
+    Time,
+    #[error("ended (its process exited)")]
+    Crash,
+    #[error("wrote what the protocol does not say: `{0}`")]
+    Garbage(String),
+    #[error("did not answer `{0}` in time")]
+    Silent(&'static str),
+}
+
+/// An engine from outside, running.
+pub struct OutsideEngine {
+    pub name: String,
+    child: Child,
+    input: Option<ChildStdin>,
+    lines: Receiver<String>,
+}
+
+impl OutsideEngine {
+    /// Starts `command` (a program and its arguments, separated by spaces)
+    /// and greets it; it plays `rules` on `start`'s board.
+    pub fn start(
+        name: &str,
+        command: &str,
+        rules: &Rules,
+        start: &Position,
+    ) -> Result<OutsideEngine, Fault> {
+        // The program and its arguments, split at spaces; no shell between
+        // (so the process reaped is the engine itself).
+        let mut words = command.split_whitespace();
+        let program = words.next().ok_or_else(|| Fault::Start {
+            command: command.to_string(),
+            why: "the command is empty".into(),
+        })?;
+        let mut child = Command::new(program)
+            .args(words)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .map_err(|e| Fault::Start {
+                command: command.to_string(),
+                why: e.to_string(),
+            })?;
+        let out = child.stdout.take().expect("piped");
+        let (send, lines) = mpsc::channel();
+        std::thread::spawn(move || {
+            let mut out = BufReader::new(out);
+            let mut bytes = Vec::new();
+            while matches!(out.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+                let line = String::from_utf8_lossy(&bytes).trim_end().to_string();
+                bytes.clear();
+                if send.send(line).is_err() {
+                    return;
+                }
+            }
+        });
+        let input = child.stdin.take();
+        let mut engine = OutsideEngine {
+            name: name.to_string(),
+            child,
+            input,
+            lines,
+        };
+        engine.send("ugi")?;
+        engine.wait_for("ugiok", "ugi", HANDSHAKE)?;
+        match rules.variant().design() {
+            Some(design) => {
+                engine.send(&format!("setoption name design value {}", design.code()))?
+            }
+            None => engine.send(&format!("setoption name variant value {}", rules.id()))?,
+        }
+        let size = start.size();
+        engine.send(&format!(
+            "setoption name size value {}x{}",
+            size.files(),
+            size.ranks()
+        ))?;
+        engine.send("isready")?;
+        engine.wait_for("readyok", "isready", HANDSHAKE)?;
+        Ok(engine)
+    }
+
+    fn send(&mut self, line: &str) -> Result<(), Fault> {
+        let input = self.input.as_mut().ok_or(Fault::Crash)?;
+        writeln!(input, "{line}")
+            .and_then(|()| input.flush())
+            .map_err(|_| Fault::Crash)
+    }
+
+    /// Reads lines until one whose first word is `word`, passing over
+    /// empty lines and those the protocol allows meanwhile (`info`, `id`,
+    /// `option`, `response`); anything else is garbage.
+    fn wait_for(
+        &mut self,
+        word: &str,
+        asked: &'static str,
+        within: Duration,
+    ) -> Result<String, Fault> {
+        let deadline = Instant::now() + within;
+        loop {
+            let left = deadline.saturating_duration_since(Instant::now());
+            let line = match self.lines.recv_timeout(left) {
+                Ok(line) => line,
+                Err(RecvTimeoutError::Timeout) => return Err(Fault::Silent(asked)),
+                Err(RecvTimeoutError::Disconnected) => return Err(Fault::Crash),
+            };
+            let first = line.split_whitespace().next().unwrap_or_default();
+            if first == word {
+                return Ok(line);
+            }
+            let expected = matches!(first, "" | "info" | "id" | "option" | "response");
+            if !expected {
+                return Err(Fault::Garbage(line.chars().take(80).collect()));
+            }
+        }
+    }
+
+    /// The engine's turn in the game `history` (from its start), within
+    /// the clocks (the mover's time left, `None` without clocks: then
+    /// `think`).
+    pub fn best_turn(
+        &mut self,
+        history: &History,
+        clocks: Option<&Clocks>,
+        think: Duration,
+    ) -> Result<PlayedTurn, Fault> {
+        let turns: Vec<String> = history.turns().iter().map(ToString::to_string).collect();
+        let moves = if turns.is_empty() {
+            String::new()
+        } else {
+            format!(" moves {}", turns.join(" "))
+        };
+        self.send(&format!("position fen {}{moves}", history.start()))?;
+        let (go, within) = match clocks {
+            Some(c) => (
+                format!(
+                    "go p1time {} p2time {} p1inc {} p2inc {}",
+                    c.left[0].as_millis(),
+                    c.left[1].as_millis(),
+                    c.increment.as_millis(),
+                    c.increment.as_millis()
+                ),
+                c.left[history.position().turn.index()] + GRACE,
+            ),
+            None => (
+                format!("go movetime {}", think.as_millis()),
+                think * 2 + GRACE,
+            ),
+        };
+        self.send(&go)?;
+        let line = match self.wait_for("bestmove", "go", within) {
+            Err(Fault::Silent(_)) => return Err(Fault::Time),
+            other => other?,
+        };
+        let text = line.split_whitespace().nth(1).unwrap_or_default();
+        text.parse::<PlayedTurn>()
+            .map_err(|_| Fault::Garbage(line.chars().take(80).collect()))
+    }
+}
+
+impl Drop for OutsideEngine {
+    /// Asks the engine to quit, then kills it if it does not, and reaps it.
+    fn drop(&mut self) {
+        let _ = self.send("quit");
+        drop(self.input.take());
+        let end = Instant::now() + QUIT_WAIT;
+        while Instant::now() < end {
+            if matches!(self.child.try_wait(), Ok(Some(_))) {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Both sides' time left and the increment each turn adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Clocks {
+    /// White's, Black's.
+    pub left: [Duration; 2],
+    pub increment: Duration,
+}
