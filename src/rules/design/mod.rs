@@ -36,10 +36,6 @@ use std::fmt;
 use std::str::FromStr;
 
 pub use error::DesignError;
-/// TOML's small pieces, shared by game files and the game's settings file
-/// (both read through `toml` and serde, and written by hand).
-pub use error::kind as toml_kind;
-pub use file::quoted as toml_string;
 pub use measure::Measures;
 
 use super::{
