@@ -20,6 +20,7 @@ use crate::rules::{Position, VariantRegistry};
 mod accuracy;
 pub mod args;
 mod checkpoint;
+#[cfg(not(target_arch = "wasm32"))]
 mod engine;
 mod moves;
 #[cfg(not(target_arch = "wasm32"))]
@@ -84,6 +85,7 @@ enum Command {
     Play(play::PlayArgs),
     /// Play through the engine protocol on standard input and output, for
     /// match runners and boards (docs/engine-protocol.md).
+    #[cfg(not(target_arch = "wasm32"))]
     Engine(engine::EngineArgs),
     #[cfg(not(target_arch = "wasm32"))]
     Serve(online::ServeArgs),
@@ -107,6 +109,7 @@ impl Command {
             Command::Accuracy(args) => args.run(registry, out),
             Command::Reach(args) => args.run(registry, out),
             Command::Play(args) => args.run(registry, out),
+            #[cfg(not(target_arch = "wasm32"))]
             Command::Engine(args) => args.run(registry, out),
             #[cfg(not(target_arch = "wasm32"))]
             Command::Serve(args) => args.run(registry),

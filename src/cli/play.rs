@@ -44,6 +44,8 @@ impl PlayArgs {
 /// `--player`, every pair of players (levels and engines from outside,
 /// `--engine`) plays, Burrow's rules judging every turn.
 #[derive(clap::Args, Debug)]
+// The web page has no processes to run engines in: there, only --a and --b.
+#[cfg_attr(target_arch = "wasm32", allow(dead_code))]
 pub struct TournamentArgs {
     #[command(flatten)]
     game: GameArg,
