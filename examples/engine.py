@@ -38,10 +38,17 @@ class Referee:
         self.process.stdin.write(line + "\n")
         self.process.stdin.flush()
 
-    def ask(self, line):
-        """Sends `line` and returns the first line of its answer."""
+    def ask(self, line, answer):
+        """Sends `line` and returns the first line of its answer that
+        starts with `answer` (an `info string` the referee writes first,
+        about a line it refused, is passed over)."""
         self.send(line)
-        return self.process.stdout.readline().rstrip("\n")
+        while True:
+            got = self.process.stdout.readline()
+            if not got:
+                raise RuntimeError("the referee ended")
+            if got.startswith(answer):
+                return got.rstrip("\n")
 
     def set_position(self, start, turns):
         """The game from `start` through `turns`, for the next questions."""
@@ -51,7 +58,7 @@ class Referee:
     def legal_turns(self, start, turns):
         """The legal turns after `turns` played from `start`."""
         self.set_position(start, turns)
-        answer = self.ask("query moves")
+        answer = self.ask("query moves", "response")
         if not answer.startswith("response"):
             raise RuntimeError("the referee said: " + answer)
         return answer.split()[1:]
@@ -109,7 +116,7 @@ def main():
             say("option name size type string default 8x8")
             say("ugiok")
         elif command == "isready":
-            say(referee.ask("isready"))
+            say(referee.ask("isready", "readyok"))
         elif command == "setoption":
             # The game is the referee's to know: pass it on.
             referee.send(line.strip())
@@ -120,13 +127,13 @@ def main():
             start, turns = " ".join(words[1:at]), words[at + 1:]
         elif command == "go":
             referee.set_position(start, turns)
-            white = referee.ask("query p1turn") == "response true"
+            white = referee.ask("query p1turn", "response") == "response true"
             turn = fewest_replies(referee, start, turns, time_for(words, white))
             say("bestmove " + (turn or "(none)"))
         elif command == "query":
             # The referee answers for the game as this engine keeps it.
             referee.set_position(start, turns)
-            say(referee.ask(line.strip()))
+            say(referee.ask(line.strip(), "response"))
         elif command == "quit":
             break
         elif command == "stop":

@@ -193,10 +193,29 @@ fn a_session_covers_every_command() {
     let asked = Instant::now();
     engine.send("stop");
     let stopped = engine.until("bestmove");
+    // At once (a few milliseconds here; the bound leaves room for a loaded
+    // machine, against a search that would otherwise run for a day).
     assert!(
-        asked.elapsed() < Duration::from_millis(500),
+        asked.elapsed() < Duration::from_secs(3),
         "stop took {:?}: {stopped:?}",
         asked.elapsed()
+    );
+    // `stop`, then at once a new position and `go`: the stopped search
+    // answers first, then the new one.
+    engine.send("go infinite");
+    engine.send("stop");
+    engine.send(&format!("position startpos moves {}", first[0]));
+    engine.send("go depth 1");
+    let first_answer = engine.until("bestmove");
+    let second_answer = engine.until("bestmove");
+    let second = second_answer
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap();
+    assert!(
+        replies.iter().any(|t| t == second),
+        "{first_answer:?} {second_answer:?}"
     );
 
     // Another level plays through the same protocol.
@@ -214,12 +233,13 @@ fn a_session_covers_every_command() {
 #[test]
 fn bad_input_is_named_and_the_engine_goes_on() {
     let mut engine = Engine::start();
-    // `go` before any position.
+    // `go` before any position: refused, and still answered.
     let refused = engine.ask("go depth 1");
     assert!(
         refused.starts_with("info string go needs a position"),
         "{refused}"
     );
+    assert_eq!(engine.next(), "bestmove (none)");
     for (line, says) in [
         ("dance", "unknown command `dance`"),
         ("go sideways 3", "unknown `go` limit"),
@@ -240,6 +260,9 @@ fn bad_input_is_named_and_the_engine_goes_on() {
         let answer = engine.ask(line);
         assert!(answer.starts_with("info string"), "{line}: {answer}");
         assert!(answer.contains(says), "{line}: {answer}");
+        if line.starts_with("go") {
+            assert_eq!(engine.next(), "bestmove (none)", "{line}");
+        }
     }
     assert_eq!(engine.ask("isready"), "readyok");
     // After a refused position, `go` waits for one that stands.
@@ -248,6 +271,7 @@ fn bad_input_is_named_and_the_engine_goes_on() {
         waits.starts_with("info string go needs a position"),
         "{waits}"
     );
+    assert_eq!(engine.next(), "bestmove (none)");
     // The refused position left the game as it was: at the start.
     engine.send("position startpos");
     assert_eq!(engine.ask("query p1turn"), "response true");
@@ -367,7 +391,7 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
             "echo 'bestmove a1xh8'",
             "played an illegal turn `a1xh8`",
         ),
-        ("slow", "sleep 3; echo 'bestmove a1xh8'", "ran out of time"),
+        ("slow", "sleep 6; echo 'bestmove a1xh8'", "ran out of time"),
         ("crash", "exit 3", "ended"),
         (
             "garbage",
@@ -394,7 +418,7 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
             "--games",
             "2",
             "--clock",
-            "1+0",
+            "3+0",
         ]);
         assert!(ok, "{name}: {out}{err}");
         assert!(

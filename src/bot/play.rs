@@ -173,13 +173,16 @@ async fn play_seat(
                     Brain::Level(level) => think(m, *level, think_time, seed).await?,
                     Brain::Outside(command) => {
                         let engine = match &engine {
-                            Some(engine) => engine.clone(),
-                            None => {
-                                let started = start_engine(command, m).await;
-                                engine.insert(Arc::new(Mutex::new(started?))).clone()
-                            }
+                            Some(engine) => Ok(engine.clone()),
+                            None => start_engine(command, m).await.map(|started| {
+                                engine.insert(Arc::new(Mutex::new(started))).clone()
+                            }),
                         };
-                        match engine_turn(&engine, m, think_time).await {
+                        let turn = match engine {
+                            Ok(engine) => engine_turn(&engine, m, think_time).await,
+                            Err(fault) => Err(fault),
+                        };
+                        match turn {
                             Ok(turn) => Some(turn),
                             Err(fault) => {
                                 let _ = client
@@ -240,7 +243,7 @@ async fn play_seat(
 }
 
 /// Starts the engine from outside for the table `mirror` shows.
-async fn start_engine(command: &str, mirror: &Mirror) -> Result<OutsideEngine, BotError> {
+async fn start_engine(command: &str, mirror: &Mirror) -> Result<OutsideEngine, Fault> {
     let (command, rules, start) = (
         command.to_string(),
         mirror.rules.clone(),
@@ -248,8 +251,7 @@ async fn start_engine(command: &str, mirror: &Mirror) -> Result<OutsideEngine, B
     );
     tokio::task::spawn_blocking(move || OutsideEngine::start("engine", &command, &rules, &start))
         .await
-        .map_err(BotError::Search)?
-        .map_err(BotError::Engine)
+        .map_err(|_| Fault::Crash)?
 }
 
 /// The engine's turn in the game `mirror` shows, within the table's clock
@@ -266,7 +268,9 @@ async fn engine_turn(
                 Duration::from_millis(view.white_ms),
                 Duration::from_millis(view.black_ms),
             ],
-            increment: Duration::from_millis(setting.increment_ms),
+            // The server keeps the clock; the grace is for the answer's
+            // way through the pipe.
+            ..Clocks::new(Duration::ZERO, Duration::from_millis(setting.increment_ms))
         }),
         _ => None,
     };

@@ -75,8 +75,15 @@ struct Engine {
 
 /// A search under way.
 struct Running {
-    cancel: Arc<AtomicBool>,
+    /// Set by `stop` (and `quit`): the search ends and answers.
+    stop: Arc<AtomicBool>,
     thread: JoinHandle<()>,
+}
+
+impl Running {
+    fn stopped(&self) -> bool {
+        self.stop.load(Ordering::Relaxed)
+    }
 }
 
 impl Engine {
@@ -93,8 +100,31 @@ impl Engine {
     }
 
     fn serve(mut self, inbox: &Receiver<Event>, out: &mut impl Write) -> Result<(), CliError> {
-        while let Ok(event) = inbox.recv() {
+        // Lines that came while a stopped search was finishing: taken, in
+        // order, once its `bestmove` is out.
+        let mut waiting: std::collections::VecDeque<String> = std::collections::VecDeque::new();
+        loop {
+            let event = match self.search.as_ref() {
+                Some(running) if running.stopped() => inbox.recv(),
+                _ => match waiting.pop_front() {
+                    Some(line) => Ok(Event::Line(line)),
+                    None => inbox.recv(),
+                },
+            };
+            let Ok(event) = event else { break };
             let lines = match event {
+                // A stopped search answers before what was sent after
+                // `stop` (a runner may send `position` and `go` at once).
+                Event::Line(line)
+                    if self.search.as_ref().is_some_and(Running::stopped)
+                        && !matches!(
+                            line.split_whitespace().next(),
+                            Some("isready" | "ugi" | "stop" | "quit")
+                        ) =>
+                {
+                    waiting.push_back(line);
+                    Vec::new()
+                }
                 Event::Line(line) => match line.parse::<Command>() {
                     Ok(Command::Quit) => {
                         self.stop();
@@ -102,6 +132,11 @@ impl Engine {
                     }
                     Ok(command) => self.obey(command),
                     Err(_) if line.trim().is_empty() => Vec::new(),
+                    // A `go` that does not read is still answered, so a
+                    // runner waiting for `bestmove` does not wait for ever.
+                    Err(e) if line.split_whitespace().next() == Some("go") => {
+                        vec![format!("info string {e}"), "bestmove (none)".into()]
+                    }
                     Err(e) => vec![format!("info string {e}")],
                 },
                 Event::Info(line) => vec![line],
@@ -129,7 +164,7 @@ impl Engine {
             Command::IsReady => vec!["readyok".into()],
             Command::Stop => {
                 if let Some(running) = &self.search {
-                    running.cancel.store(true, Ordering::Relaxed);
+                    running.stop.store(true, Ordering::Relaxed);
                 }
                 Vec::new()
             }
@@ -235,6 +270,7 @@ impl Engine {
             return vec![
                 "info string go needs a position first (position startpos, or position fen …)"
                     .into(),
+                "bestmove (none)".into(),
             ];
         }
         let position = *self.referee.history().position();
@@ -244,7 +280,7 @@ impl Engine {
                 "bestmove (none)".into(),
             ];
         }
-        let cancel = Arc::new(AtomicBool::new(false));
+        let stop = Arc::new(AtomicBool::new(false));
         let task = Search {
             rules: self.referee.rules().clone(),
             position,
@@ -252,18 +288,19 @@ impl Engine {
             limits,
             table_bytes: self.hash_mib << 20,
             seed: self.seed,
-            cancel: cancel.clone(),
+            stop: stop.clone(),
+            halt: Arc::new(AtomicBool::new(false)),
             events: self.events.clone(),
         };
         self.seed = self.seed.wrapping_add(1);
         let thread = thread::spawn(move || task.run());
-        self.search = Some(Running { cancel, thread });
+        self.search = Some(Running { stop, thread });
         Vec::new()
     }
 
     fn stop(&mut self) {
         if let Some(running) = self.search.take() {
-            running.cancel.store(true, Ordering::Relaxed);
+            running.stop.store(true, Ordering::Relaxed);
             let _ = running.thread.join();
         }
     }
@@ -277,8 +314,37 @@ struct Search {
     limits: GoLimits,
     table_bytes: usize,
     seed: u64,
-    cancel: Arc<AtomicBool>,
+    /// `stop`, from the runner.
+    stop: Arc<AtomicBool>,
+    /// What the search checks: `stop` passed on between slices, or its own
+    /// limit met (`nodes`), which does not end an `infinite` wait.
+    halt: Arc<AtomicBool>,
     events: Sender<Event>,
+}
+
+/// Makes sure the loop hears that a search ended, even one that panicked
+/// (a mod's rules, say): without its `Done` the engine would be busy for
+/// ever.
+struct Answer {
+    events: Sender<Event>,
+    sent: bool,
+}
+
+impl Answer {
+    fn send(mut self, line: String) {
+        self.sent = true;
+        let _ = self.events.send(Event::Done(line));
+    }
+}
+
+impl Drop for Answer {
+    fn drop(&mut self) {
+        if !self.sent {
+            let _ = self.events.send(Event::Done(
+                "info string the search failed\nbestmove (none)".into(),
+            ));
+        }
+    }
 }
 
 /// How long a search waits between looks at its limits and its news.
@@ -290,20 +356,23 @@ const NO_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
 
 impl Search {
     fn run(self) {
+        let answer = Answer {
+            events: self.events.clone(),
+            sent: false,
+        };
         let best = match self.level {
             Level::Strongest => self.search(),
             level => self.decide(level),
         };
         // `infinite`: the answer waits for `stop`.
-        while self.limits.infinite && !self.cancel.load(Ordering::Relaxed) {
+        while self.limits.infinite && !self.stop.load(Ordering::Relaxed) {
             thread::sleep(SLICE);
         }
-        let line = match best {
+        answer.send(match best {
             Ok(Some(turn)) => format!("bestmove {turn}"),
             Ok(None) => "bestmove (none)".into(),
             Err(why) => format!("info string the search failed: {why}\nbestmove (none)"),
-        };
-        let _ = self.events.send(Event::Done(line));
+        });
     }
 
     /// The time this `go` may take: `movetime`, else a share of the
@@ -350,10 +419,14 @@ impl Search {
             ..config
         };
         let mut search =
-            IterativeSearch::new(&self.rules, &self.position, &config, Some(&self.cancel))
+            IterativeSearch::new(&self.rules, &self.position, &config, Some(&self.halt))
                 .map_err(|e| e.to_string())?;
         let mut told = 0;
         loop {
+            // `stop` halts the search within a slice.
+            if self.stop.load(Ordering::Relaxed) {
+                self.halt.store(true, Ordering::Relaxed);
+            }
             let finished = search
                 .run_until(Instant::now() + SLICE)
                 .map_err(|e| e.to_string())?;
@@ -368,7 +441,7 @@ impl Search {
             if let (Some(limit), Some((_, report))) = (self.limits.nodes, search.best())
                 && report.nodes >= limit
             {
-                self.cancel.store(true, Ordering::Relaxed);
+                self.halt.store(true, Ordering::Relaxed);
             }
             if finished {
                 break;
@@ -394,7 +467,7 @@ impl Search {
             level,
             think,
             self.seed,
-            &self.cancel,
+            &self.stop,
         )
         .map_err(|e| e.to_string())?;
         Ok(decision.map(|d| {

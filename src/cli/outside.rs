@@ -7,7 +7,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use crate::ai::{self, Level};
-use crate::engine::{Clocks, Fault, GRACE, OutsideEngine};
+use crate::engine::{Clocks, Fault, OutsideEngine};
 use crate::rules::{History, Position, Rules, Side};
 
 /// A seat at a game: a level of Burrow's, or an engine from outside.
@@ -45,10 +45,7 @@ pub fn play_game(
     seed: u64,
 ) -> Result<GameEnd, crate::rules::VariantError> {
     let mut history = History::new(start);
-    let mut clocks = clock.map(|(each, increment)| Clocks {
-        left: [each; 2],
-        increment,
-    });
+    let mut clocks = clock.map(|(each, increment)| Clocks::new(each, increment));
     let never = AtomicBool::new(false);
     loop {
         let position = *history.position();
@@ -87,13 +84,10 @@ pub fn play_game(
             Ok(turn) => turn,
             Err(fault) => return Ok(lose(fault, history)),
         };
-        if let (Some(clocks), Seat::Outside(_)) = (clocks.as_mut(), &*seat) {
-            let left = &mut clocks.left[mover.index()];
-            let spent = began.elapsed();
-            if spent > *left + GRACE {
-                return Ok(lose(Fault::Time, history));
-            }
-            *left = left.saturating_sub(spent) + clocks.increment;
+        if let (Some(clocks), Seat::Outside(_)) = (clocks.as_mut(), &*seat)
+            && !clocks.spend(mover.index(), began.elapsed())
+        {
+            return Ok(lose(Fault::Time, history));
         }
         if let Err(why) = history.play(rules, turn.clone()) {
             return Ok(lose(

@@ -5,6 +5,7 @@
 //! writing what the protocol does not say, or saying nothing at all; its
 //! process is always reaped.
 
+use std::io::Read;
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
@@ -18,6 +19,17 @@ const HANDSHAKE: Duration = Duration::from_secs(10);
 /// What an engine's clock may run over by before it has lost on time: the
 /// time for its answer to come through the pipe.
 pub const GRACE: Duration = Duration::from_millis(200);
+
+/// Lines of an engine's output kept before it must wait for them to be
+/// read.
+const QUEUED_LINES: usize = 1024;
+
+/// The longest line read from an engine, in bytes.
+const LONGEST_LINE: u64 = 64 * 1024;
+
+/// How long an engine without a clock may take past its `movetime` before
+/// it has lost on time (the clock is the runner's then, not the engine's).
+const NO_CLOCK_SLACK: Duration = Duration::from_secs(5);
 
 /// How long an engine may take to end after `quit` before it is killed.
 const QUIT_WAIT: Duration = Duration::from_millis(500);
@@ -74,11 +86,17 @@ impl OutsideEngine {
                 why: e.to_string(),
             })?;
         let out = child.stdout.take().expect("piped");
-        let (send, lines) = mpsc::channel();
+        // A bounded queue: an engine that floods its output waits on its
+        // pipe instead of filling Burrow's memory; and no line is longer
+        // than LONGEST_LINE (the rest of a longer one is its next lines).
+        let (send, lines) = mpsc::sync_channel(QUEUED_LINES);
         std::thread::spawn(move || {
             let mut out = BufReader::new(out);
             let mut bytes = Vec::new();
-            while matches!(out.read_until(b'\n', &mut bytes), Ok(n) if n > 0) {
+            while matches!(
+                (&mut out).take(LONGEST_LINE).read_until(b'\n', &mut bytes),
+                Ok(n) if n > 0
+            ) {
                 let line = String::from_utf8_lossy(&bytes).trim_end().to_string();
                 bytes.clear();
                 if send.send(line).is_err() {
@@ -94,7 +112,9 @@ impl OutsideEngine {
             lines,
         };
         engine.send("ugi")?;
-        engine.wait_for("ugiok", "ugi", HANDSHAKE)?;
+        // An engine may greet before it is asked (a banner, UCI's
+        // `copyprotection ok`): before `ugiok`, other lines are passed over.
+        engine.wait_for("ugiok", "ugi", HANDSHAKE, false)?;
         match rules.variant().design() {
             Some(design) => {
                 engine.send(&format!("setoption name design value {}", design.code()))?
@@ -108,7 +128,7 @@ impl OutsideEngine {
             size.ranks()
         ))?;
         engine.send("isready")?;
-        engine.wait_for("readyok", "isready", HANDSHAKE)?;
+        engine.wait_for("readyok", "isready", HANDSHAKE, true)?;
         Ok(engine)
     }
 
@@ -119,18 +139,24 @@ impl OutsideEngine {
             .map_err(|_| Fault::Crash)
     }
 
-    /// Reads lines until one whose first word is `word`, passing over
-    /// empty lines and those the protocol allows meanwhile (`info`, `id`,
-    /// `option`, `response`); anything else is garbage.
+    /// Reads lines until one whose first word is `word`, by `within`,
+    /// passing over empty lines and those the protocol allows meanwhile
+    /// (`info`, `id`, `option`, `response`); when `strict`, anything else
+    /// is garbage. The time is checked at every line, so an engine that
+    /// never stops writing still runs out of it.
     fn wait_for(
         &mut self,
         word: &str,
         asked: &'static str,
         within: Duration,
+        strict: bool,
     ) -> Result<String, Fault> {
         let deadline = Instant::now() + within;
         loop {
             let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(Fault::Silent(asked));
+            }
             let line = match self.lines.recv_timeout(left) {
                 Ok(line) => line,
                 Err(RecvTimeoutError::Timeout) => return Err(Fault::Silent(asked)),
@@ -141,7 +167,7 @@ impl OutsideEngine {
                 return Ok(line);
             }
             let expected = matches!(first, "" | "info" | "id" | "option" | "response");
-            if !expected {
+            if strict && !expected {
                 return Err(Fault::Garbage(line.chars().take(80).collect()));
             }
         }
@@ -162,6 +188,9 @@ impl OutsideEngine {
         } else {
             format!(" moves {}", turns.join(" "))
         };
+        // What is left of the engine's last answers (a second `bestmove`,
+        // late `info` lines) does not answer this turn.
+        while self.lines.try_recv().is_ok() {}
         self.send(&format!("position fen {}{moves}", history.start()))?;
         let (go, within) = match clocks {
             Some(c) => (
@@ -172,15 +201,15 @@ impl OutsideEngine {
                     c.increment.as_millis(),
                     c.increment.as_millis()
                 ),
-                c.left[history.position().turn.index()] + GRACE,
+                c.left[history.position().turn.index()] + c.grace[history.position().turn.index()],
             ),
             None => (
                 format!("go movetime {}", think.as_millis()),
-                think * 2 + GRACE,
+                think + NO_CLOCK_SLACK,
             ),
         };
         self.send(&go)?;
-        let line = match self.wait_for("bestmove", "go", within) {
+        let line = match self.wait_for("bestmove", "go", within, true) {
             Err(Fault::Silent(_)) => return Err(Fault::Time),
             other => other?,
         };
@@ -213,4 +242,32 @@ pub struct Clocks {
     /// White's, Black's.
     pub left: [Duration; 2],
     pub increment: Duration,
+    /// What is left of each side's [`GRACE`] for the whole game: a turn
+    /// that overruns the clock spends it, and one past it loses.
+    pub grace: [Duration; 2],
+}
+
+impl Clocks {
+    /// `each` on both clocks, `increment` a turn, and the whole grace.
+    pub fn new(each: Duration, increment: Duration) -> Clocks {
+        Clocks {
+            left: [each; 2],
+            increment,
+            grace: [GRACE; 2],
+        }
+    }
+
+    /// Counts `spent` on `side`'s clock; false once it is out of time.
+    pub fn spend(&mut self, side: usize, spent: Duration) -> bool {
+        let left = self.left[side];
+        if spent > left {
+            let over = spent - left;
+            if over > self.grace[side] {
+                return false;
+            }
+            self.grace[side] -= over;
+        }
+        self.left[side] = left.saturating_sub(spent) + self.increment;
+        true
+    }
 }
