@@ -139,18 +139,12 @@ impl TournamentArgs {
             progress.finish();
         }
         let result = result?;
-        let (lo, hi) = result.interval();
-        writeln!(
+        write_match(
             out,
-            "{}: {a} vs {b}, {} games: {a} won {}, lost {}; score {:.1}% (95% CI {:.1}%-{:.1}%), Elo difference {:+.0}",
-            self.game.variant,
-            result.games(),
-            result.wins,
-            result.losses,
-            100.0 * result.score(),
-            100.0 * lo,
-            100.0 * hi,
-            result.elo()
+            &self.game.variant,
+            &a.to_string(),
+            &b.to_string(),
+            &result,
         )?;
         for (level, times) in [(a, result.a_thinking), (b, result.b_thinking)] {
             writeln!(
@@ -222,26 +216,36 @@ impl TournamentArgs {
         )?;
         progress.finish();
         for pair in results {
-            let (a, b, result) = (&pair.a, &pair.b, pair.result);
-            let (lo, hi) = result.interval();
-            writeln!(
-                out,
-                "{}: {a} vs {b}, {} games: {a} won {}, lost {}; score {:.1}% (95% CI {:.1}%-{:.1}%), Elo difference {:+.0}",
-                self.game.variant,
-                result.games(),
-                result.wins,
-                result.losses,
-                100.0 * result.score(),
-                100.0 * lo,
-                100.0 * hi,
-                result.elo()
-            )?;
+            write_match(out, &self.game.variant, &pair.a, &pair.b, &pair.result)?;
             for (game, loser, fault) in &pair.faults {
                 writeln!(out, "  game {game}: {loser} lost: it {fault}")?;
             }
         }
         Ok(())
     }
+}
+
+/// A match's line: A against B, A's wins and losses, its score with the
+/// 95% interval, and the Elo difference it implies.
+fn write_match(
+    out: &mut impl Write,
+    variant: &str,
+    a: &str,
+    b: &str,
+    result: &ai::MatchResult,
+) -> std::io::Result<()> {
+    let (lo, hi) = result.interval();
+    writeln!(
+        out,
+        "{variant}: {a} vs {b}, {} games: {a} won {}, lost {}; score {:.1}% (95% CI {:.1}%-{:.1}%), Elo difference {:+.0}",
+        result.games(),
+        result.wins,
+        result.losses,
+        100.0 * result.score(),
+        100.0 * lo,
+        100.0 * hi,
+        result.elo()
+    )
 }
 
 /// Search a position and print the best turn found.

@@ -148,7 +148,7 @@ fn draw_template_notes(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
 
 /// Where a point of the board's world goes in egui's coordinates: window
 /// pixels from the top left, divided by the UI scale.
-fn window_point(ctx: &egui::Context, world: Vec2, window: Vec2) -> egui::Pos2 {
+pub(super) fn window_point(ctx: &egui::Context, world: Vec2, window: Vec2) -> egui::Pos2 {
     let point = crate::game::table::layout::world_to_window(window, world) / ctx.zoom_factor();
     egui::pos2(point.x, point.y)
 }

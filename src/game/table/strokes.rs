@@ -98,10 +98,7 @@ pub(super) fn paint_strokes(
     };
     let window = Vec2::new(window.width(), window.height());
     let zoom = ctx.zoom_factor();
-    let to_screen = |world: Vec2| {
-        let p = crate::game::table::layout::world_to_window(window, world) / zoom;
-        egui::pos2(p.x, p.y)
-    };
+    let to_screen = |world: Vec2| super::labels::window_point(&ctx, world, window);
     // Only where the board is: on a frame where the panels have just moved
     // (a resize), the board's layout is still the last frame's.
     let mut painter = ctx.layer_painter(egui::LayerId::background());
