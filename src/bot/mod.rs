@@ -16,7 +16,7 @@ use crate::online::protocol::ComputerLevel;
 mod play;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use play::{BotError, Brain, Played, play, seats_taken, think};
+pub use play::{BotError, Brain, Identity, Plan, Played, Seating, play, seats_taken, think};
 
 impl From<Level> for ComputerLevel {
     fn from(level: Level) -> ComputerLevel {

@@ -1,6 +1,7 @@
-//! `burrow bot`: joins a table by its code and plays its seat at a level,
-//! or with an engine from outside, until the game ends; a lost connection
-//! is resumed with the seat's token.
+//! `burrow bot`: takes a seat (a table's code, quick pairing, or a table
+//! of its own in the lobby), as a guest or on a bot account, and plays it
+//! at a level or with an engine from outside until the game ends; a lost
+//! connection is resumed with the seat's token.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
@@ -10,8 +11,10 @@ use crate::ai::{self, Level};
 use crate::engine::{Clocks, Fault, OutsideEngine};
 use crate::online::client::{Client, ClientError, Trust};
 use crate::online::mirror::{Mirror, MirrorError, Mirrored, websocket_url};
-use crate::online::protocol::{ClientMessage, Finish, SeatView, ServerMessage};
-use crate::rules::{Side, VariantError, VariantRegistry};
+use crate::online::protocol::{
+    ClientMessage, ClockSetting, ErrorKind, Finish, GameSetup, SeatView, ServerMessage, SideChoice,
+};
+use crate::rules::{BoardSize, Side, VariantError, VariantRegistry};
 
 /// Why a player at a server's table (the bot, or one of a load run's
 /// scripted players) stopped before its game ended.
@@ -42,6 +45,9 @@ pub enum BotError {
     /// the rules (the bot resigned the game for it).
     #[error("the engine {0}; the bot resigned")]
     Engine(Fault),
+    /// A program plays on a bot account, never on a person's.
+    #[error("`{0}` is a person's account: a program plays on a bot account (make one with --register)")]
+    NotABot(String),
 }
 
 /// Who plays the bot's seat.
@@ -52,6 +58,51 @@ pub enum Brain {
     /// An engine from outside: its command (a program and its arguments,
     /// separated by spaces), started once the table is known.
     Outside(String),
+}
+
+/// Whom the bot sits as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// A guest by this name (unrated games only).
+    Guest(String),
+    /// A bot account, signed in with its password; with `register`, made
+    /// first if nobody has the name yet.
+    Account {
+        name: String,
+        password: String,
+        register: bool,
+    },
+}
+
+/// Which seat the bot takes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Seating {
+    /// The free seat of the table of this code.
+    Join(String),
+    /// Quick pairing: the open table of this game, board and clock whose
+    /// player's rating is nearest (rated on an account), or a new one in
+    /// the lobby.
+    Pair {
+        variant: String,
+        size: BoardSize,
+        clock: Option<ClockSetting>,
+    },
+    /// A new public table in the lobby (rated on an account), kept until
+    /// somebody takes the other seat.
+    Seek(GameSetup),
+}
+
+/// What the bot does: on which server, at which seat, as whom, with what.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    /// host:port, http://… or ws://…/ws.
+    pub server: String,
+    pub seating: Seating,
+    pub identity: Identity,
+    pub brain: Brain,
+    /// A level's think time a turn; an engine's without a clock.
+    pub think: Duration,
+    pub trust: Trust,
 }
 
 /// How the bot's game ended.
@@ -95,43 +146,109 @@ pub async fn think(
     Ok(decision.map(|d| d.turn.played().to_string()))
 }
 
-/// Joins table `code` at `server` and plays it with `brain` until it ends.
-pub fn play(
-    registry: &VariantRegistry,
-    server: &str,
-    code: &str,
-    brain: Brain,
-    name: &str,
-    think_time: Duration,
-    trust: &Trust,
-) -> Result<Played, BotError> {
+/// Takes the seat `plan` asks for at its server and plays it until the
+/// game ends.
+pub fn play(registry: &VariantRegistry, plan: &Plan) -> Result<Played, BotError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(BotError::Runtime)?;
-    runtime.block_on(play_seat(
-        registry,
-        &websocket_url(server),
-        code,
-        brain,
-        name,
-        think_time,
-        trust,
-    ))
+    runtime.block_on(play_seat(registry, plan))
 }
 
-/// Takes the free seat: the table's code, the side and the seat's token.
+/// The answer to an account message: whether the account is a bot's, or
+/// the refusal's kind and words.
+async fn account_answer(
+    client: &mut Client,
+    message: ClientMessage,
+) -> Result<Result<bool, (ErrorKind, String)>, BotError> {
+    client.send(&message).await?;
+    Ok(client
+        .wait_for(Duration::from_secs(30), |m| match m {
+            ServerMessage::SignedIn { bot, .. } => Some(Ok(*bot)),
+            ServerMessage::Error { kind, message } => Some(Err((*kind, message.clone()))),
+            _ => None,
+        })
+        .await?)
+}
+
+/// Signs in to the bot account (making it first if asked and free); a
+/// guest does nothing.
+async fn sign_in(client: &mut Client, identity: &Identity) -> Result<(), BotError> {
+    let Identity::Account {
+        name,
+        password,
+        register,
+    } = identity
+    else {
+        return Ok(());
+    };
+    if *register {
+        let made = ClientMessage::Register {
+            name: name.clone(),
+            password: password.clone(),
+            bot: true,
+        };
+        match account_answer(client, made).await? {
+            Ok(_) => {
+                tracing::info!("bot account {name} made and signed in");
+                return Ok(());
+            }
+            // Made by an earlier run: sign in to it.
+            Err((ErrorKind::NameTaken, _)) => {}
+            Err((_, message)) => return Err(BotError::Refused(message)),
+        }
+    }
+    let sign_in = ClientMessage::SignIn {
+        name: name.clone(),
+        password: password.clone(),
+    };
+    match account_answer(client, sign_in).await? {
+        Ok(true) => Ok(()),
+        Ok(false) => {
+            let _ = client.send(&ClientMessage::SignOut {}).await;
+            Err(BotError::NotABot(name.clone()))
+        }
+        Err((_, message)) => Err(BotError::Refused(message)),
+    }
+}
+
+/// Takes the seat: the table's code, the side and the seat's token.
 async fn take_seat(
     client: &mut Client,
-    code: &str,
-    name: &str,
+    seating: &Seating,
+    identity: &Identity,
 ) -> Result<(String, Side, String), BotError> {
-    client
-        .send(&ClientMessage::Join {
-            code: code.to_string(),
-            name: Some(name.to_string()),
-        })
-        .await?;
+    let name = match identity {
+        Identity::Guest(name) => Some(name.clone()),
+        Identity::Account { .. } => None,
+    };
+    let signed_in = matches!(identity, Identity::Account { .. });
+    let message = match seating {
+        Seating::Join(code) => ClientMessage::Join {
+            code: code.clone(),
+            name,
+        },
+        Seating::Pair {
+            variant,
+            size,
+            clock,
+        } => ClientMessage::Pair {
+            variant: variant.clone(),
+            size: *size,
+            clock: *clock,
+            bot_after_s: None,
+        },
+        Seating::Seek(setup) => ClientMessage::Create {
+            setup: setup.clone(),
+            side: SideChoice::Random,
+            name,
+            computer: None,
+            public: true,
+            rated: signed_in && setup.design.is_none(),
+        },
+    };
+    client.send(&message).await?;
     client
         .wait_for(Duration::from_secs(30), |m| match m {
             ServerMessage::Seat { code, side, token } => {
@@ -143,23 +260,67 @@ async fn take_seat(
         .await?
 }
 
-async fn play_seat(
-    registry: &VariantRegistry,
-    url: &str,
-    code: &str,
+/// A turn being chosen (or chosen and sent) for the position after `ply`
+/// turns.
+struct Thought {
+    ply: u32,
+    task: Option<tokio::task::JoinHandle<Result<Option<String>, BotError>>>,
+}
+
+/// The turn being chosen, once it is (the chosen turn's task is then
+/// done); never, while none is.
+async fn chosen(
+    thought: &mut Option<Thought>,
+) -> Result<Result<Option<String>, BotError>, tokio::task::JoinError> {
+    let Some(task) = thought.as_mut().and_then(|t| t.task.as_mut()) else {
+        return std::future::pending().await;
+    };
+    let answer = task.await;
+    if let Some(t) = thought.as_mut() {
+        t.task = None;
+    }
+    answer
+}
+
+/// Chooses the bot's turn in the game `mirror` shows.
+async fn choose(
     brain: Brain,
-    name: &str,
+    engine: Option<Arc<Mutex<OutsideEngine>>>,
+    mirror: Mirror,
     think_time: Duration,
-    trust: &Trust,
-) -> Result<Played, BotError> {
-    let mut client = Client::connect_trusting(url, trust).await?;
-    let (code, side, token) = take_seat(&mut client, code, name).await?;
+    seed: u64,
+) -> Result<Option<String>, BotError> {
+    match (brain, engine) {
+        (Brain::Level(level), _) => think(&mirror, level, think_time, seed).await,
+        (Brain::Outside(_), Some(engine)) => engine_turn(&engine, &mirror, think_time)
+            .await
+            .map(Some)
+            .map_err(BotError::Engine),
+        (Brain::Outside(_), None) => Err(BotError::Engine(Fault::Crash)),
+    }
+}
+
+async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, BotError> {
+    let url = websocket_url(&plan.server);
+    let trust = &plan.trust;
+    let mut client = Client::connect_trusting(&url, trust).await?;
+    sign_in(&mut client, &plan.identity).await?;
+    let (code, side, token) = take_seat(&mut client, &plan.seating, &plan.identity).await?;
+    tracing::info!("seated at {code} as {side}");
     let mut mirror: Option<Mirror> = None;
     let mut engine: Option<Arc<Mutex<OutsideEngine>>> = None;
+    let mut thought: Option<Thought> = None;
     let mut seed = rand::random::<u64>();
+    let resign = ClientMessage::Resign {
+        code: code.clone(),
+        token: token.clone(),
+    };
     loop {
         if let Some(m) = &mirror {
             if let Some(finish) = m.view.result {
+                if let Some(task) = thought.and_then(|t| t.task) {
+                    task.abort();
+                }
                 return Ok(Played {
                     code,
                     finish,
@@ -167,51 +328,65 @@ async fn play_seat(
                     side,
                 });
             }
-            if m.to_move() == side && seats_taken(m) {
-                seed = seed.wrapping_add(1);
-                let chosen = match &brain {
-                    Brain::Level(level) => think(m, *level, think_time, seed).await?,
-                    Brain::Outside(command) => {
-                        let engine = match &engine {
-                            Some(engine) => Ok(engine.clone()),
-                            None => start_engine(command, m).await.map(|started| {
-                                engine.insert(Arc::new(Mutex::new(started))).clone()
-                            }),
-                        };
-                        let turn = match engine {
-                            Ok(engine) => engine_turn(&engine, m, think_time).await,
-                            Err(fault) => Err(fault),
-                        };
-                        match turn {
-                            Ok(turn) => Some(turn),
-                            Err(fault) => {
-                                let _ = client
-                                    .send(&ClientMessage::Resign {
-                                        code: code.clone(),
-                                        token: token.clone(),
-                                    })
-                                    .await;
-                                return Err(BotError::Engine(fault));
-                            }
-                        }
+            // The engine starts as soon as the table is known, off the
+            // clock.
+            if let (Brain::Outside(command), None) = (&plan.brain, &engine) {
+                match start_engine(command, m).await {
+                    Ok(started) => engine = Some(Arc::new(Mutex::new(started))),
+                    Err(fault) => {
+                        let _ = client.send(&resign).await;
+                        return Err(BotError::Engine(fault));
                     }
-                };
-                if let Some(turn) = chosen {
-                    let _ = client
-                        .send(&ClientMessage::Turn {
-                            code: code.clone(),
-                            token: token.clone(),
-                            ply: m.ply(),
-                            turn,
-                        })
-                        .await;
                 }
             }
+            let ply = m.ply();
+            if m.to_move() == side && seats_taken(m) && thought.as_ref().is_none_or(|t| t.ply != ply)
+            {
+                seed = seed.wrapping_add(1);
+                let task = tokio::spawn(choose(
+                    plan.brain.clone(),
+                    engine.clone(),
+                    m.clone(),
+                    plan.think,
+                    seed,
+                ));
+                thought = Some(Thought {
+                    ply,
+                    task: Some(task),
+                });
+            }
         }
-        let message = match client.recv().await {
+        // The server is read while the turn is chosen, so its pings are
+        // answered however long the engine thinks.
+        let received = tokio::select! {
+            received = client.recv() => received,
+            chosen = chosen(&mut thought) => {
+                let ply = thought.as_ref().map_or(0, |t| t.ply);
+                match chosen.map_err(BotError::Search).and_then(|r| r) {
+                    Ok(Some(turn)) => {
+                        let turn = ClientMessage::Turn {
+                            code: code.clone(),
+                            token: token.clone(),
+                            ply,
+                            turn,
+                        };
+                        let _ = client.send(&turn).await;
+                    }
+                    // No turn: the game is over by the rules; the server
+                    // says so next.
+                    Ok(None) => {}
+                    Err(e) => {
+                        let _ = client.send(&resign).await;
+                        return Err(e);
+                    }
+                }
+                continue;
+            }
+        };
+        let message = match received {
             Ok(message) => message,
             Err(_) => {
-                client = reconnect(url, trust, &code, &token).await?;
+                client = reconnect(&url, trust, &code, &token).await?;
                 continue;
             }
         };
@@ -231,13 +406,16 @@ async fn play_seat(
                         .await?;
                 }
             }
-            ServerMessage::Error { message, .. } => tracing::warn!("server: {message}"),
+            ServerMessage::Error { message, .. } => {
+                tracing::warn!("server: {message}");
+                // A refused turn: choose again (after a pause, so a
+                // refusal cannot make the bot spin).
+                if thought.as_ref().is_some_and(|t| t.task.is_none()) {
+                    tokio::time::sleep(Duration::from_millis(200)).await;
+                    thought = None;
+                }
+            }
             _ => {}
-        }
-        // Wait for the next message before thinking again unless it is
-        // still this side's turn after a refusal.
-        if let (ServerMessage::Error { .. }, Some(_)) = (&message, &mirror) {
-            tokio::time::sleep(Duration::from_millis(200)).await;
         }
     }
 }

@@ -6,6 +6,8 @@ use std::io::Write;
 use std::time::Duration;
 
 use crate::ai::Level;
+use crate::bot::{Brain, Identity, Plan, Seating};
+use crate::online::protocol::{ClockSetting, GameSetup};
 use crate::load::{LoadPlan, LoadRun, process_memory};
 use crate::online::client::Trust;
 use crate::online::mirror::websocket_url;
@@ -109,16 +111,40 @@ impl ServeArgs {
     }
 }
 
+/// The environment variable the bot account's password is read from (a
+/// password on the command line would show in the process list).
+pub const BOT_PASSWORD_VAR: &str = "BURROW_BOT_PASSWORD";
+
 /// Sit a computer level (or an engine from outside) at a server's table
-/// and play it to the end.
+/// and play it to the end: a table's free seat by its code, quick pairing,
+/// or a table of its own in the lobby; as a guest or on a bot account.
 #[derive(clap::Args, Debug)]
+#[command(group(clap::ArgGroup::new("seat").required(true).args(["join", "pair", "seek"])))]
 pub struct BotArgs {
     /// The server: host:port, http://host:port or ws://host:port/ws.
     #[arg(long)]
     server: String,
-    /// The table's code.
+    /// Take the free seat of the table of this code.
+    #[arg(long, value_name = "CODE")]
+    join: Option<String>,
+    /// Quick pairing: take the open table of --variant, --size and --clock
+    /// whose player's rating is nearest (rated tables on an account), or
+    /// open one in the lobby.
     #[arg(long)]
-    join: String,
+    pair: bool,
+    /// Open a public table of --variant, --size and --clock in the lobby
+    /// (rated on an account) and wait for a player.
+    #[arg(long)]
+    seek: bool,
+    /// The game, with --pair or --seek.
+    #[arg(long, default_value = "box")]
+    variant: String,
+    /// The board, with --pair or --seek (the game's usual one without it).
+    #[arg(long)]
+    size: Option<BoardSize>,
+    /// The clock, with --pair or --seek: SECONDS+INCREMENT (none without it).
+    #[arg(long, value_parser = super::play::clock)]
+    clock: Option<(Duration, Duration)>,
     #[arg(long, default_value = "hard")]
     level: Level,
     /// Play the seat with an engine from outside that speaks the engine
@@ -126,8 +152,16 @@ pub struct BotArgs {
     /// of a level (docs/engine-protocol.md).
     #[arg(long, value_name = "COMMAND")]
     engine: Option<String>,
-    #[arg(long, default_value = "bot")]
+    /// The guest's name (without --account).
+    #[arg(long, default_value = "bot", conflicts_with = "account")]
     name: String,
+    /// Play on this bot account (rated games, shown as a bot); its password
+    /// is read from the environment variable BURROW_BOT_PASSWORD.
+    #[arg(long, value_name = "NAME")]
+    account: Option<String>,
+    /// Make the bot account first, if nobody has its name yet.
+    #[arg(long, requires = "account")]
+    register: bool,
     /// Think time per turn, in milliseconds (100 to 10000).
     #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
     think: Duration,
@@ -138,15 +172,60 @@ pub struct BotArgs {
 }
 
 impl BotArgs {
+    /// The seat the arguments ask for.
+    fn seating(&self, registry: &VariantRegistry) -> Result<Seating, CliError> {
+        if let Some(code) = &self.join {
+            return Ok(Seating::Join(code.clone()));
+        }
+        let rules = super::args::rules_for(registry, &self.variant)?;
+        let size = self.size.unwrap_or_else(|| rules.usual_size());
+        let clock = self.clock.map(|(each, increment)| ClockSetting {
+            initial_ms: each.as_millis() as u64,
+            increment_ms: increment.as_millis() as u64,
+            per_move: false,
+        });
+        Ok(if self.pair {
+            Seating::Pair {
+                variant: self.variant.clone(),
+                size,
+                clock,
+            }
+        } else {
+            Seating::Seek(GameSetup {
+                clock,
+                ..GameSetup::new(registry, &self.variant, size)
+            })
+        })
+    }
+
+    /// Who the bot sits as: a bot account (its password from the
+    /// environment), or a guest.
+    fn identity(&self) -> Result<Identity, CliError> {
+        let Some(name) = &self.account else {
+            return Ok(Identity::Guest(self.name.clone()));
+        };
+        let password = std::env::var(BOT_PASSWORD_VAR).map_err(|_| CliError::MissingPassword)?;
+        Ok(Identity::Account {
+            name: name.clone(),
+            password,
+            register: self.register,
+        })
+    }
+
     pub fn run(self, registry: &VariantRegistry, out: &mut impl Write) -> Result<(), CliError> {
         log_to_terminal();
-        let (server, join, name) = (&self.server, &self.join, &self.name);
-        let trust = Trust::new(self.ca_file.as_deref())?;
-        let brain = match self.engine.clone() {
-            Some(command) => crate::bot::Brain::Outside(command),
-            None => crate::bot::Brain::Level(self.level),
+        let plan = Plan {
+            server: self.server.clone(),
+            seating: self.seating(registry)?,
+            identity: self.identity()?,
+            brain: match self.engine.clone() {
+                Some(command) => Brain::Outside(command),
+                None => Brain::Level(self.level),
+            },
+            think: self.think,
+            trust: Trust::new(self.ca_file.as_deref())?,
         };
-        let played = crate::bot::play(registry, server, join, brain, name, self.think, &trust)?;
+        let played = crate::bot::play(registry, &plan)?;
         writeln!(
             out,
             "{}: {} won ({:?}) after {} turns; the bot played {}",

@@ -84,7 +84,7 @@ pub struct TournamentArgs {
 }
 
 /// `--clock`: SECONDS+INCREMENT, each a number of seconds (a decimal).
-fn clock(text: &str) -> Result<(Duration, Duration), String> {
+pub(super) fn clock(text: &str) -> Result<(Duration, Duration), String> {
     let seconds = |t: &str| {
         t.trim()
             .parse::<f64>()

@@ -28,14 +28,19 @@ pub(super) struct Wanted<'a> {
     /// Signed in: rated tables, and the player's name (never paired with
     /// their own table) and rating in this game.
     pub player: Option<(&'a str, f64)>,
+    /// The account refuses rated games against bots: no bot's table.
+    pub refuses_bots: bool,
 }
 
-/// The open table to take, if one fits: the same game, board and clock,
+/// The open tables to take, best first: the same game, board and clock,
 /// rated for a signed-in player and unrated for a guest, not a design,
-/// not the player's own, the nearest rating within [`RATING_WINDOW`].
-pub(super) fn choose<'s>(seeks: &'s [Seek], wanted: &Wanted) -> Option<&'s Seek> {
+/// not the player's own, not a bot's for an account that refuses bots,
+/// within [`RATING_WINDOW`], the nearest rating first. (Whether the
+/// waiting account refuses bots is its own setting, not shown in the
+/// lobby: a bot is refused at the seat and tries the next table.)
+pub(super) fn choose<'s>(seeks: &'s [Seek], wanted: &Wanted) -> Vec<&'s Seek> {
     let default = Rating::default().rating;
-    seeks
+    let mut fitting: Vec<(&Seek, f64)> = seeks
         .iter()
         .filter(|seek| {
             seek.variant == wanted.variant
@@ -43,6 +48,7 @@ pub(super) fn choose<'s>(seeks: &'s [Seek], wanted: &Wanted) -> Option<&'s Seek>
                 && seek.clock == wanted.clock
                 && !seek.design
                 && seek.rated == wanted.player.is_some()
+                && !(wanted.refuses_bots && seek.rated && seek.bot)
         })
         .filter_map(|seek| match wanted.player {
             None => Some((seek, 0.0)),
@@ -52,8 +58,9 @@ pub(super) fn choose<'s>(seeks: &'s [Seek], wanted: &Wanted) -> Option<&'s Seek>
                     .then_some((seek, gap))
             }
         })
-        .min_by(|a, b| a.1.total_cmp(&b.1))
-        .map(|(seek, _)| seek)
+        .collect();
+    fitting.sort_by(|a, b| a.1.total_cmp(&b.1));
+    fitting.into_iter().map(|(seek, _)| seek).collect()
 }
 
 /// Ratings a level starts from before it has played rated games, so a new
@@ -138,6 +145,7 @@ mod tests {
             design: false,
             name: name.into(),
             account: rated,
+            bot: false,
             side: Side::Black,
             rating,
         }
@@ -157,19 +165,50 @@ mod tests {
             size: BoardSize::new(6, 6).unwrap(),
             clock: None,
             player: Some(("Me", 1510.0)),
+            refuses_bots: false,
         };
-        assert_eq!(choose(&seeks, &wanted).map(|s| &*s.code), Some("CCCCCC"));
+        let first = |wanted: &Wanted| choose(&seeks, wanted).first().map(|s| s.code.clone());
+        assert_eq!(first(&wanted).as_deref(), Some("CCCCCC"));
+        // Nearest first, within the window, never one's own.
+        let codes: Vec<&str> = choose(&seeks, &wanted)
+            .iter()
+            .map(|s| &*s.code)
+            .collect();
+        assert_eq!(codes, ["CCCCCC", "BBBBBB", "AAAAAA"]);
         wanted.player = Some(("Me", 2000.0));
-        assert_eq!(choose(&seeks, &wanted).map(|s| &*s.code), Some("AAAAAA"));
+        assert_eq!(first(&wanted).as_deref(), Some("AAAAAA"));
         // Nobody within the window of a very high rating.
         wanted.player = Some(("Me", 2400.0));
-        assert_eq!(choose(&seeks, &wanted), None);
+        assert_eq!(first(&wanted), None);
         // A guest takes only unrated tables.
         wanted.player = None;
-        assert_eq!(choose(&seeks, &wanted).map(|s| &*s.code), Some("EEEEEE"));
+        assert_eq!(first(&wanted).as_deref(), Some("EEEEEE"));
         // Another board or clock is not a match.
         wanted.size = BoardSize::new(8, 8).unwrap();
-        assert_eq!(choose(&seeks, &wanted), None);
+        assert_eq!(first(&wanted), None);
+    }
+
+    #[test]
+    fn an_account_that_refuses_bots_is_not_offered_a_bots_table() {
+        let mut bots = seek("AAAAAA", "Pybot", true, Some(1500.0));
+        bots.bot = true;
+        let seeks = [bots, seek("BBBBBB", "Bo", true, Some(1700.0))];
+        let mut wanted = Wanted {
+            variant: "box",
+            size: BoardSize::new(6, 6).unwrap(),
+            clock: None,
+            player: Some(("Me", 1500.0)),
+            refuses_bots: false,
+        };
+        let codes = |wanted: &Wanted| -> Vec<String> {
+            choose(&seeks, wanted)
+                .iter()
+                .map(|s| s.code.clone())
+                .collect()
+        };
+        assert_eq!(codes(&wanted), ["AAAAAA", "BBBBBB"]);
+        wanted.refuses_bots = true;
+        assert_eq!(codes(&wanted), ["BBBBBB"]);
     }
 
     #[test]

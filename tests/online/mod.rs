@@ -457,7 +457,7 @@ async fn account_answer(
     message: ClientMessage,
 ) -> Result<(String, String), ErrorKind> {
     answer_or_refusal(client, message, |m| match m {
-        ServerMessage::SignedIn { name, session } => Some((name.clone(), session.clone())),
+        ServerMessage::SignedIn { name, session, .. } => Some((name.clone(), session.clone())),
         _ => None,
     })
     .await
@@ -467,6 +467,7 @@ fn register(name: &str, password: &str) -> ClientMessage {
     ClientMessage::Register {
         name: name.into(),
         password: password.into(),
+        bot: false,
     }
 }
 

@@ -78,6 +78,12 @@ pub enum ClientMessage {
     Register {
         name: String,
         password: String,
+        /// A bot account, played by a program (`burrow bot`): shown as a
+        /// bot wherever its name is, rated like anyone, and never seated
+        /// in a rated game against an account that refuses bots. An
+        /// account is a bot's or a person's for good.
+        #[serde(default)]
+        bot: bool,
     },
     /// Sign in: the connection plays under the account's name from now
     /// on, and the answer carries a session to come back with.
@@ -91,6 +97,12 @@ pub enum ClientMessage {
     },
     /// End this session (on every device that kept it).
     SignOut {},
+    /// The signed-in account's settings: with `refuse_bots`, no bot
+    /// account takes a seat at its rated tables, nor it at theirs (the
+    /// answer is `account`).
+    Account {
+        refuse_bots: bool,
+    },
     /// Follow the lobby: the open public tables now (`lobby`), and again
     /// whenever they change, until the connection closes.
     Lobby {},
@@ -159,6 +171,9 @@ pub enum ErrorKind {
     SignInFirst,
     /// No account by that name.
     UnknownPlayer,
+    /// A rated game between a bot account and an account that refuses
+    /// bots (the message says which side refuses).
+    BotsRefused,
 }
 
 /// A message from the server.
@@ -197,6 +212,16 @@ pub enum ServerMessage {
     SignedIn {
         name: String,
         session: String,
+        /// The account is a bot's.
+        #[serde(default)]
+        bot: bool,
+        /// The account refuses rated games against bots.
+        #[serde(default)]
+        refuse_bots: bool,
+    },
+    /// The signed-in account's settings, as stored (after `account`).
+    Account {
+        refuse_bots: bool,
     },
     /// The session is over; the connection plays as a guest.
     SignedOut,

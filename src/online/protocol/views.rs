@@ -64,6 +64,9 @@ pub struct SeatView {
     /// whatever the guest typed).
     #[serde(default)]
     pub account: bool,
+    /// The account is a bot's (a program plays it).
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// A whole table, sent on joining, watching, resuming and when the game
@@ -105,12 +108,18 @@ pub struct Ranked {
     pub rating: Rating,
     /// Too few games for the rating to say much (shown with a `?`).
     pub provisional: bool,
+    /// A bot account's rating.
+    #[serde(default)]
+    pub bot: bool,
 }
 
 /// A player's page: ratings per game, their history, recent games.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlayerPage {
     pub name: String,
+    /// A bot account's page.
+    #[serde(default)]
+    pub bot: bool,
     pub ratings: Vec<GameRating>,
     pub history: Vec<RatingPoint>,
     pub games: Vec<PlayedGame>,
@@ -184,6 +193,9 @@ pub struct Seek {
     /// The waiting player's name, and whether it is an account's.
     pub name: String,
     pub account: bool,
+    /// The waiting account is a bot's.
+    #[serde(default)]
+    pub bot: bool,
     /// The side the joiner gets.
     pub side: Side,
     /// The waiting player's rating in this game (an account that has one).

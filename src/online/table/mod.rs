@@ -47,6 +47,8 @@ pub struct Seat {
     pub player: Option<String>,
     /// A computer level the server plays this seat with.
     pub computer: Option<ComputerLevel>,
+    /// The seat's account is a bot account.
+    pub bot: bool,
 }
 
 /// The clocks: time left per side when the running one was started, and
@@ -317,6 +319,7 @@ impl Table {
             computer: self.seats[i].computer,
             connected: connected[i] || self.seats[i].computer.is_some(),
             account: self.seats[i].player.is_some(),
+            bot: self.seats[i].bot,
         };
         GameView {
             code: self.code.clone(),

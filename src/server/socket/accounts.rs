@@ -50,12 +50,15 @@ impl Connection {
         self.send(&ServerMessage::SignedIn {
             name: player.name.clone(),
             session,
+            bot: player.bot,
+            refuse_bots: player.refuse_bots,
         })
         .await;
         self.player = Some(SignedIn {
             key: player.key,
             name: player.name,
             session: key,
+            bot: player.bot,
         });
     }
 
@@ -76,16 +79,21 @@ impl Connection {
     /// these).
     pub(super) async fn accounts(&mut self, message: ClientMessage) -> Result<(), Refused> {
         match message {
-            ClientMessage::Register { name, password } => self.register(&name, password).await,
+            ClientMessage::Register {
+                name,
+                password,
+                bot,
+            } => self.register(&name, password, bot).await,
             ClientMessage::SignIn { name, password } => self.sign_in_with(&name, password).await,
             ClientMessage::Hello { session } => self.hello(session).await,
             ClientMessage::SignOut {} => self.sign_out().await,
+            ClientMessage::Account { refuse_bots } => self.settings(refuse_bots).await,
             _ => Ok(()),
         }
     }
 
-    /// Makes an account and signs in to it.
-    async fn register(&mut self, name: &str, password: String) -> Result<(), Refused> {
+    /// Makes an account (a person's, or a bot's) and signs in to it.
+    async fn register(&mut self, name: &str, password: String, bot: bool) -> Result<(), Refused> {
         self.attempt()?;
         let name = accounts::check_name(name)
             .map_err(|e| Refused::new(ErrorKind::BadName, e.to_string()))?;
@@ -101,6 +109,8 @@ impl Connection {
             key: name.key,
             name: name.shown,
             password,
+            bot,
+            refuse_bots: false,
         };
         if !self
             .hub
@@ -114,7 +124,11 @@ impl Connection {
                 format!("`{}` (or a name that reads like it) is taken", player.name),
             ));
         }
-        tracing::info!("account {} registered", player.name);
+        tracing::info!(
+            "{} {} registered",
+            if bot { "bot account" } else { "account" },
+            player.name
+        );
         self.sign_in(player).await
     }
 
@@ -160,6 +174,23 @@ impl Connection {
                 Refused::new(ErrorKind::BadSession, "that session is over: sign in again")
             })?;
         self.signed_in(player, session).await;
+        Ok(())
+    }
+
+    /// Stores the signed-in account's settings and answers with them.
+    async fn settings(&mut self, refuse_bots: bool) -> Result<(), Refused> {
+        let Some(player) = &self.player else {
+            return Err(Refused::new(
+                ErrorKind::SignInFirst,
+                "sign in to change an account's settings",
+            ));
+        };
+        self.hub
+            .store
+            .set_refuse_bots(&player.key, refuse_bots)
+            .await
+            .map_err(refused_storage)?;
+        self.send(&ServerMessage::Account { refuse_bots }).await;
         Ok(())
     }
 

@@ -21,7 +21,8 @@ impl Connection {
             message @ (ClientMessage::Register { .. }
             | ClientMessage::SignIn { .. }
             | ClientMessage::Hello { .. }
-            | ClientMessage::SignOut {}) => self.accounts(message).await?,
+            | ClientMessage::SignOut {}
+            | ClientMessage::Account { .. }) => self.accounts(message).await?,
             ClientMessage::Create {
                 setup,
                 side,

@@ -102,6 +102,8 @@ struct SignedIn {
     key: String,
     name: String,
     session: String,
+    /// A bot account.
+    bot: bool,
 }
 
 /// A table a connection follows: the seat it holds there (if any) and the

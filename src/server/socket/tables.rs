@@ -4,7 +4,7 @@
 use std::sync::Arc;
 
 use crate::online::protocol::{self, ErrorKind, ServerMessage};
-use crate::online::table::{Refused, Table, check_setup, read_turn};
+use crate::online::table::{Refused, Seat, Table, check_setup, read_turn};
 use crate::rules::Side;
 
 use crate::server::accounts;
@@ -19,19 +19,28 @@ use super::Connection;
 const GUEST: &str = "guest";
 
 impl Connection {
-    /// Who takes a seat from this connection: the signed-in account (its
-    /// name, whatever name the message gives), or a guest by the name
-    /// given. A guest with no name (or `guest`) sits as `guest`; any other
-    /// name passes the rules of account names (NFKC, letters and digits of
-    /// one script, nothing invisible or direction-changing, not the
-    /// computer's) and may not be an account's.
-    async fn holder(&self, name: Option<String>) -> Result<(String, Option<String>), Refused> {
+    /// Who takes a seat from this connection (a seat with no token yet):
+    /// the signed-in account (its name, whatever name the message gives),
+    /// or a guest by the name given. A guest with no name (or `guest`)
+    /// sits as `guest`; any other name passes the rules of account names
+    /// (NFKC, letters and digits of one script, nothing invisible or
+    /// direction-changing, not the computer's) and may not be an
+    /// account's.
+    async fn holder(&self, name: Option<String>) -> Result<Seat, Refused> {
         if let Some(player) = &self.player {
-            return Ok((player.name.clone(), Some(player.key.clone())));
+            return Ok(Seat {
+                name: Some(player.name.clone()),
+                player: Some(player.key.clone()),
+                bot: player.bot,
+                ..Seat::default()
+            });
         }
         let asked = name.as_deref().map(str::trim).unwrap_or_default();
         if asked.is_empty() || asked == GUEST {
-            return Ok((GUEST.to_string(), None));
+            return Ok(Seat {
+                name: Some(GUEST.to_string()),
+                ..Seat::default()
+            });
         }
         let name = accounts::check_name(asked)
             .map_err(|e| Refused::new(ErrorKind::BadName, format!("a guest's name: {e}")))?;
@@ -50,7 +59,39 @@ impl Connection {
                 ),
             ));
         }
-        Ok((name.shown, None))
+        Ok(Seat {
+            name: Some(name.shown),
+            ..Seat::default()
+        })
+    }
+
+    /// Whether the accounts of `joining` and of the seat already taken at
+    /// a rated table may play each other: not a bot account and an
+    /// account that refuses bots (each as its settings stand now).
+    async fn bots_allowed(&self, joining: &str, waiting: &str) -> Result<(), Refused> {
+        let store = &self.hub.store;
+        let (Some(joining), Some(waiting)) = (
+            store.player(joining).await.map_err(refused_storage)?,
+            store.player(waiting).await.map_err(refused_storage)?,
+        ) else {
+            return Ok(());
+        };
+        if waiting.bot && joining.refuse_bots {
+            return Err(Refused::new(
+                ErrorKind::BotsRefused,
+                format!(
+                    "`{}` is a bot account, and your account refuses rated games against bots",
+                    waiting.name
+                ),
+            ));
+        }
+        if joining.bot && waiting.refuse_bots {
+            return Err(Refused::new(
+                ErrorKind::BotsRefused,
+                format!("`{}` refuses rated games against bots", waiting.name),
+            ));
+        }
+        Ok(())
     }
 
     /// The seat a token holds at a table, or a refusal. An empty token
@@ -153,9 +194,9 @@ impl Connection {
         rated: bool,
     ) -> Result<Arc<Room>, Refused> {
         self.room_for_another(None).await?;
-        let (name, player) = self.holder(name).await?;
+        let holder = self.holder(name).await?;
         if rated {
-            if player.is_none() {
+            if holder.player.is_none() {
                 return Err(Refused::new(
                     ErrorKind::SignInFirst,
                     "sign in to play a rated game",
@@ -170,7 +211,7 @@ impl Connection {
         }
         let (room, side, token) = self
             .hub
-            .create(setup, side, name, player, computer, public, rated)
+            .create(setup, side, holder, computer, public, rated)
             .await?;
         let code = room.table.lock().await.code.clone();
         self.send(&ServerMessage::Seat { code, side, token }).await;
@@ -185,7 +226,17 @@ impl Connection {
         let room = self.hub.room(code).await?;
         let token = new_token();
         let key = token_key(&token);
-        let (name, player) = self.holder(name).await?;
+        let holder = self.holder(name).await?;
+        let (rated, waiting) = {
+            let table = room.table.lock().await;
+            let waiting = table.seats.iter().find_map(|s| s.player.clone());
+            (table.rated, waiting)
+        };
+        if rated
+            && let (Some(joining), Some(waiting)) = (&holder.player, &waiting)
+        {
+            self.bots_allowed(joining, waiting).await?;
+        }
         // One connection plays one side of a rated game, whichever
         // accounts it signs in to (no rating from playing oneself).
         let seated_here = self
@@ -205,7 +256,7 @@ impl Connection {
                         Refused::new(ErrorKind::TableFull, "both seats are taken (watch instead)")
                     })?;
                 if table.rated {
-                    let Some(player) = &player else {
+                    let Some(player) = &holder.player else {
                         return Err(Refused::new(
                             ErrorKind::SignInFirst,
                             "sign in to play a rated game",
@@ -220,9 +271,10 @@ impl Connection {
                         ));
                     }
                 }
-                table.seats[side.index()].key = Some(key.clone());
-                table.seats[side.index()].name = Some(name.clone());
-                table.seats[side.index()].player = player.clone();
+                table.seats[side.index()] = Seat {
+                    key: Some(key.clone()),
+                    ..holder.clone()
+                };
                 table.start_clock_if_ready(now);
                 Ok(side)
             })
@@ -277,17 +329,19 @@ impl Connection {
                 "pairing is for the built-in games; open a table for a design",
             ));
         }
-        let rating = match &self.player {
-            Some(player) => Some(
-                self.hub
-                    .store
+        let (rating, refuses_bots) = match &self.player {
+            Some(player) => {
+                let store = &self.hub.store;
+                let rating = store
                     .rating(&player.key, &variant)
                     .await
                     .map_err(refused_storage)?
                     .unwrap_or_default()
-                    .rating,
-            ),
-            None => None,
+                    .rating;
+                let account = store.player(&player.key).await.map_err(refused_storage)?;
+                (Some(rating), account.is_some_and(|a| a.refuse_bots))
+            }
+            None => (None, false),
         };
         let seeks = self.hub.store.seeks().await.map_err(refused_storage)?;
         let wanted = pairing::Wanted {
@@ -299,12 +353,13 @@ impl Connection {
                 .as_ref()
                 .zip(rating)
                 .map(|(p, r)| (p.name.as_str(), r)),
+            refuses_bots,
         };
-        if let Some(seek) = pairing::choose(&seeks, &wanted) {
-            let code = seek.code.clone();
-            // Taken meanwhile by someone else: open a table instead.
-            match self.join(&code, None).await {
-                Err(e) if e.kind == ErrorKind::TableFull => {}
+        for seek in pairing::choose(&seeks, &wanted) {
+            // Taken meanwhile by someone else, or its player refuses bots
+            // (this is a bot account's): the next, or a table of one's own.
+            match self.join(&seek.code, None).await {
+                Err(e) if matches!(e.kind, ErrorKind::TableFull | ErrorKind::BotsRefused) => {}
                 other => return other,
             }
         }

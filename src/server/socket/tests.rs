@@ -74,17 +74,29 @@ fn create_as(hub: &Hub, name: Option<&str>, rated: bool) -> String {
 
 /// Registers an account on the connection and waits until it is in.
 async fn register(conn: &mut Connection, queue: &mut mpsc::Receiver<Arc<str>>, name: &str) {
+    assert!(!register_as(conn, queue, name, false).await);
+}
+
+/// Registers a person's or a bot's account and waits until it is in;
+/// whether the server says it is a bot's.
+async fn register_as(
+    conn: &mut Connection,
+    queue: &mut mpsc::Receiver<Arc<str>>,
+    name: &str,
+    bot: bool,
+) -> bool {
     let message = ClientMessage::Register {
         name: name.into(),
         password: "a long enough password".into(),
+        bot,
     };
     conn.receive(&protocol::encode(&message)).await;
     answer(queue, |m| match m {
-        ServerMessage::SignedIn { .. } => Some(()),
+        ServerMessage::SignedIn { bot, .. } => Some(bot),
         ServerMessage::Error { message, .. } => panic!("refused: {message}"),
         _ => None,
     })
-    .await;
+    .await
 }
 
 /// The names shown at a table's seats.
@@ -174,6 +186,146 @@ async fn one_connection_plays_one_side_of_a_rated_game() {
     register(&mut ben, &mut ben_queue, "Cy_Rated").await;
     ben.receive(&join(&code)).await;
     assert_eq!(seat(&mut ben_queue).await.1, Side::Black);
+}
+
+/// Sets whether the connection's account refuses bots, and waits for the
+/// server to confirm it.
+async fn refuse_bots(conn: &mut Connection, queue: &mut mpsc::Receiver<Arc<str>>, refuse: bool) {
+    conn.receive(&protocol::encode(&ClientMessage::Account {
+        refuse_bots: refuse,
+    }))
+    .await;
+    let stored = answer(queue, |m| match m {
+        ServerMessage::Account { refuse_bots } => Some(refuse_bots),
+        ServerMessage::Error { message, .. } => panic!("refused: {message}"),
+        _ => None,
+    })
+    .await;
+    assert_eq!(stored, refuse);
+}
+
+#[tokio::test]
+async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse_them() {
+    let hub = test_hub().await;
+    let join = |code: &str| {
+        protocol::encode(&ClientMessage::Join {
+            code: code.into(),
+            name: None,
+        })
+    };
+    // A guest has no settings to change.
+    let (mut guest, mut guest_queue) = connection(&hub);
+    guest
+        .receive(&protocol::encode(&ClientMessage::Account { refuse_bots: true }))
+        .await;
+    assert_eq!(refusal(&mut guest_queue).await.0, ErrorKind::SignInFirst);
+
+    let (mut bot, mut bot_queue) = connection(&hub);
+    assert!(register_as(&mut bot, &mut bot_queue, "Pybot", true).await);
+    let (mut ada, mut ada_queue) = connection(&hub);
+    assert!(!register_as(&mut ada, &mut ada_queue, "Ada_Person", false).await);
+    refuse_bots(&mut ada, &mut ada_queue, true).await;
+
+    // Ada's rated table: the bot may not sit; her unrated one, it may.
+    ada.receive(&create_as(&hub, None, true)).await;
+    let (rated, _, _) = seat(&mut ada_queue).await;
+    bot.receive(&join(&rated)).await;
+    let (kind, message) = refusal(&mut bot_queue).await;
+    assert_eq!(kind, ErrorKind::BotsRefused, "{message}");
+    assert!(message.contains("Ada_Person"), "{message}");
+    assert_eq!(seat_names(&hub, &rated).await[1], None);
+    let (mut ada_too, mut ada_too_queue) = connection(&hub);
+    ada_too.receive(&create_as(&hub, None, false)).await;
+    let (casual, _, _) = seat(&mut ada_too_queue).await;
+    bot.receive(&join(&casual)).await;
+    seat(&mut bot_queue).await;
+
+    // The bot's rated table: Ada may not sit while she refuses bots.
+    let (mut bot_two, mut bot_two_queue) = connection(&hub);
+    assert!(register_as(&mut bot_two, &mut bot_two_queue, "Cbot", true).await);
+    bot_two.receive(&create_as(&hub, None, true)).await;
+    let (bots, _, _) = seat(&mut bot_two_queue).await;
+    let (mut ada_again, mut ada_again_queue) = connection(&hub);
+    ada_again
+        .receive(&protocol::encode(&ClientMessage::SignIn {
+            name: "ada_person".into(),
+            password: "a long enough password".into(),
+        }))
+        .await;
+    let settings = answer(&mut ada_again_queue, |m| match m {
+        ServerMessage::SignedIn {
+            bot, refuse_bots, ..
+        } => Some((bot, refuse_bots)),
+        _ => None,
+    })
+    .await;
+    assert_eq!(settings, (false, true), "the setting is the account's");
+    ada_again.receive(&join(&bots)).await;
+    assert_eq!(refusal(&mut ada_again_queue).await.0, ErrorKind::BotsRefused);
+    // Once she allows bots, she sits, and the table shows the bot.
+    refuse_bots(&mut ada_again, &mut ada_again_queue, false).await;
+    ada_again.receive(&join(&bots)).await;
+    seat(&mut ada_again_queue).await;
+    let view = answer(&mut ada_again_queue, |m| match m {
+        ServerMessage::Game { game } => Some(game),
+        _ => None,
+    })
+    .await;
+    assert!(view.white.bot && view.white.account, "{view:?}");
+    assert!(!view.black.bot && view.black.account, "{view:?}");
+}
+
+#[tokio::test]
+async fn a_paired_bot_passes_over_the_tables_of_those_who_refuse_bots() {
+    let hub = test_hub().await;
+    let pair = || {
+        protocol::encode(&ClientMessage::Pair {
+            variant: "box".into(),
+            size: "5x5".parse().unwrap(),
+            clock: None,
+            bot_after_s: None,
+        })
+    };
+    let (mut ada, mut ada_queue) = connection(&hub);
+    register(&mut ada, &mut ada_queue, "Ada_Pairs").await;
+    refuse_bots(&mut ada, &mut ada_queue, true).await;
+    ada.receive(&pair()).await;
+    let (adas, _, _) = seat(&mut ada_queue).await;
+    let (mut bot, mut bot_queue) = connection(&hub);
+    assert!(register_as(&mut bot, &mut bot_queue, "Pairbot", true).await);
+    bot.receive(&pair()).await;
+    let (bots, _, _) = seat(&mut bot_queue).await;
+    assert_ne!(bots, adas, "the bot opened a table of its own");
+    let seats = seat_names(&hub, &adas).await;
+    assert_eq!(
+        seats.iter().flatten().count(),
+        1,
+        "Ada still waits: {seats:?}"
+    );
+    // Ada, asking again elsewhere, is not offered the bot's table either.
+    let (mut ada_too, mut ada_too_queue) = connection(&hub);
+    ada_too
+        .receive(&protocol::encode(&ClientMessage::SignIn {
+            name: "Ada_Pairs".into(),
+            password: "a long enough password".into(),
+        }))
+        .await;
+    answer(&mut ada_too_queue, |m| {
+        matches!(m, ServerMessage::SignedIn { .. }).then_some(())
+    })
+    .await;
+    ada_too.receive(&pair()).await;
+    let (third, _, _) = seat(&mut ada_too_queue).await;
+    assert_ne!(third, bots);
+    // A person who allows bots is paired with the bot's table.
+    let (mut cy, mut cy_queue) = connection(&hub);
+    register(&mut cy, &mut cy_queue, "Cy_Pairs").await;
+    cy.receive(&pair()).await;
+    let (cys, _, _) = seat(&mut cy_queue).await;
+    assert!(
+        [bots.as_str(), adas.as_str(), third.as_str()].contains(&cys.as_str()),
+        "{cys}"
+    );
 }
 
 #[tokio::test]

@@ -39,9 +39,10 @@ impl Store {
                 white_name, white_computer, black_token, black_name, black_computer, ply,
                 winner, reason, rematch_offers, rematch_code, created_ms, updated_ms, design,
                 public, white_player, black_player, rated, clock_per_move, deadline_ms,
-                to_move)
+                to_move, white_bot, black_bot)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16,
-                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31)
+                $17, $18, $19, $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, $30, $31,
+                $32, $33)
              ON CONFLICT (code) DO NOTHING",
         )
         .bind(&table.code)
@@ -75,6 +76,8 @@ impl Store {
         .bind(i64::from(clock.is_some_and(|c| c.per_move)))
         .bind(table.deadline_ms())
         .bind(running_side(table))
+        .bind(i64::from(table.seats[0].bot))
+        .bind(i64::from(table.seats[1].bot))
         .execute(&self.pool)
         .await?;
         Ok(result.rows_affected() == 1)
@@ -90,8 +93,8 @@ impl Store {
                 clock_started_ms = $4, white_token = $5, white_name = $6, black_token = $7,
                 black_name = $8, ply = $9, winner = $10, reason = $11, rematch_offers = $12,
                 rematch_code = $13, updated_ms = $14, white_player = $15, black_player = $16,
-                deadline_ms = $17, to_move = $18
-             WHERE code = $19 AND version = $20",
+                deadline_ms = $17, to_move = $18, white_bot = $19, black_bot = $20
+             WHERE code = $21 AND version = $22",
         )
         .bind(new.version)
         .bind(new.clocks.map(|c| c.left_ms[0] as i64))
@@ -111,6 +114,8 @@ impl Store {
         .bind(new.seats[1].player.clone())
         .bind(new.deadline_ms())
         .bind(running_side(new))
+        .bind(i64::from(new.seats[0].bot))
+        .bind(i64::from(new.seats[1].bot))
         .bind(&new.code)
         .bind(old.version)
         .execute(&mut *tx)
@@ -351,6 +356,7 @@ fn stored_seat(row: &AnyRow, code: &str, side: &str) -> Result<Seat, StoreError>
             .map(|level| level.parse())
             .transpose()
             .map_err(|e| corrupt(code, e))?,
+        bot: row.try_get::<i64, _>(format!("{side}_bot").as_str())? != 0,
     })
 }
 

@@ -63,7 +63,9 @@ const SCHEMA: [&str; 6] = [
         rated BIGINT NOT NULL DEFAULT 0,
         clock_per_move BIGINT NOT NULL DEFAULT 0,
         deadline_ms BIGINT,
-        to_move TEXT
+        to_move TEXT,
+        white_bot BIGINT NOT NULL DEFAULT 0,
+        black_bot BIGINT NOT NULL DEFAULT 0
     )",
     "CREATE TABLE IF NOT EXISTS ratings (
         player TEXT NOT NULL,
@@ -88,7 +90,9 @@ const SCHEMA: [&str; 6] = [
         key TEXT PRIMARY KEY,
         name TEXT NOT NULL,
         password TEXT NOT NULL,
-        created_ms BIGINT NOT NULL
+        created_ms BIGINT NOT NULL,
+        bot BIGINT NOT NULL DEFAULT 0,
+        refuse_bots BIGINT NOT NULL DEFAULT 0
     )",
     "CREATE TABLE IF NOT EXISTS sessions (
         key TEXT PRIMARY KEY,
@@ -146,14 +150,26 @@ impl Store {
         for statement in SCHEMA {
             sqlx::query(statement).execute(&pool).await?;
         }
-        add_column(&pool, postgres, "design TEXT").await?;
-        add_column(&pool, postgres, "public BIGINT NOT NULL DEFAULT 0").await?;
-        add_column(&pool, postgres, "white_player TEXT").await?;
-        add_column(&pool, postgres, "black_player TEXT").await?;
-        add_column(&pool, postgres, "rated BIGINT NOT NULL DEFAULT 0").await?;
-        add_column(&pool, postgres, "clock_per_move BIGINT NOT NULL DEFAULT 0").await?;
-        add_column(&pool, postgres, "deadline_ms BIGINT").await?;
-        add_column(&pool, postgres, "to_move TEXT").await?;
+        for column in [
+            "design TEXT",
+            "public BIGINT NOT NULL DEFAULT 0",
+            "white_player TEXT",
+            "black_player TEXT",
+            "rated BIGINT NOT NULL DEFAULT 0",
+            "clock_per_move BIGINT NOT NULL DEFAULT 0",
+            "deadline_ms BIGINT",
+            "to_move TEXT",
+            "white_bot BIGINT NOT NULL DEFAULT 0",
+            "black_bot BIGINT NOT NULL DEFAULT 0",
+        ] {
+            add_column(&pool, postgres, "games", column).await?;
+        }
+        for column in [
+            "bot BIGINT NOT NULL DEFAULT 0",
+            "refuse_bots BIGINT NOT NULL DEFAULT 0",
+        ] {
+            add_column(&pool, postgres, "players", column).await?;
+        }
         hash_plain_tokens(&pool).await?;
         Ok(Store { pool, postgres })
     }
@@ -168,24 +184,29 @@ impl Store {
     }
 }
 
-/// Databases made before designed games could be played online have no
-/// `design` column: it is added (empty: those games are built-in ones).
-/// Adds a column that a newer server keeps (`name TYPE…`) to the games
-/// of an older one's database.
-async fn add_column(pool: &AnyPool, postgres: bool, column: &str) -> Result<(), StoreError> {
+/// Adds a column that a newer server keeps (`name TYPE…`) to `table` of
+/// an older one's database (games stored before designs could be played
+/// online have no `design` column, accounts made before bot accounts no
+/// `bot`); the default fills the rows already there.
+async fn add_column(
+    pool: &AnyPool,
+    postgres: bool,
+    table: &str,
+    column: &str,
+) -> Result<(), StoreError> {
     let name = column.split(' ').next().unwrap_or(column);
     if postgres {
         sqlx::query(&format!(
-            "ALTER TABLE games ADD COLUMN IF NOT EXISTS {column}"
+            "ALTER TABLE {table} ADD COLUMN IF NOT EXISTS {column}"
         ))
         .execute(pool)
         .await?;
-    } else if sqlx::query(&format!("SELECT {name} FROM games LIMIT 1"))
+    } else if sqlx::query(&format!("SELECT {name} FROM {table} LIMIT 1"))
         .fetch_optional(pool)
         .await
         .is_err()
     {
-        sqlx::query(&format!("ALTER TABLE games ADD COLUMN {column}"))
+        sqlx::query(&format!("ALTER TABLE {table} ADD COLUMN {column}"))
             .execute(pool)
             .await?;
     }

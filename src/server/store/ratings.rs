@@ -87,7 +87,7 @@ impl Store {
     /// The best ratings of a game, at most `limit`.
     pub async fn leaderboard(&self, game: &str, limit: i64) -> Result<Vec<Ranked>, StoreError> {
         let rows = sqlx::query(
-            "SELECT r.player, p.name, r.rating, r.deviation, r.volatility, r.games
+            "SELECT r.player, p.name, r.rating, r.deviation, r.volatility, r.games, p.bot
              FROM ratings r LEFT JOIN players p ON p.key = r.player
              WHERE r.game = $1 ORDER BY r.rating DESC, r.player LIMIT $2",
         )
@@ -102,6 +102,7 @@ impl Store {
                     name: shown_player(&row.try_get::<String, _>(0)?, row.try_get(1)?),
                     provisional: rating.provisional(),
                     rating,
+                    bot: row.try_get::<Option<i64>, _>(6)?.unwrap_or(0) != 0,
                 })
             })
             .collect::<Result<_, sqlx::Error>>()
@@ -200,6 +201,7 @@ impl Store {
         .collect::<Result<_, sqlx::Error>>()?;
         Ok(Some(PlayerPage {
             name: player.name,
+            bot: player.bot,
             ratings,
             history,
             games,

@@ -15,7 +15,7 @@ impl Store {
             "SELECT g.code, g.variant, g.size, g.clock_initial_ms, g.clock_increment_ms,
                 g.clock_per_move, g.rated, g.design IS NOT NULL AS designed, g.white_name,
                 g.white_player, g.white_token, g.white_computer, g.black_name, g.black_player,
-                g.black_token, g.black_computer, r.rating AS rating
+                g.black_token, g.black_computer, g.white_bot, g.black_bot, r.rating AS rating
              FROM games g LEFT JOIN ratings r
                ON r.game = g.variant AND r.player = COALESCE(g.white_player, g.black_player)
              WHERE g.public = 1 AND g.winner IS NULL
@@ -53,6 +53,7 @@ impl Store {
                 account: row
                     .try_get::<Option<String>, _>(format!("{waiting}_player").as_str())?
                     .is_some(),
+                bot: row.try_get::<i64, _>(format!("{waiting}_bot").as_str())? != 0,
                 side,
                 rating: row.try_get("rating")?,
                 code,

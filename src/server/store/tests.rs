@@ -44,6 +44,8 @@ async fn add_player(store: &Store, name: &str) -> String {
         key: name_key(name),
         name: name.into(),
         password: "not a hash".into(),
+        bot: false,
+        refuse_bots: false,
     };
     assert!(store.add_player(&player, 0).await.unwrap());
     player.key
@@ -152,6 +154,8 @@ async fn accounts_and_their_sessions_are_found_by_their_keys() {
         key: name_key("ADA"),
         name: "ADA".into(),
         password: "other".into(),
+        bot: true,
+        refuse_bots: false,
     };
     assert!(
         !store.add_player(&again, 0).await.unwrap(),
@@ -162,6 +166,10 @@ async fn accounts_and_their_sessions_are_found_by_their_keys() {
         (found.name.as_str(), found.password.as_str()),
         ("Ada", "not a hash")
     );
+    assert!(!found.bot && !found.refuse_bots);
+    assert!(store.set_refuse_bots(&ada, true).await.unwrap());
+    assert!(store.player(&ada).await.unwrap().unwrap().refuse_bots);
+    assert!(!store.set_refuse_bots(&name_key("Bo"), true).await.unwrap());
     assert!(store.player(&name_key("Bo")).await.unwrap().is_none());
     let session = token_key("session");
     store.add_session(&session, &ada, 0).await.unwrap();
@@ -219,4 +227,38 @@ async fn a_rated_result_changes_both_ratings_once() {
     assert_eq!(page.games[0].opponent.as_deref(), Some("Bo"));
     assert!(store.games_of(&ada).await.unwrap().is_empty(), "over");
     assert!(store.player_page("nobody").await.unwrap().is_none());
+}
+
+/// A database an older server made, before bot accounts: its accounts
+/// and games gain the new columns, person's accounts all, and play on.
+#[tokio::test]
+async fn an_older_database_gains_the_bot_columns() {
+    let path = std::env::temp_dir().join(format!("burrow-old-{}.db", std::process::id()));
+    let _ = std::fs::remove_file(&path);
+    let url = format!("sqlite://{}?mode=rwc", path.display());
+    {
+        sqlx::any::install_default_drivers();
+        let pool = sqlx::AnyPool::connect(&url).await.unwrap();
+        sqlx::query(
+            "CREATE TABLE players (key TEXT PRIMARY KEY, name TEXT NOT NULL,
+             password TEXT NOT NULL, created_ms BIGINT NOT NULL)",
+        )
+        .execute(&pool)
+        .await
+        .unwrap();
+        sqlx::query("INSERT INTO players VALUES ('ada', 'Ada', 'not a hash', 0)")
+            .execute(&pool)
+            .await
+            .unwrap();
+        pool.close().await;
+    }
+    let store = Store::open(&url).await.expect("opens and brings it up to date");
+    let ada = store.player("ada").await.unwrap().expect("kept");
+    assert_eq!(ada.name, "Ada");
+    assert!(!ada.bot && !ada.refuse_bots);
+    assert!(store.set_refuse_bots("ada", true).await.unwrap());
+    let bot = add_player(&store, "Pybot").await;
+    assert!(store.player(&bot).await.unwrap().is_some());
+    drop(store);
+    let _ = std::fs::remove_file(&path);
 }

@@ -342,8 +342,7 @@ impl Hub {
         &self,
         setup: &protocol::GameSetup,
         side: SideChoice,
-        name: String,
-        player: Option<String>,
+        holder: Seat,
         computer: Option<ComputerLevel>,
         public: bool,
         rated: bool,
@@ -366,9 +365,8 @@ impl Hub {
             let mut table = Table::new(new_code(), checked.clone(), now);
             table.seats[side.index()] = Seat {
                 key: Some(token_key(&token)),
-                name: Some(name.clone()),
-                player: player.clone(),
                 computer: None,
+                ..holder.clone()
             };
             table.seats[side.opponent().index()].computer = computer;
             table.public = public;

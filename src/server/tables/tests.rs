@@ -8,8 +8,11 @@ use crate::online::protocol::GameSetup;
 /// her side and her token.
 async fn open(hub: &Hub, side: SideChoice) -> (Arc<Room>, Side, String) {
     let setup = GameSetup::new(&hub.registry, "box", "5x5".parse().unwrap());
-    let (name, player, computer) = ("Ada".to_string(), None, None);
-    hub.create(&setup, side, name, player, computer, false, false)
+    let holder = Seat {
+        name: Some("Ada".to_string()),
+        ..Seat::default()
+    };
+    hub.create(&setup, side, holder, None, false, false)
         .await
         .expect("opened")
 }
