@@ -1662,6 +1662,7 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
         .write_message(CommunityIntent::Send(ClientMessage::Register {
             name: "Dee_G".into(),
             password: "a long enough password".into(),
+            bot: false,
         }));
     pump(&mut app, "signed in, the lobby read", |app| {
         let community = app.world().resource::<Community>();
@@ -1669,6 +1670,15 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
     });
     let remembered = app.world().resource::<Settings>().account.clone();
     assert_eq!(remembered.map(|a| a.0).as_deref(), Some("Dee_G"));
+    // The account's setting (the Account tab's box), as the server keeps it.
+    assert!(!app.world().resource::<Community>().refuse_bots);
+    app.world_mut()
+        .write_message(CommunityIntent::Send(ClientMessage::Account {
+            refuse_bots: true,
+        }));
+    pump(&mut app, "bots refused", |app| {
+        app.world().resource::<Community>().refuse_bots
+    });
 
     // Another player's seek shows in the lobby as it opens.
     let seek = ClientMessage::Create {

@@ -46,7 +46,9 @@ pub enum BotError {
     #[error("the engine {0}; the bot resigned")]
     Engine(Fault),
     /// A program plays on a bot account, never on a person's.
-    #[error("`{0}` is a person's account: a program plays on a bot account (make one with --register)")]
+    #[error(
+        "`{0}` is a person's account: a program plays on a bot account (make one with --register)"
+    )]
     NotABot(String),
 }
 
@@ -340,7 +342,9 @@ async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, Bo
                 }
             }
             let ply = m.ply();
-            if m.to_move() == side && seats_taken(m) && thought.as_ref().is_none_or(|t| t.ply != ply)
+            if m.to_move() == side
+                && seats_taken(m)
+                && thought.as_ref().is_none_or(|t| t.ply != ply)
             {
                 seed = seed.wrapping_add(1);
                 let task = tokio::spawn(choose(

@@ -144,7 +144,10 @@ pub enum CliError {
     Bot(#[from] crate::bot::BotError),
     /// `bot --account` without the account's password in the environment.
     #[cfg(not(target_arch = "wasm32"))]
-    #[error("--account needs the account's password in the environment variable {}", super::online::BOT_PASSWORD_VAR)]
+    #[error(
+        "--account needs the account's password in the environment variable {}",
+        super::online::BOT_PASSWORD_VAR
+    )]
     MissingPassword,
     /// A TLS file (a certificate authority, a certificate or a key) that
     /// does not read.

@@ -7,10 +7,10 @@ use std::time::Duration;
 
 use crate::ai::Level;
 use crate::bot::{Brain, Identity, Plan, Seating};
-use crate::online::protocol::{ClockSetting, GameSetup};
 use crate::load::{LoadPlan, LoadRun, process_memory};
 use crate::online::client::Trust;
 use crate::online::mirror::websocket_url;
+use crate::online::protocol::{ClockSetting, GameSetup};
 use crate::rules::{BoardSize, VariantRegistry};
 
 use super::args::{CliError, think_ms};

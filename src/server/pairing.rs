@@ -170,10 +170,7 @@ mod tests {
         let first = |wanted: &Wanted| choose(&seeks, wanted).first().map(|s| s.code.clone());
         assert_eq!(first(&wanted).as_deref(), Some("CCCCCC"));
         // Nearest first, within the window, never one's own.
-        let codes: Vec<&str> = choose(&seeks, &wanted)
-            .iter()
-            .map(|s| &*s.code)
-            .collect();
+        let codes: Vec<&str> = choose(&seeks, &wanted).iter().map(|s| &*s.code).collect();
         assert_eq!(codes, ["CCCCCC", "BBBBBB", "AAAAAA"]);
         wanted.player = Some(("Me", 2000.0));
         assert_eq!(first(&wanted).as_deref(), Some("AAAAAA"));

@@ -325,11 +325,17 @@ pub(super) async fn bot_plays(server: &Server) {
 
 /// `burrow bot` (with more of its options) takes the free seat of
 /// `white`'s table and plays the game to its end.
-pub(super) async fn bot_plays_against(server: &Server, mut white: Player, options: &[&str]) {
+/// White's player is handed back with the game's last view.
+pub(super) async fn bot_plays_against(
+    server: &Server,
+    mut white: Player,
+    options: &[&str],
+) -> Player {
     let bot = Command::new(env!("CARGO_BIN_EXE_burrow"))
         .args(["bot", "--server", &server.origin(), "--join", &white.code])
         .args(["--level", "easy", "--think-ms", "100"])
         .args(options)
+        .env("BURROW_BOT_PASSWORD", BOT_PASSWORD)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -362,6 +368,27 @@ pub(super) async fn bot_plays_against(server: &Server, mut white: Player, option
     );
     assert!(stdout.contains("won"), "{stdout}");
     assert!(stdout.contains(&white.code), "{stdout}");
+    white
+}
+
+/// The password of the bot accounts the tests make.
+const BOT_PASSWORD: &str = "a bot's long password";
+
+/// The engine command of the Python example (`examples/engine.py`), or
+/// None where python3 is missing (the test says so, and fails in CI).
+fn python_engine() -> Option<String> {
+    crate::support::needs(
+        "python3",
+        crate::support::on_path("python3"),
+        "install python3 (bash .ci/setup does)",
+    )
+    .then(|| {
+        format!(
+            "python3 {} {}",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py"),
+            env!("CARGO_BIN_EXE_burrow")
+        )
+    })
 }
 
 /// A table of a designed game the server does not have: the creator sends
@@ -512,21 +539,84 @@ fn sqlite_clock_computer_bot_rematch() {
 /// its end through the bot.
 #[test]
 fn sqlite_an_engine_from_outside_plays_through_the_bot() {
-    if !crate::support::needs(
-        "python3",
-        crate::support::on_path("python3"),
-        "install python3 (bash .ci/setup does)",
-    ) {
+    let Some(engine) = python_engine() else {
         return;
-    }
-    let engine = format!(
-        "python3 {} {}",
-        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py"),
-        env!("CARGO_BIN_EXE_burrow")
-    );
+    };
     let server = Server::start(&sqlite("outside-engine"));
     runtime().block_on(async {
         let white = create(&server.ws(), setup("box", "6x6", None), None).await;
         bot_plays_against(&server, white, &["--engine", &engine]).await;
+    });
+}
+
+/// The Python example on a bot account (made by `bot --register`) plays a
+/// rated game against a signed-in player: the table shows it as a bot,
+/// both ratings change, and the leaderboard marks the bot. A program may
+/// not play on a person's account, nor without the account's password.
+#[test]
+fn sqlite_an_engine_on_a_bot_account_plays_a_rated_game() {
+    let Some(engine) = python_engine() else {
+        return;
+    };
+    let server = Server::start(&sqlite("bot-account"));
+    runtime().block_on(async {
+        let url = server.ws();
+        let rated = ClientMessage::Create {
+            setup: setup("box", "6x6", None),
+            side: SideChoice::White,
+            name: None,
+            computer: None,
+            public: true,
+            rated: true,
+        };
+        let ada = take_seat_with(signed_in(&url, "Ada_Rates").await, &rated).await;
+        let code = ada.code.clone();
+        let options = ["--engine", &engine, "--account", "Pybot", "--register"];
+        let ada = bot_plays_against(&server, ada, &options).await;
+        let view = &ada.mirror.view;
+        assert!(view.rated && ada.mirror.is_over(), "{view:?}");
+        assert!(view.black.bot && view.black.account, "{view:?}");
+        assert_eq!(view.black.name.as_deref(), Some("Pybot"));
+        assert!(!view.white.bot);
+        let board = get_json(&server.address, "/players?game=box").await;
+        let players = board["players"].as_array().expect("a list");
+        for (name, bot) in [("Pybot", true), ("Ada_Rates", false)] {
+            let line = players
+                .iter()
+                .find(|p| p["name"] == name)
+                .unwrap_or_else(|| panic!("{name} rated: {board}"));
+            assert_eq!(line["games"], 1, "{line}");
+            assert_eq!(line["bot"], bot, "{line}");
+            assert_ne!(line["rating"], 1500.0, "{line}");
+        }
+        let page = get_json(&server.address, "/players/pybot").await;
+        assert_eq!(page["bot"], true, "{page}");
+        assert!(page["games"].to_string().contains(&code), "{page}");
+
+        // A person's account, or no password: the bot does not start.
+        let other = take_seat_with(signed_in_as(&url, "Ada_Rates").await, &rated).await;
+        for (account, password, why) in [
+            (
+                "Ada_Rates",
+                Some("a long enough password"),
+                "a person's account",
+            ),
+            ("Pybot", None, "BURROW_BOT_PASSWORD"),
+        ] {
+            let mut bot = Command::new(env!("CARGO_BIN_EXE_burrow"));
+            bot.args(["bot", "--server", &server.origin(), "--join", &other.code])
+                .args(["--account", account])
+                .env_remove("BURROW_BOT_PASSWORD");
+            if let Some(password) = password {
+                bot.env("BURROW_BOT_PASSWORD", password);
+            }
+            let output = tokio::task::spawn_blocking(move || bot.output())
+                .await
+                .expect("joins")
+                .expect("runs");
+            let stderr = String::from_utf8_lossy(&output.stderr);
+            assert!(!output.status.success(), "{stderr}");
+            assert!(stderr.contains(why), "{why}: {stderr}");
+        }
     });
 }

@@ -1,4 +1,5 @@
-//! The Online window's Account tab: sign in, register, sign out.
+//! The Online window's Account tab: sign in, register, sign out, and the
+//! account's setting (refuse rated games against bots).
 
 use bevy_egui::egui;
 
@@ -15,6 +16,20 @@ const PASSWORD_MIN_CHARS: u32 = 8;
 pub(super) fn account_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     if let Some(name) = &data.community.account {
         ui.label(tr!("online-account-signed-in", name = name.as_str()));
+        if data.community.bot {
+            ui.label(tr!("online-bot-account"));
+        }
+        let mut refuse = data.community.refuse_bots;
+        if ui
+            .checkbox(&mut refuse, tr!("online-refuse-bots"))
+            .on_hover_text(tr!("online-refuse-bots-hint"))
+            .changed()
+        {
+            data.community_intents
+                .write(CommunityIntent::Send(ClientMessage::Account {
+                    refuse_bots: refuse,
+                }));
+        }
         ui.horizontal(|ui| {
             if ui.button(tr!("online-my-page")).clicked() {
                 data.community_intents
@@ -68,6 +83,7 @@ pub(super) fn account_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
                 .write(CommunityIntent::Send(ClientMessage::Register {
                     name: form.name.trim().to_string(),
                     password: std::mem::take(&mut form.password),
+                    bot: false,
                 }));
         }
     });

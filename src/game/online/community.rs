@@ -58,6 +58,11 @@ pub struct Community {
     pub link: Link,
     /// The signed-in account's name.
     pub account: Option<String>,
+    /// The signed-in account is a bot's.
+    pub bot: bool,
+    /// The signed-in account refuses rated games against bots (as the
+    /// server last said).
+    pub refuse_bots: bool,
     session: Option<String>,
     /// The open seeks (once the lobby answered).
     pub lobby: Option<Vec<Seek>>,
@@ -249,9 +254,16 @@ fn handle(
     message: ServerMessage,
 ) {
     match message {
-        ServerMessage::SignedIn { name, session } => {
+        ServerMessage::SignedIn {
+            name,
+            session,
+            bot,
+            refuse_bots,
+        } => {
             tracing::info!("signed in as {name}");
             community.account = Some(name.clone());
+            community.bot = bot;
+            community.refuse_bots = refuse_bots;
             community.session = Some(session.clone());
             community.signing_in = false;
             community.notice = None;
@@ -260,6 +272,7 @@ fn handle(
             socket.send(&ClientMessage::MyGames {});
         }
         ServerMessage::SignedOut => signed_out(community, settings),
+        ServerMessage::Account { refuse_bots } => community.refuse_bots = refuse_bots,
         ServerMessage::Lobby { seeks } => community.lobby = Some(seeks),
         ServerMessage::MyGames { games } => community.my_games = games,
         ServerMessage::YourTurn { code } => {
@@ -294,6 +307,8 @@ fn handle(
 fn signed_out(community: &mut Community, settings: &mut Settings) {
     community.signing_in = false;
     community.account = None;
+    community.bot = false;
+    community.refuse_bots = false;
     community.session = None;
     community.my_games.clear();
     community.your_turn.clear();

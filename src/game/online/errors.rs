@@ -10,8 +10,8 @@ use crate::tr;
 /// What the server refused, in the player's language. `detail` is the
 /// server's English message: a refused name's reason is read from it and
 /// worded; for a refused setup, turn or password, where it holds what to
-/// change (which game, which turn, how long a password) and the kind
-/// alone does not, it follows the player's words as the server's note.
+/// change (which game, which turn, how long a password, who refuses
+/// bots) and the kind alone does not, it follows the player's words as the server's note.
 pub fn error_words(kind: ErrorKind, detail: &str) -> String {
     if kind == ErrorKind::BadName
         && let Some(why) = name_rule(detail)
@@ -21,7 +21,10 @@ pub fn error_words(kind: ErrorKind, detail: &str) -> String {
     let words = crate::lang::text(error_id(kind), None);
     let noted = matches!(
         kind,
-        ErrorKind::BadSetup | ErrorKind::IllegalTurn | ErrorKind::BadPassword
+        ErrorKind::BadSetup
+            | ErrorKind::IllegalTurn
+            | ErrorKind::BadPassword
+            | ErrorKind::BotsRefused
     );
     if noted && !detail.trim().is_empty() {
         return tr!(
@@ -59,6 +62,7 @@ fn error_id(kind: ErrorKind) -> &'static str {
         ErrorKind::BadSession => "online-error-bad-session",
         ErrorKind::SignInFirst => "online-error-sign-in-first",
         ErrorKind::UnknownPlayer => "online-error-unknown-player",
+        ErrorKind::BotsRefused => "online-error-bots-refused",
     }
 }
 
@@ -107,7 +111,7 @@ mod tests {
     /// Every kind of refusal (`error_id` lists them all: a kind added to
     /// the protocol does not compile there until it is worded, and then
     /// belongs here too).
-    const KINDS: [ErrorKind; 22] = [
+    const KINDS: [ErrorKind; 23] = [
         ErrorKind::BadMessage,
         ErrorKind::UnsupportedVersion,
         ErrorKind::TooLarge,
@@ -130,6 +134,7 @@ mod tests {
         ErrorKind::BadSession,
         ErrorKind::SignInFirst,
         ErrorKind::UnknownPlayer,
+        ErrorKind::BotsRefused,
     ];
 
     #[test]

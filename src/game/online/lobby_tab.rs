@@ -4,7 +4,7 @@ use bevy_egui::egui;
 
 use crate::game::online::clock::clock_label;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
-use crate::game::online::panel::{game_name, striped_list};
+use crate::game::online::panel::{account_name, game_name, striped_list};
 use crate::game::online::table::OnlineIntent;
 use crate::tr;
 
@@ -25,13 +25,14 @@ pub(super) fn lobby_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut On
                 for seek in seeks {
                     ui.label(format!("{} {}", game_name(data, &seek.variant), seek.size));
                     ui.label(clock_label(seek.clock));
+                    let name = account_name(&seek.name, seek.bot);
                     let who = match seek.rating {
                         Some(rating) => tr!(
                             "online-name-rating",
-                            name = seek.name.as_str(),
+                            name = name,
                             rating = rating.round() as i64
                         ),
-                        None => seek.name.clone(),
+                        None => name,
                     };
                     ui.label(who);
                     ui.label(if seek.rated {

@@ -167,6 +167,15 @@ pub fn player_name(name: &str) -> String {
         .map_or_else(|| name.to_string(), computer_name)
 }
 
+/// An account's name as shown, marked when a program plays it.
+pub fn account_name(name: &str, bot: bool) -> String {
+    if bot {
+        crate::tr!("online-bot-name", name = name)
+    } else {
+        name.to_string()
+    }
+}
+
 /// The server's computer at `level`, in the player's words.
 pub fn computer_name(level: ComputerLevel) -> String {
     crate::tr!("online-computer", level = words::level(Level::from(level)))

@@ -5,7 +5,7 @@ use bevy_egui::egui;
 
 use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
-use crate::game::online::panel::{game_name, player_name, striped_list};
+use crate::game::online::panel::{account_name, game_name, player_name, striped_list};
 use crate::game::online::table::Link;
 use crate::online::protocol::ClientMessage;
 use crate::tr;
@@ -81,7 +81,7 @@ fn leaderboard(ui: &mut egui::Ui, data: &mut OnlinePanel) {
                     let computer = player.name.starts_with("computer (");
                     if computer {
                         ui.label(player_name(&player.name));
-                    } else if ui.link(&player.name).clicked() {
+                    } else if ui.link(account_name(&player.name, player.bot)).clicked() {
                         show = Some(player.name.clone());
                     }
                     ui.label(rating_words(player.rating.rating, player.provisional));
@@ -100,7 +100,7 @@ fn player_page(ui: &mut egui::Ui, data: &OnlinePanel, form: &OnlineForm) {
         ui.label(tr!("online-pick-player"));
         return;
     };
-    ui.heading(&page.name);
+    ui.heading(account_name(&page.name, page.bot));
     for rating in &page.ratings {
         ui.label(tr!(
             "online-player-rating",

@@ -544,6 +544,7 @@ fn handle(
         ServerMessage::Pong
         | ServerMessage::SignedIn { .. }
         | ServerMessage::SignedOut
+        | ServerMessage::Account { .. }
         | ServerMessage::Lobby { .. }
         | ServerMessage::MyGames { .. }
         | ServerMessage::YourTurn { .. }

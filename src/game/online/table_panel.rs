@@ -4,7 +4,7 @@
 use bevy_egui::egui;
 
 use crate::game::online::clock::clock_text;
-use crate::game::online::panel::{OnlinePanel, computer_name};
+use crate::game::online::panel::{OnlinePanel, account_name, computer_name};
 use crate::game::online::table::{Link, Online, OnlineIntent};
 use crate::game::ui::words;
 use crate::online::mirror::Mirror;
@@ -103,7 +103,7 @@ fn seats(
                 let name = seat
                     .computer
                     .map(computer_name)
-                    .or_else(|| seat.name.clone())
+                    .or_else(|| seat.name.as_deref().map(|n| account_name(n, seat.bot)))
                     .unwrap_or_else(|| tr!("online-free-seat"));
                 ui.label(words::side(side));
                 let mut text = egui::RichText::new(if you {

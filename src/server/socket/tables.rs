@@ -232,9 +232,7 @@ impl Connection {
             let waiting = table.seats.iter().find_map(|s| s.player.clone());
             (table.rated, waiting)
         };
-        if rated
-            && let (Some(joining), Some(waiting)) = (&holder.player, &waiting)
-        {
+        if rated && let (Some(joining), Some(waiting)) = (&holder.player, &waiting) {
             self.bots_allowed(joining, waiting).await?;
         }
         // One connection plays one side of a rated game, whichever

@@ -216,7 +216,9 @@ async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse
     // A guest has no settings to change.
     let (mut guest, mut guest_queue) = connection(&hub);
     guest
-        .receive(&protocol::encode(&ClientMessage::Account { refuse_bots: true }))
+        .receive(&protocol::encode(&ClientMessage::Account {
+            refuse_bots: true,
+        }))
         .await;
     assert_eq!(refusal(&mut guest_queue).await.0, ErrorKind::SignInFirst);
 
@@ -261,7 +263,10 @@ async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse
     .await;
     assert_eq!(settings, (false, true), "the setting is the account's");
     ada_again.receive(&join(&bots)).await;
-    assert_eq!(refusal(&mut ada_again_queue).await.0, ErrorKind::BotsRefused);
+    assert_eq!(
+        refusal(&mut ada_again_queue).await.0,
+        ErrorKind::BotsRefused
+    );
     // Once she allows bots, she sits, and the table shows the bot.
     refuse_bots(&mut ada_again, &mut ada_again_queue, false).await;
     ada_again.receive(&join(&bots)).await;

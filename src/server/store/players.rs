@@ -37,11 +37,11 @@ impl Store {
 
     /// The account of a name's key.
     pub async fn player(&self, key: &str) -> Result<Option<StoredPlayer>, StoreError> {
-        let row = sqlx::query("SELECT key, name, password, bot, refuse_bots FROM players WHERE key = $1",
-        )
-            .bind(key)
-            .fetch_optional(&self.pool)
-            .await?;
+        let row =
+            sqlx::query("SELECT key, name, password, bot, refuse_bots FROM players WHERE key = $1")
+                .bind(key)
+                .fetch_optional(&self.pool)
+                .await?;
         row.map(|row| {
             Ok(StoredPlayer {
                 key: row.try_get(0)?,

@@ -252,7 +252,9 @@ async fn an_older_database_gains_the_bot_columns() {
             .unwrap();
         pool.close().await;
     }
-    let store = Store::open(&url).await.expect("opens and brings it up to date");
+    let store = Store::open(&url)
+        .await
+        .expect("opens and brings it up to date");
     let ada = store.player("ada").await.unwrap().expect("kept");
     assert_eq!(ada.name, "Ada");
     assert!(!ada.bot && !ada.refuse_bots);
