@@ -403,6 +403,13 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
             "trap '' TERM; while :; do sleep 1; done",
             "ran out of time",
         ),
+        // A helper of its own that hangs too (its command line names the
+        // script, for pgrep below): killed with the engine's group.
+        (
+            "forks",
+            "sh -c 'trap \"\" TERM; while :; do sleep 1; done' \"$0\" & trap '' TERM; while :; do sleep 1; done",
+            "ran out of time",
+        ),
     ];
     for (name, act, says) in cases {
         let engine = format!("{name}={}", broken_engine(name, act));
@@ -434,7 +441,8 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
             );
         }
     }
-    // Every engine's process is gone (the hanging one killed).
+    // Every engine's process is gone (the hanging ones killed, with the
+    // helper).
     std::thread::sleep(Duration::from_millis(300));
     let left = Command::new("pgrep")
         .args([

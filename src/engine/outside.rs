@@ -75,11 +75,17 @@ impl OutsideEngine {
             command: command.to_string(),
             why: "the command is empty".into(),
         })?;
-        let mut child = Command::new(program)
+        let mut engine = Command::new(program);
+        engine
             .args(words)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(Stdio::null());
+        // A process group of its own, so whatever the engine starts (a
+        // helper, a referee) ends with it.
+        #[cfg(unix)]
+        std::os::unix::process::CommandExt::process_group(&mut engine, 0);
+        let mut child = engine
             .spawn()
             .map_err(|e| Fault::Start {
                 command: command.to_string(),
@@ -220,20 +226,43 @@ impl OutsideEngine {
 }
 
 impl Drop for OutsideEngine {
-    /// Asks the engine to quit, then kills it if it does not, and reaps it.
+    /// Asks the engine to quit, then kills it if it does not, and reaps
+    /// it; what it started is killed with it.
     fn drop(&mut self) {
         let _ = self.send("quit");
         drop(self.input.take());
         let end = Instant::now() + QUIT_WAIT;
+        let mut quit = false;
         while Instant::now() < end {
             if matches!(self.child.try_wait(), Ok(Some(_))) {
-                return;
+                quit = true;
+                break;
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        let _ = self.child.kill();
-        let _ = self.child.wait();
+        kill_group(&self.child);
+        if !quit {
+            let _ = self.child.kill();
+            let _ = self.child.wait();
+        }
     }
+}
+
+/// Kills what is left of the engine's process group (its helpers). The
+/// group keeps its number while any of it lives, so the number names
+/// no other process. std has no call for a group, so `kill` does it.
+fn kill_group(child: &Child) {
+    #[cfg(unix)]
+    {
+        let _ = Command::new("kill")
+            .args(["-s", "KILL", "--", &format!("-{}", child.id())])
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .status();
+    }
+    #[cfg(not(unix))]
+    let _ = child;
 }
 
 /// Both sides' time left and the increment each turn adds.
