@@ -566,3 +566,25 @@ fn strongest_plays_a_proven_win_when_the_solver_finds_one() {
         }
     }
 }
+
+/// The solver's proof as a player asks it (`burrow engine`'s `solver`
+/// level): of a lost start, the turn that holds out longest, with the
+/// loss's length as a forced score; of a won puzzle, a winning turn.
+#[test]
+fn the_proven_turn_of_a_lost_start_is_the_longest_defence() {
+    use burrow::ai::{LOSS, PROOF_TABLE_BYTES, proven_turn};
+    let rules = burrow::rules::builtin_rules("box").unwrap();
+    let start = rules.start("4x4".parse().unwrap());
+    let never = AtomicBool::new(false);
+    let proven = proven_turn(
+        &rules,
+        &start,
+        Duration::from_secs(20),
+        Some(&never),
+        PROOF_TABLE_BYTES,
+    )
+    .unwrap()
+    .expect("Box on 4x4 is proven within the time");
+    // White to move loses in 14 turns (`burrow solve` says so too).
+    assert_eq!(proven.report.score, LOSS + 14, "{:?}", proven.report);
+}

@@ -298,6 +298,53 @@ fn bad_input_is_named_and_the_engine_goes_on() {
     assert!(engine.ends(), "the end of input ends the engine");
 }
 
+/// The solver as a level of its own, and `strongest`'s proof first: of
+/// Box's start on 4x4 (lost for White in 14 turns) both tell the proven
+/// loss and play a turn; under `infinite` the solver proves until `stop`
+/// and then answers at once. A bad level names the choices.
+#[test]
+fn the_solver_proves_and_strongest_proves_first() {
+    let mut engine = Engine::start();
+    let level = engine.ask("setoption name level value grandmaster");
+    assert!(level.contains("or solver"), "{level}");
+    engine.send("setoption name size value 4x4");
+    engine.send("position startpos");
+    let moves = moves_of(&engine.ask("query moves"));
+    for level in ["solver", "strongest"] {
+        engine.send(&format!("setoption name level value {level}"));
+        engine.send("go movetime 5000");
+        let lines = engine.until("bestmove");
+        assert!(
+            lines.iter().any(|l| l.contains(" score loss 14 ")),
+            "{level}: {lines:?}"
+        );
+        let best = lines.last().unwrap().strip_prefix("bestmove ").unwrap();
+        assert!(moves.iter().any(|t| t == best), "{level}: {best}");
+    }
+    // A board too big to prove quickly: `infinite` waits for `stop`, and
+    // the answer follows it.
+    engine.send("setoption name level value solver");
+    engine.send("setoption name size value 8x8");
+    engine.send("position startpos");
+    engine.send("go infinite");
+    assert!(
+        !engine
+            .lines_for(Duration::from_millis(500))
+            .iter()
+            .any(|l| l.starts_with("bestmove")),
+        "no answer before stop"
+    );
+    let asked = Instant::now();
+    engine.send("stop");
+    let best = engine.until("bestmove").pop().unwrap();
+    assert!(best != "bestmove (none)", "{best}");
+    assert!(
+        asked.elapsed() < Duration::from_secs(3),
+        "{:?}",
+        asked.elapsed()
+    );
+}
+
 #[test]
 fn a_design_plays_by_its_share_code() {
     let design: burrow::rules::Design = burrow::rules::BUILTIN_FILES[2].1.parse().unwrap();

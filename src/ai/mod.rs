@@ -224,7 +224,7 @@ const PROOF_SHARE: u32 = 5;
 
 /// The solver's table for a decision: small, since a proof that fits in a
 /// fifth of a think time meets few positions.
-const PROOF_TABLE_BYTES: usize = 16 << 20;
+pub const PROOF_TABLE_BYTES: usize = 16 << 20;
 
 /// A proven winning turn (the fastest known), if the solver finds one in
 /// `time`.
@@ -234,11 +234,25 @@ fn proven_win(
     time: Duration,
     cancel: Option<&AtomicBool>,
 ) -> Result<Option<Decision>, VariantError> {
+    Ok(proven_turn(rules, pos, time, cancel, PROOF_TABLE_BYTES)?.filter(|d| d.report.score > 0))
+}
+
+/// What the solver proves of a position within `time` (and `cancel`), with
+/// tables of `table_bytes`: the fastest winning turn, or, when every turn
+/// loses, the one that holds out longest, each with its forced score (as
+/// the search writes a forced result); `None` while neither is proven.
+pub fn proven_turn(
+    rules: &Rules,
+    pos: &Position,
+    time: Duration,
+    cancel: Option<&AtomicBool>,
+    table_bytes: usize,
+) -> Result<Option<Decision>, VariantError> {
     let start = web_time::Instant::now();
     let solver = Solver::new(
         rules,
         SolverConfig {
-            table_bytes: PROOF_TABLE_BYTES,
+            table_bytes,
             threads: 1,
             ..SolverConfig::default()
         },
@@ -249,15 +263,38 @@ fn proven_win(
         ..SolveLimits::default()
     };
     let analysis = solver.analyse(pos, &limits, Distances::Winning, None)?;
-    Ok(analysis.best_win().map(|(turn, knowledge)| Decision {
-        turn: turn.clone(),
-        report: SearchReport {
-            score: proven_score(knowledge),
-            depth: 0,
-            nodes: analysis.positions,
-            elapsed_ms: start.elapsed().as_millis() as u64,
-        },
-    }))
+    let report = |score| SearchReport {
+        score,
+        depth: 0,
+        nodes: analysis.positions,
+        elapsed_ms: start.elapsed().as_millis() as u64,
+    };
+    if let Some((turn, knowledge)) = analysis.best_win() {
+        return Ok(Some(Decision {
+            turn: turn.clone(),
+            report: report(proven_score(knowledge)),
+        }));
+    }
+    if analysis.knowledge.wins() == Some(false) {
+        // Only bounds are sought for the losing turns (exact lengths would
+        // be a search each): the turn whose loss is known to last longest.
+        let defence = analysis
+            .turns
+            .iter()
+            .filter(|(_, k)| k.wins() == Some(false))
+            .max_by_key(|(_, k)| k.bounds().0);
+        if let Some((turn, _)) = defence {
+            let least = analysis
+                .knowledge
+                .turns_between()
+                .map_or(0, |(least, _)| least);
+            return Ok(Some(Decision {
+                turn: turn.clone(),
+                report: report(LOSS + least as i32),
+            }));
+        }
+    }
+    Ok(None)
 }
 
 /// A proven win as the search reports a forced one: the further the win, the

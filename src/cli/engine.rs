@@ -22,9 +22,41 @@ use super::CliError;
 #[derive(clap::Args, Debug)]
 pub struct EngineArgs {
     /// The level that plays until the runner sets another
-    /// (`setoption name level value …`).
+    /// (`setoption name level value …`): a computer level, or `solver`.
     #[arg(long, default_value = "strongest")]
-    level: Level,
+    level: Player,
+}
+
+/// Who answers `go`: one of the computer levels, or the solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Level(Level),
+    /// The exact solver: it spends most of the time proving the position
+    /// (a win, or the longest defence of a loss) and searches as
+    /// `strongest` with the rest when the proof does not end in time.
+    Solver,
+}
+
+impl std::fmt::Display for Player {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Player::Level(level) => level.fmt(f),
+            Player::Solver => f.write_str("solver"),
+        }
+    }
+}
+
+impl std::str::FromStr for Player {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Player, String> {
+        if text.trim().eq_ignore_ascii_case("solver") {
+            return Ok(Player::Solver);
+        }
+        text.parse::<Level>()
+            .map(Player::Level)
+            .map_err(|e| format!("{e}, or solver"))
+    }
 }
 
 impl EngineArgs {
@@ -64,7 +96,7 @@ const HASH_MIB: std::ops::RangeInclusive<usize> = 1..=1024;
 
 struct Engine {
     referee: Referee,
-    level: Level,
+    level: Player,
     hash_mib: usize,
     /// Whether the runner set a position since the last new game.
     positioned: bool,
@@ -87,7 +119,7 @@ impl Running {
 }
 
 impl Engine {
-    fn new(registry: VariantRegistry, level: Level, events: Sender<Event>) -> Engine {
+    fn new(registry: VariantRegistry, level: Player, events: Sender<Event>) -> Engine {
         Engine {
             referee: Referee::new(registry),
             level,
@@ -201,7 +233,11 @@ impl Engine {
     }
 
     fn identity(&self) -> Vec<String> {
-        let levels: Vec<String> = Level::ALL.iter().map(|l| format!("var {l}")).collect();
+        let levels: Vec<String> = Level::ALL
+            .iter()
+            .map(|l| format!("var {l}"))
+            .chain(["var solver".to_string()])
+            .collect();
         vec![
             format!("id name Burrow {}", super::version()),
             "id author The Burrow developers".into(),
@@ -231,10 +267,7 @@ impl Engine {
             "variant" => self.referee.set_game(value).map_err(|e| e.to_string()),
             "design" => self.referee.set_design(value).map_err(|e| e.to_string()),
             "size" => self.referee.set_size(value).map_err(|e| e.to_string()),
-            "level" => value
-                .parse::<Level>()
-                .map(|level| self.level = level)
-                .map_err(|e| e.to_string()),
+            "level" => value.parse::<Player>().map(|level| self.level = level),
             "threads" => match value.parse::<u32>() {
                 Ok(1) => Ok(()),
                 _ => Err(format!(
@@ -310,7 +343,7 @@ impl Engine {
 struct Search {
     rules: Rules,
     position: Position,
-    level: Level,
+    level: Player,
     limits: GoLimits,
     table_bytes: usize,
     seed: u64,
@@ -354,6 +387,9 @@ const SLICE: Duration = Duration::from_millis(5);
 /// within this.
 const NO_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
 
+/// The search after a proof that `stop` ended: long enough for a turn.
+const MOMENT: Duration = Duration::from_millis(20);
+
 impl Search {
     fn run(self) {
         let answer = Answer {
@@ -361,8 +397,9 @@ impl Search {
             sent: false,
         };
         let best = match self.level {
-            Level::Strongest => self.search(),
-            level => self.decide(level),
+            Player::Level(Level::Strongest) => self.prove_then_search(1, 5),
+            Player::Solver => self.prove_then_search(4, 5),
+            Player::Level(level) => self.decide(level),
         };
         // `infinite`: the answer waits for `stop`.
         while self.limits.infinite && !self.stop.load(Ordering::Relaxed) {
@@ -399,9 +436,45 @@ impl Search {
         )
     }
 
-    /// `strongest`: the iterative search, an `info` line at each depth
-    /// finished, within every limit of `go`.
-    fn search(&self) -> Result<Option<String>, String> {
+    /// `strongest` and the solver: first the solver's proof, for `share`
+    /// of `of` parts of the time (a win found is played at once, with its
+    /// distance; so is the longest defence of a proven loss), then the
+    /// search with what is left. Under `depth` or `nodes` only the search
+    /// runs, so those limits mean what they say; under `infinite` the
+    /// solver proves until `stop` (the search then answers within a
+    /// moment), `strongest` proves for a second first.
+    fn prove_then_search(&self, share: u32, of: u32) -> Result<Option<String>, String> {
+        let start = Instant::now();
+        if self.limits.depth.is_none() && self.limits.nodes.is_none() {
+            let proof = match (self.time(), self.level) {
+                (Some(time), _) => time * share / of,
+                (None, Player::Solver) if self.limits.infinite => NO_LIMIT,
+                (None, _) => Duration::from_secs(1) * share / of,
+            };
+            // `strongest` proves as the game's does, in a small table; the
+            // solver takes the whole `hash`.
+            let bytes = match self.level {
+                Player::Solver => self.table_bytes,
+                _ => self.table_bytes.min(ai::PROOF_TABLE_BYTES),
+            };
+            let proven =
+                ai::proven_turn(&self.rules, &self.position, proof, Some(&self.stop), bytes)
+                    .map_err(|e| e.to_string())?;
+            if let Some(decision) = proven {
+                let played = decision.turn.played().to_string();
+                let _ = self
+                    .events
+                    .send(Event::Info(info(&decision.report, &played)));
+                return Ok(Some(played));
+            }
+        }
+        self.search(start.elapsed())
+    }
+
+    /// The iterative search of `strongest`, an `info` line at each depth
+    /// finished, within every limit of `go` (`spent` of its time gone
+    /// already; after `stop`, a moment's search still finds a turn).
+    fn search(&self, spent: Duration) -> Result<Option<String>, String> {
         let config = Level::Strongest
             .search_config(AiProfile::of(&self.rules).levels, Duration::from_secs(1))
             .ok_or("strongest searches")?;
@@ -411,6 +484,11 @@ impl Search {
             Some(time) => time,
             None if unlimited => NO_LIMIT,
             None => config.time,
+        };
+        let time = if self.stop.load(Ordering::Relaxed) {
+            MOMENT
+        } else {
+            time.saturating_sub(spent).max(MOMENT)
         };
         let config = SearchConfig {
             time,
@@ -422,9 +500,11 @@ impl Search {
             IterativeSearch::new(&self.rules, &self.position, &config, Some(&self.halt))
                 .map_err(|e| e.to_string())?;
         let mut told = 0;
+        // A `stop` that came during the proof leaves the search its moment.
+        let stopped_before = self.stop.load(Ordering::Relaxed);
         loop {
             // `stop` halts the search within a slice.
-            if self.stop.load(Ordering::Relaxed) {
+            if self.stop.load(Ordering::Relaxed) && !stopped_before {
                 self.halt.store(true, Ordering::Relaxed);
             }
             let finished = search
@@ -458,17 +538,31 @@ impl Search {
     }
 
     /// The other levels: their own choice (they play by their own measure
-    /// of time and depth), told in one `info` line.
+    /// of time and depth, never past the time this `go` allows, nor past
+    /// its `depth`), told in one `info` line.
     fn decide(&self, level: Level) -> Result<Option<String>, String> {
         let think = self.time().unwrap_or(Duration::from_secs(1));
-        let decision = ai::choose(
-            &self.rules,
-            &self.position,
-            level,
-            think,
-            self.seed,
-            &self.stop,
-        )
+        let decision = match level.search_config(AiProfile::of(&self.rules).levels, think) {
+            Some(config) => {
+                let config = SearchConfig {
+                    time: config.time.min(think),
+                    max_depth: self
+                        .limits
+                        .depth
+                        .map_or(config.max_depth, |d| d.clamp(1, config.max_depth)),
+                    ..config
+                };
+                ai::search(&self.rules, &self.position, &config, &self.stop)
+            }
+            None => ai::choose(
+                &self.rules,
+                &self.position,
+                level,
+                think,
+                self.seed,
+                &self.stop,
+            ),
+        }
         .map_err(|e| e.to_string())?;
         Ok(decision.map(|d| {
             let played = d.turn.played().to_string();

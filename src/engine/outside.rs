@@ -85,12 +85,10 @@ impl OutsideEngine {
         // helper, a referee) ends with it.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut engine, 0);
-        let mut child = engine
-            .spawn()
-            .map_err(|e| Fault::Start {
-                command: command.to_string(),
-                why: e.to_string(),
-            })?;
+        let mut child = engine.spawn().map_err(|e| Fault::Start {
+            command: command.to_string(),
+            why: e.to_string(),
+        })?;
         let out = child.stdout.take().expect("piped");
         // A bounded queue: an engine that floods its output waits on its
         // pipe instead of filling Burrow's memory; and no line is longer
