@@ -109,10 +109,18 @@ struct Engine {
 struct Running {
     /// Set by `stop` (and `quit`): the search ends and answers.
     stop: Arc<AtomicBool>,
+    /// The search's own flag, set with `stop` so that it ends at once.
+    halt: Arc<AtomicBool>,
     thread: JoinHandle<()>,
 }
 
 impl Running {
+    /// Asks the search to end and answer.
+    fn end(&self) {
+        self.stop.store(true, Ordering::Relaxed);
+        self.halt.store(true, Ordering::Relaxed);
+    }
+
     fn stopped(&self) -> bool {
         self.stop.load(Ordering::Relaxed)
     }
@@ -196,7 +204,7 @@ impl Engine {
             Command::IsReady => vec!["readyok".into()],
             Command::Stop => {
                 if let Some(running) = &self.search {
-                    running.stop.store(true, Ordering::Relaxed);
+                    running.end();
                 }
                 Vec::new()
             }
@@ -314,6 +322,7 @@ impl Engine {
             ];
         }
         let stop = Arc::new(AtomicBool::new(false));
+        let halt = Arc::new(AtomicBool::new(false));
         let task = Search {
             rules: self.referee.rules().clone(),
             position,
@@ -322,18 +331,18 @@ impl Engine {
             table_bytes: self.hash_mib << 20,
             seed: self.seed,
             stop: stop.clone(),
-            halt: Arc::new(AtomicBool::new(false)),
+            halt: halt.clone(),
             events: self.events.clone(),
         };
         self.seed = self.seed.wrapping_add(1);
         let thread = thread::spawn(move || task.run());
-        self.search = Some(Running { stop, thread });
+        self.search = Some(Running { stop, halt, thread });
         Vec::new()
     }
 
     fn stop(&mut self) {
         if let Some(running) = self.search.take() {
-            running.stop.store(true, Ordering::Relaxed);
+            running.end();
             let _ = running.thread.join();
         }
     }
@@ -349,8 +358,8 @@ struct Search {
     seed: u64,
     /// `stop`, from the runner.
     stop: Arc<AtomicBool>,
-    /// What the search checks: `stop` passed on between slices, or its own
-    /// limit met (`nodes`), which does not end an `infinite` wait.
+    /// What the search checks: set with `stop`, or by its own limit met
+    /// (`nodes`), which does not end an `infinite` wait.
     halt: Arc<AtomicBool>,
     events: Sender<Event>,
 }
@@ -380,15 +389,17 @@ impl Drop for Answer {
     }
 }
 
-/// How long a search waits between looks at its limits and its news.
+/// How long a search waits between looks at its limits and its news: at
+/// first, and at most.
 const SLICE: Duration = Duration::from_millis(5);
+const LONGEST_SLICE: Duration = Duration::from_millis(100);
 
 /// A search with no time limit (`infinite`, `depth`, `nodes`) still ends
 /// within this.
 const NO_LIMIT: Duration = Duration::from_secs(24 * 60 * 60);
 
 /// The search after a proof that `stop` ended: long enough for a turn.
-const MOMENT: Duration = Duration::from_millis(20);
+const MOMENT: Duration = Duration::from_millis(5);
 
 impl Search {
     fn run(self) {
@@ -462,9 +473,9 @@ impl Search {
                     .map_err(|e| e.to_string())?;
             if let Some(decision) = proven {
                 let played = decision.turn.played().to_string();
-                let _ = self
-                    .events
-                    .send(Event::Info(info(&decision.report, &played)));
+                let _ =
+                    self.events
+                        .send(Event::Info(info(&decision.report, &played, Duration::ZERO)));
                 return Ok(Some(played));
             }
         }
@@ -496,32 +507,40 @@ impl Search {
             table_bytes: self.table_bytes,
             ..config
         };
-        let mut search =
-            IterativeSearch::new(&self.rules, &self.position, &config, Some(&self.halt))
-                .map_err(|e| e.to_string())?;
+        // A `stop` that came during the proof leaves the search its moment,
+        // under a flag of its own.
+        let halt = if self.stop.load(Ordering::Relaxed) {
+            Arc::new(AtomicBool::new(false))
+        } else {
+            self.halt.clone()
+        };
+        let mut search = IterativeSearch::new(&self.rules, &self.position, &config, Some(&halt))
+            .map_err(|e| e.to_string())?;
         let mut told = 0;
-        // A `stop` that came during the proof leaves the search its moment.
-        let stopped_before = self.stop.load(Ordering::Relaxed);
+        // Between slices the search tells its depths and is held to
+        // `nodes`. A slice that ends mid-depth starts that depth again (the
+        // table keeps most of its work), so the slices grow: fine while the
+        // depths come quickly, rarely cut once they take long.
+        let mut slice = SLICE;
         loop {
-            // `stop` halts the search within a slice.
-            if self.stop.load(Ordering::Relaxed) && !stopped_before {
-                self.halt.store(true, Ordering::Relaxed);
-            }
             let finished = search
-                .run_until(Instant::now() + SLICE)
+                .run_until(Instant::now() + slice)
                 .map_err(|e| e.to_string())?;
+            slice = (slice * 2).min(LONGEST_SLICE);
             if let Some((turn, report)) = search.best()
                 && report.depth > told
             {
                 told = report.depth;
-                let _ = self
-                    .events
-                    .send(Event::Info(info(&report, &turn.played().to_string())));
+                let _ = self.events.send(Event::Info(info(
+                    &report,
+                    &turn.played().to_string(),
+                    spent,
+                )));
             }
             if let (Some(limit), Some((_, report))) = (self.limits.nodes, search.best())
                 && report.nodes >= limit
             {
-                self.halt.store(true, Ordering::Relaxed);
+                halt.store(true, Ordering::Relaxed);
             }
             if finished {
                 break;
@@ -532,6 +551,7 @@ impl Search {
             let _ = self.events.send(Event::Info(info(
                 &decision.report,
                 &decision.turn.played().to_string(),
+                spent,
             )));
         }
         Ok(decision.map(|d| d.turn.played().to_string()))
@@ -566,20 +586,23 @@ impl Search {
         .map_err(|e| e.to_string())?;
         Ok(decision.map(|d| {
             let played = d.turn.played().to_string();
-            let _ = self.events.send(Event::Info(info(&d.report, &played)));
+            let _ = self
+                .events
+                .send(Event::Info(info(&d.report, &played, Duration::ZERO)));
             played
         }))
     }
 }
 
-/// A search's `info` line.
-fn info(report: &SearchReport, turn: &str) -> String {
+/// A search's `info` line; `spent` is the time taken before the search
+/// began (a proof's), so `time` counts from `go`.
+fn info(report: &SearchReport, turn: &str, spent: Duration) -> String {
     format!(
         "info depth {} score {} nodes {} time {} pv {turn}",
         report.depth,
         score(report.score),
         report.nodes,
-        report.elapsed_ms
+        report.elapsed_ms + spent.as_millis() as u64
     )
 }
 
