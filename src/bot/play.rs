@@ -391,6 +391,11 @@ async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, Bo
             Ok(message) => message,
             Err(_) => {
                 client = reconnect(&url, trust, &code, &token).await?;
+                // A turn sent as the connection broke may never have
+                // arrived: if the table still waits for it, choose again.
+                if thought.as_ref().is_some_and(|t| t.task.is_none()) {
+                    thought = None;
+                }
                 continue;
             }
         };

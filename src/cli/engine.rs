@@ -453,7 +453,7 @@ impl Search {
     /// search with what is left. Under `depth` or `nodes` only the search
     /// runs, so those limits mean what they say; under `infinite` the
     /// solver proves until `stop` (the search then answers within a
-    /// moment), `strongest` proves for a second first.
+    /// moment), `strongest` for a fifth of a second.
     fn prove_then_search(&self, share: u32, of: u32) -> Result<Option<String>, String> {
         let start = Instant::now();
         if self.limits.depth.is_none() && self.limits.nodes.is_none() {
@@ -496,7 +496,11 @@ impl Search {
             None if unlimited => NO_LIMIT,
             None => config.time,
         };
-        let time = if self.stop.load(Ordering::Relaxed) {
+        // `stop` is read once: a `stop` that came during the proof leaves
+        // the search a moment, under a flag of its own; one that comes
+        // later sets the search's flag.
+        let stopped = self.stop.load(Ordering::Relaxed);
+        let time = if stopped {
             MOMENT
         } else {
             time.saturating_sub(spent).max(MOMENT)
@@ -507,9 +511,7 @@ impl Search {
             table_bytes: self.table_bytes,
             ..config
         };
-        // A `stop` that came during the proof leaves the search its moment,
-        // under a flag of its own.
-        let halt = if self.stop.load(Ordering::Relaxed) {
+        let halt = if stopped {
             Arc::new(AtomicBool::new(false))
         } else {
             self.halt.clone()

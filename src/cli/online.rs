@@ -165,6 +165,10 @@ pub struct BotArgs {
     /// Think time per turn, in milliseconds (100 to 10000).
     #[arg(long = "think-ms", default_value = "1000", value_parser = think_ms)]
     think: Duration,
+    /// Games to play one after another, each at a new table (with --pair
+    /// or --seek); 0: until the bot is stopped.
+    #[arg(long, default_value_t = 1, conflicts_with = "join")]
+    games: u32,
     /// A certificate authority (PEM) to trust for a `wss://` server, beside
     /// the usual roots: a self-hosted server's own.
     #[arg(long = "ca-file", value_name = "PEM")]
@@ -225,12 +229,17 @@ impl BotArgs {
             think: self.think,
             trust: Trust::new(self.ca_file.as_deref())?,
         };
-        let played = crate::bot::play(registry, &plan)?;
-        writeln!(
-            out,
-            "{}: {} won ({:?}) after {} turns; the bot played {}",
-            played.code, played.finish.winner, played.finish.reason, played.turns, played.side
-        )?;
+        let mut game = 0;
+        while self.games == 0 || game < self.games {
+            game += 1;
+            let played = crate::bot::play(registry, &plan)?;
+            writeln!(
+                out,
+                "{}: {} won ({:?}) after {} turns; the bot played {}",
+                played.code, played.finish.winner, played.finish.reason, played.turns, played.side
+            )?;
+            out.flush()?;
+        }
         Ok(())
     }
 }

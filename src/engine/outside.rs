@@ -247,8 +247,11 @@ impl Drop for OutsideEngine {
 }
 
 /// Kills what is left of the engine's process group (its helpers). The
-/// group keeps its number while any of it lives, so the number names
-/// no other process. std has no call for a group, so `kill` does it.
+/// group keeps its number while any of it lives, so the number names no
+/// other process; once all of it is gone the kill finds nothing (a new
+/// group of that number would need the number to come round again and
+/// its process to lead a group, within these milliseconds). std has no
+/// call for a group, so `kill` does it.
 fn kill_group(child: &Child) {
     #[cfg(unix)]
     {

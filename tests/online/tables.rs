@@ -331,31 +331,30 @@ pub(super) async fn bot_plays_against(
     mut white: Player,
     options: &[&str],
 ) -> Player {
-    let bot = Command::new(env!("CARGO_BIN_EXE_burrow"))
-        .args(["bot", "--server", &server.origin(), "--join", &white.code])
-        .args(["--level", "easy", "--think-ms", "100"])
-        .args(options)
+    let mut args = vec!["--join", &white.code, "--level", "easy"];
+    args.extend(options);
+    let bot = spawn_bot(server, &args);
+    white.play_to_the_end().await;
+    bot_finished(bot, &white.code).await;
+    white
+}
+
+/// `burrow bot` at `server` with `args` (its think time short, a bot
+/// account's password in its environment).
+fn spawn_bot(server: &Server, args: &[&str]) -> Child {
+    Command::new(env!("CARGO_BIN_EXE_burrow"))
+        .args(["bot", "--server", &server.origin(), "--think-ms", "100"])
+        .args(args)
         .env("BURROW_BOT_PASSWORD", BOT_PASSWORD)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
-        .expect("burrow bot starts");
-    // Wait for the bot's seat, then play until the end.
-    loop {
-        let view = next_view(&mut white.client).await;
-        if view.black.name.is_some() {
-            white.mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("reads");
-            break;
-        }
-    }
-    while !white.mirror.is_over() {
-        let ply = white.mirror.ply();
-        if white.mirror.to_move() == Side::White {
-            let turn = white.some_turn();
-            white.play(&turn).await;
-        }
-        white.follow_to(ply + 1).await;
-    }
+        .expect("burrow bot starts")
+}
+
+/// Waits for the bot to end, and checks it played the games at `codes`
+/// to their end.
+async fn bot_finished(bot: Child, codes: &str) {
     let output = tokio::task::spawn_blocking(move || bot.wait_with_output())
         .await
         .expect("joins")
@@ -366,9 +365,114 @@ pub(super) async fn bot_plays_against(
         "{stdout}{}",
         String::from_utf8_lossy(&output.stderr)
     );
-    assert!(stdout.contains("won"), "{stdout}");
-    assert!(stdout.contains(&white.code), "{stdout}");
-    white
+    // One line a game: each of `codes` (separated by spaces) ended.
+    for code in codes.split(' ') {
+        assert!(
+            stdout
+                .lines()
+                .any(|l| l.starts_with(&format!("{code}: ")) && l.contains(" won ")),
+            "{code}: {stdout}"
+        );
+    }
+}
+
+impl Player {
+    /// Waits for the other seat to be taken, then plays the first listed
+    /// turn at each of this side's turns until the game ends.
+    pub(super) async fn play_to_the_end(&mut self) {
+        while !(both_seated(&self.mirror.view.white) && both_seated(&self.mirror.view.black)) {
+            let view = next_view(&mut self.client).await;
+            self.mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("reads");
+        }
+        while !self.mirror.is_over() {
+            let ply = self.mirror.ply();
+            if self.mirror.to_move() == self.side {
+                let turn = self.some_turn();
+                self.play(&turn).await;
+            }
+            self.follow_to(ply + 1).await;
+        }
+    }
+}
+
+/// Whether a seat is taken.
+fn both_seated(seat: &burrow::online::protocol::SeatView) -> bool {
+    seat.name.is_some() || seat.computer.is_some()
+}
+
+/// `burrow bot` on a bot account in the lobby and in quick pairing: with
+/// `--seek` it opens a rated table that the lobby shows as a bot's, which
+/// a signed-in player takes and plays out; with `--pair` it takes the
+/// rated table where a paired player waits.
+#[test]
+fn sqlite_a_bot_account_seeks_in_the_lobby_and_is_paired() {
+    let server = Server::start(&sqlite("bot-lobby"));
+    runtime().block_on(async {
+        let url = server.ws();
+        let board = ["--variant", "box", "--size", "5x5", "--level", "random"];
+        let mut args = vec!["--seek", "--games", "2", "--account", "Seekbot"];
+        args.extend(["--register"]);
+        args.extend(board);
+        let bot = spawn_bot(&server, &args);
+        // Two games, one after the other, each at a table of its own.
+        let mut codes = Vec::new();
+        for _ in 0..2 {
+            let mut lobby = signed_in_as_or_new(&url, "Lia_Lobby").await;
+            lobby.send(&ClientMessage::Lobby {}).await.expect("sends");
+            let seek = lobby
+                .wait_for(WAIT, |m| match m {
+                    ServerMessage::Lobby { seeks } => seeks
+                        .iter()
+                        .find(|s| s.name == "Seekbot" && !codes.contains(&s.code))
+                        .cloned(),
+                    _ => None,
+                })
+                .await
+                .expect("the bot's table in the lobby");
+            assert!(seek.bot && seek.account && seek.rated, "{seek:?}");
+            let join = ClientMessage::Join {
+                code: seek.code.clone(),
+                name: None,
+            };
+            let mut lia = take_seat_with(lobby, &join).await;
+            lia.play_to_the_end().await;
+            codes.push(seek.code);
+        }
+        bot_finished(bot, &codes.join(" ")).await;
+
+        let pair = ClientMessage::Pair {
+            variant: "box".into(),
+            size: "5x5".parse().expect("a size"),
+            clock: None,
+            bot_after_s: None,
+        };
+        let mut pam = take_seat_with(signed_in(&url, "Pam_Pairs").await, &pair).await;
+        let mut args = vec!["--pair", "--account", "Seekbot"];
+        args.extend(board);
+        let bot = spawn_bot(&server, &args);
+        pam.play_to_the_end().await;
+        let bots_seat = match pam.side {
+            Side::White => &pam.mirror.view.black,
+            Side::Black => &pam.mirror.view.white,
+        };
+        assert_eq!(bots_seat.name.as_deref(), Some("Seekbot"));
+        assert!(bots_seat.bot && pam.mirror.view.rated);
+        bot_finished(bot, &pam.code).await;
+    });
+}
+
+/// A connection signed in to `name`, registering it first if need be.
+async fn signed_in_as_or_new(url: &str, name: &str) -> Client {
+    let mut client = Client::connect(url).await.expect("connects");
+    for message in [
+        register(name, "a long enough password"),
+        sign_in(name, "a long enough password"),
+    ] {
+        if account_answer(&mut client, message).await.is_ok() {
+            return client;
+        }
+    }
+    panic!("{name} neither registers nor signs in");
 }
 
 /// The password of the bot accounts the tests make.

@@ -178,6 +178,17 @@ impl Connection {
             })
             .await?;
         if agreed {
+            // A rated rematch meets the accounts' settings as they are now.
+            let (rated, players) = {
+                let table = room.table.lock().await;
+                (
+                    table.rated,
+                    [table.seats[0].player.clone(), table.seats[1].player.clone()],
+                )
+            };
+            if rated && let [Some(white), Some(black)] = &players {
+                self.bots_allowed(white, black).await?;
+            }
             self.open_rematch(&room).await?;
         }
         Ok(())

@@ -246,7 +246,7 @@ async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse
     let (mut bot_two, mut bot_two_queue) = connection(&hub);
     assert!(register_as(&mut bot_two, &mut bot_two_queue, "Cbot", true).await);
     bot_two.receive(&create_as(&hub, None, true)).await;
-    let (bots, _, _) = seat(&mut bot_two_queue).await;
+    let (bots, _, bot_token) = seat(&mut bot_two_queue).await;
     let (mut ada_again, mut ada_again_queue) = connection(&hub);
     ada_again
         .receive(&protocol::encode(&ClientMessage::SignIn {
@@ -270,7 +270,7 @@ async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse
     // Once she allows bots, she sits, and the table shows the bot.
     refuse_bots(&mut ada_again, &mut ada_again_queue, false).await;
     ada_again.receive(&join(&bots)).await;
-    seat(&mut ada_again_queue).await;
+    let (_, _, ada_token) = seat(&mut ada_again_queue).await;
     let view = answer(&mut ada_again_queue, |m| match m {
         ServerMessage::Game { game } => Some(game),
         _ => None,
@@ -278,6 +278,31 @@ async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse
     .await;
     assert!(view.white.bot && view.white.account, "{view:?}");
     assert!(!view.black.bot && view.black.account, "{view:?}");
+    // The game over, both ask for a rematch; but Ada has come to refuse
+    // bots meanwhile, and the rated rematch does not open.
+    let message = |m: ClientMessage| protocol::encode(&m);
+    ada_again
+        .receive(&message(ClientMessage::Resign {
+            code: bots.clone(),
+            token: ada_token.clone(),
+        }))
+        .await;
+    refuse_bots(&mut ada_again, &mut ada_again_queue, true).await;
+    ada_again
+        .receive(&message(ClientMessage::Rematch {
+            code: bots.clone(),
+            token: ada_token,
+        }))
+        .await;
+    bot_two
+        .receive(&message(ClientMessage::Rematch {
+            code: bots.clone(),
+            token: bot_token,
+        }))
+        .await;
+    assert_eq!(refusal(&mut bot_two_queue).await.0, ErrorKind::BotsRefused);
+    let room = hub.room(&bots).await.expect("the table");
+    assert_eq!(room.table.lock().await.rematch_code, None);
 }
 
 #[tokio::test]
