@@ -696,6 +696,11 @@ fn sqlite_an_engine_on_a_bot_account_plays_a_rated_game() {
         let page = get_json(&server.address, "/players/pybot").await;
         assert_eq!(page["bot"], true, "{page}");
         assert!(page["games"].to_string().contains(&code), "{page}");
+        // Ada's page marks her opponent as a bot.
+        let adas = get_json(&server.address, "/players/ada_rates").await;
+        assert_eq!(adas["bot"], false, "{adas}");
+        assert_eq!(adas["games"][0]["opponent"], "Pybot", "{adas}");
+        assert_eq!(adas["games"][0]["opponent_bot"], true, "{adas}");
 
         // A person's account, or no password: the bot does not start.
         let other = take_seat_with(signed_in_as(&url, "Ada_Rates").await, &rated).await;

@@ -6,7 +6,7 @@ use bevy_egui::egui;
 use crate::game::online::clock::{clock_text, epoch_ms};
 use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
-use crate::game::online::panel::{game_name, player_name, striped_list};
+use crate::game::online::panel::{account_name, game_name, player_name, striped_list};
 use crate::game::online::table::OnlineIntent;
 use crate::tr;
 
@@ -26,6 +26,9 @@ pub(super) fn my_games_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut
         for game in games {
             ui.label(format!("{} {}", game_name(data, &game.variant), game.size));
             ui.label(match &game.opponent {
+                Some(name) if game.opponent_bot => {
+                    tr!("online-versus", name = account_name(name, true))
+                }
                 Some(name) => tr!("online-versus", name = player_name(name)),
                 None => tr!("online-waiting-for-player"),
             });

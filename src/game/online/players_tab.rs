@@ -142,10 +142,11 @@ fn player_page(ui: &mut egui::Ui, data: &OnlinePanel, form: &OnlineForm) {
                     Some(winner) if winner == side => "won",
                     Some(_) => "lost",
                 };
-                let opponent = game
-                    .opponent
-                    .as_deref()
-                    .map_or_else(|| "?".to_string(), player_name);
+                let opponent = match game.opponent.as_deref() {
+                    Some(name) if game.opponent_bot => account_name(name, true),
+                    Some(name) => player_name(name),
+                    None => "?".to_string(),
+                };
                 ui.small(tr!(
                     "online-played-game",
                     game = game_name(data, &game.variant),

@@ -152,6 +152,9 @@ pub struct PlayedGame {
     pub size: String,
     pub side: Side,
     pub opponent: Option<String>,
+    /// The opponent's account is a bot's.
+    #[serde(default)]
+    pub opponent_bot: bool,
     /// `white` or `black`; none while the game runs.
     pub winner: Option<String>,
     pub reason: Option<String>,
@@ -170,6 +173,9 @@ pub struct MyGame {
     pub side: Side,
     /// None while the table waits for an opponent.
     pub opponent: Option<String>,
+    /// The opponent's account is a bot's.
+    #[serde(default)]
+    pub opponent_bot: bool,
     pub your_turn: bool,
     pub clock: Option<ClockSetting>,
     /// When the running clock runs out (ms since the Unix epoch).

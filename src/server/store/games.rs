@@ -257,7 +257,7 @@ impl Store {
         let rows = sqlx::query(
             "SELECT code, variant, size, white_player, white_name, white_computer, black_name,
                 black_computer, clock_initial_ms, clock_increment_ms, clock_per_move,
-                deadline_ms, to_move, updated_ms FROM games
+                deadline_ms, to_move, updated_ms, white_bot, black_bot FROM games
              WHERE winner IS NULL AND (white_player = $1 OR black_player = $1)
              ORDER BY updated_ms DESC, code LIMIT 200",
         )
@@ -282,6 +282,7 @@ impl Store {
                 side,
                 your_turn: opponent.is_some() && to_move.as_deref() == Some(side.word()),
                 opponent,
+                opponent_bot: row.try_get::<i64, _>(format!("{other}_bot").as_str())? != 0,
                 clock: stored_clock(row)?,
                 deadline_ms: row.try_get("deadline_ms")?,
                 code,

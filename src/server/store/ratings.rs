@@ -166,7 +166,8 @@ impl Store {
         // table's code is not shown (it could be a friend's seat).
         let games = sqlx::query(
             "SELECT code, variant, size, white_player, white_name, white_computer, black_name,
-                black_computer, winner, reason, rated, ply, created_ms FROM games
+                black_computer, winner, reason, rated, ply, created_ms, white_bot, black_bot
+             FROM games
              WHERE (white_player = $1 OR black_player = $1)
                AND (winner IS NOT NULL OR ((white_token IS NOT NULL OR white_computer IS NOT NULL)
                     AND (black_token IS NOT NULL OR black_computer IS NOT NULL)))
@@ -191,6 +192,7 @@ impl Store {
                 size: row.try_get("size")?,
                 side,
                 opponent,
+                opponent_bot: row.try_get::<i64, _>(format!("{other}_bot").as_str())? != 0,
                 winner: row.try_get("winner")?,
                 reason: row.try_get("reason")?,
                 rated: row.try_get::<i64, _>("rated")? != 0,
