@@ -7,6 +7,8 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
+use futures_util::FutureExt;
+
 use crate::ai::{self, Level};
 use crate::engine::{Clocks, Fault, OutsideEngine};
 use crate::online::client::{Client, ClientError, Trust};
@@ -45,6 +47,9 @@ pub enum BotError {
     /// the rules (the bot resigned the game for it).
     #[error("the engine {0}; the bot resigned")]
     Engine(Fault),
+    /// Stopped by an interrupt (Ctrl-C); the table was given up.
+    #[error("stopped: the table {0} was given up")]
+    Interrupted(String),
     /// A program plays on a bot account, never on a person's.
     #[error(
         "`{0}` is a person's account: a program plays on a bot account (make one with --register)"
@@ -305,6 +310,18 @@ async fn choose(
 async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, BotError> {
     let url = websocket_url(&plan.server);
     let trust = &plan.trust;
+    // One listener for the whole game, listening from before the seat is
+    // taken (its first poll installs it), so that no interrupt is lost.
+    let interrupted = tokio::signal::ctrl_c();
+    tokio::pin!(interrupted);
+    let listening = match (&mut interrupted).now_or_never() {
+        None => true,
+        Some(Ok(())) => false,
+        Some(Err(e)) => {
+            tracing::warn!("Ctrl-C will not give the table up: {e}");
+            false
+        }
+    };
     let mut client = Client::connect_trusting(&url, trust).await?;
     sign_in(&mut client, &plan.identity).await?;
     let (code, side, token) = take_seat(&mut client, &plan.seating, &plan.identity).await?;
@@ -364,6 +381,14 @@ async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, Bo
         // answered however long the engine thinks.
         let received = tokio::select! {
             received = client.recv() => received,
+            // Stopped (Ctrl-C): the table is given up, so a seek leaves
+            // the lobby and a game in progress ends now rather than on
+            // its clock.
+            _ = &mut interrupted, if listening => {
+                let _ = client.send(&resign).await;
+                client.close().await;
+                return Err(BotError::Interrupted(code));
+            }
             chosen = chosen(&mut thought) => {
                 let ply = thought.as_ref().map_or(0, |t| t.ply);
                 match chosen.map_err(BotError::Search).and_then(|r| r) {

@@ -446,6 +446,42 @@ fn sqlite_a_bot_account_seeks_in_the_lobby_and_is_paired() {
             clock: None,
             bot_after_s: None,
         };
+        // Stopped with Ctrl-C while it waits in the lobby, the bot gives
+        // its table up: the seek is gone.
+        let mut args = vec!["--seek", "--account", "Seekbot"];
+        args.extend(board);
+        let bot = spawn_bot(&server, &args);
+        let mut lobby = signed_in_as_or_new(&url, "Lia_Lobby").await;
+        lobby.send(&ClientMessage::Lobby {}).await.expect("sends");
+        let bot_seeks =
+            |seeks: &[burrow::online::protocol::Seek]| seeks.iter().any(|s| s.name == "Seekbot");
+        lobby
+            .wait_for(WAIT, |m| match m {
+                ServerMessage::Lobby { seeks } if bot_seeks(seeks) => Some(()),
+                _ => None,
+            })
+            .await
+            .expect("the bot's table in the lobby");
+        let interrupted = Command::new("kill")
+            .args(["-s", "INT", &bot.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(interrupted.success());
+        lobby
+            .wait_for(WAIT, |m| match m {
+                ServerMessage::Lobby { seeks } if !bot_seeks(seeks) => Some(()),
+                _ => None,
+            })
+            .await
+            .expect("the bot's table leaves the lobby");
+        let output = tokio::task::spawn_blocking(move || bot.wait_with_output())
+            .await
+            .expect("joins")
+            .expect("the bot ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(!output.status.success(), "{stderr}");
+        assert!(stderr.contains("was given up"), "{stderr}");
+
         let mut pam = take_seat_with(signed_in(&url, "Pam_Pairs").await, &pair).await;
         let mut args = vec!["--pair", "--account", "Seekbot"];
         args.extend(board);
