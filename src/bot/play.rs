@@ -47,9 +47,10 @@ pub enum BotError {
     /// the rules (the bot resigned the game for it).
     #[error("the engine {0}; the bot resigned")]
     Engine(Fault),
-    /// Stopped by an interrupt (Ctrl-C); the table was given up.
-    #[error("stopped: the table {0} was given up")]
-    Interrupted(String),
+    /// Stopped by an interrupt (Ctrl-C); the table held, if any, was
+    /// given up.
+    #[error("stopped{}", .0.as_ref().map(|code| format!(": the table {code} was given up")).unwrap_or_default())]
+    Interrupted(Option<String>),
     /// A program plays on a bot account, never on a person's.
     #[error(
         "`{0}` is a person's account: a program plays on a bot account (make one with --register)"
@@ -154,14 +155,100 @@ pub async fn think(
 }
 
 /// Takes the seat `plan` asks for at its server and plays it until the
-/// game ends.
-pub fn play(registry: &VariantRegistry, plan: &Plan) -> Result<Played, BotError> {
+/// game ends, `games` times (0: until stopped or an error), each game's
+/// end told to `played`. Ctrl-C, at any moment, gives up what the bot
+/// holds: its engine is killed and its table resigned, so a seek leaves
+/// the lobby and a game in progress ends now rather than on its clock.
+pub fn play(
+    registry: &VariantRegistry,
+    plan: &Plan,
+    games: u32,
+    played: &mut dyn FnMut(&Played),
+) -> Result<(), BotError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
         .map_err(BotError::Runtime)?;
-    runtime.block_on(play_seat(registry, plan))
+    let held = Mutex::new(Held::default());
+    runtime.block_on(async {
+        // One listener for every game, installed (by its first poll)
+        // before anything else, so that no interrupt is lost.
+        let interrupted = tokio::signal::ctrl_c();
+        tokio::pin!(interrupted);
+        let listening = match (&mut interrupted).now_or_never() {
+            None => true,
+            Some(Ok(())) => false,
+            Some(Err(e)) => {
+                tracing::warn!("Ctrl-C will not give the table up: {e}");
+                false
+            }
+        };
+        let mut count = 0;
+        while games == 0 || count < games {
+            count += 1;
+            // The interrupt races the whole game: connecting, waiting,
+            // thinking and reconnecting alike.
+            let outcome = tokio::select! {
+                outcome = play_seat(registry, plan, &held) => outcome,
+                _ = &mut interrupted, if listening => {
+                    Err(BotError::Interrupted(give_up(plan, &held).await))
+                }
+            };
+            *lock(&held) = Held::default();
+            played(&outcome?);
+        }
+        Ok(())
+    })
 }
+
+/// What the bot holds now, to give up at an interrupt.
+#[derive(Default)]
+struct Held {
+    /// The table's code and the seat's token.
+    seat: Option<(String, String)>,
+    /// The engine's process group (its number), while the engine runs.
+    engine: Option<u32>,
+}
+
+fn lock(held: &Mutex<Held>) -> std::sync::MutexGuard<'_, Held> {
+    held.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// Gives up what the bot holds: kills its engine (so a turn it is
+/// thinking about ends) and resigns its table over a new connection (the
+/// game's own was given up with it); the table's code, if it had one.
+async fn give_up(plan: &Plan, held: &Mutex<Held>) -> Option<String> {
+    let (seat, engine) = {
+        let held = lock(held);
+        (held.seat.clone(), held.engine)
+    };
+    if let Some(group) = engine {
+        crate::engine::kill_group(group);
+    }
+    let (code, token) = seat?;
+    let url = websocket_url(&plan.server);
+    let resign = async {
+        let mut client = Client::connect_trusting(&url, &plan.trust).await.ok()?;
+        client
+            .send(&ClientMessage::Resign {
+                code: code.clone(),
+                token,
+            })
+            .await
+            .ok()?;
+        // The answer (the finished table, or why not) before closing.
+        let _ = client.recv_within(GIVE_UP_WAIT).await;
+        client.close().await;
+        Some(())
+    };
+    if tokio::time::timeout(GIVE_UP_WAIT, resign).await.is_err() {
+        tracing::warn!("{code}: the server did not take the resignation in time");
+    }
+    Some(code)
+}
+
+/// How long giving the table up may take.
+const GIVE_UP_WAIT: Duration = Duration::from_secs(5);
 
 /// The answer to an account message: whether the account is a bot's, or
 /// the refusal's kind and words.
@@ -307,28 +394,23 @@ async fn choose(
     }
 }
 
-async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, BotError> {
+async fn play_seat(
+    registry: &VariantRegistry,
+    plan: &Plan,
+    held: &Mutex<Held>,
+) -> Result<Played, BotError> {
     let url = websocket_url(&plan.server);
     let trust = &plan.trust;
-    // One listener for the whole game, listening from before the seat is
-    // taken (its first poll installs it), so that no interrupt is lost.
-    let interrupted = tokio::signal::ctrl_c();
-    tokio::pin!(interrupted);
-    let listening = match (&mut interrupted).now_or_never() {
-        None => true,
-        Some(Ok(())) => false,
-        Some(Err(e)) => {
-            tracing::warn!("Ctrl-C will not give the table up: {e}");
-            false
-        }
-    };
     let mut client = Client::connect_trusting(&url, trust).await?;
     sign_in(&mut client, &plan.identity).await?;
     let (code, side, token) = take_seat(&mut client, &plan.seating, &plan.identity).await?;
     tracing::info!("seated at {code} as {side}");
+    lock(held).seat = Some((code.clone(), token.clone()));
     let mut mirror: Option<Mirror> = None;
     let mut engine: Option<Arc<Mutex<OutsideEngine>>> = None;
     let mut thought: Option<Thought> = None;
+    // Connected again after a loss, the table not yet seen again.
+    let mut resumed = false;
     let mut seed = rand::random::<u64>();
     let resign = ClientMessage::Resign {
         code: code.clone(),
@@ -351,7 +433,10 @@ async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, Bo
             // clock.
             if let (Brain::Outside(command), None) = (&plan.brain, &engine) {
                 match start_engine(command, m).await {
-                    Ok(started) => engine = Some(Arc::new(Mutex::new(started))),
+                    Ok(started) => {
+                        lock(held).engine = Some(started.group());
+                        engine = Some(Arc::new(Mutex::new(started)));
+                    }
                     Err(fault) => {
                         let _ = client.send(&resign).await;
                         return Err(BotError::Engine(fault));
@@ -381,14 +466,6 @@ async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, Bo
         // answered however long the engine thinks.
         let received = tokio::select! {
             received = client.recv() => received,
-            // Stopped (Ctrl-C): the table is given up, so a seek leaves
-            // the lobby and a game in progress ends now rather than on
-            // its clock.
-            _ = &mut interrupted, if listening => {
-                let _ = client.send(&resign).await;
-                client.close().await;
-                return Err(BotError::Interrupted(code));
-            }
             chosen = chosen(&mut thought) => {
                 let ply = thought.as_ref().map_or(0, |t| t.ply);
                 match chosen.map_err(BotError::Search).and_then(|r| r) {
@@ -416,17 +493,21 @@ async fn play_seat(registry: &VariantRegistry, plan: &Plan) -> Result<Played, Bo
             Ok(message) => message,
             Err(_) => {
                 client = reconnect(&url, trust, &code, &token).await?;
-                // A turn sent as the connection broke may never have
-                // arrived: if the table still waits for it, choose again.
-                if thought.as_ref().is_some_and(|t| t.task.is_none()) {
-                    thought = None;
-                }
+                resumed = true;
                 continue;
             }
         };
         match &message {
             ServerMessage::Game { game } => {
                 mirror = Some(Mirror::new(registry, (**game).clone())?);
+                // A turn sent as the connection broke may never have
+                // arrived: if the table, seen again, still waits for it,
+                // it is chosen again.
+                if std::mem::take(&mut resumed)
+                    && thought.as_ref().is_some_and(|t| t.task.is_none())
+                {
+                    thought = None;
+                }
             }
             ServerMessage::Turn { .. } => {
                 if let Some(m) = &mut mirror

@@ -229,18 +229,22 @@ impl BotArgs {
             think: self.think,
             trust: Trust::new(self.ca_file.as_deref())?,
         };
-        let mut game = 0;
-        while self.games == 0 || game < self.games {
-            game += 1;
-            let played = crate::bot::play(registry, &plan)?;
-            writeln!(
-                out,
-                "{}: {} won ({:?}) after {} turns; the bot played {}",
-                played.code, played.finish.winner, played.finish.reason, played.turns, played.side
-            )?;
-            out.flush()?;
-        }
-        Ok(())
+        let mut written = Ok(());
+        crate::bot::play(registry, &plan, self.games, &mut |played| {
+            if written.is_ok() {
+                written = writeln!(
+                    out,
+                    "{}: {} won ({:?}) after {} turns; the bot played {}",
+                    played.code,
+                    played.finish.winner,
+                    played.finish.reason,
+                    played.turns,
+                    played.side
+                )
+                .and_then(|()| out.flush());
+            }
+        })?;
+        Ok(written?)
     }
 }
 

@@ -17,7 +17,7 @@ mod outside;
 mod referee;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use outside::{Clocks, Fault, GRACE, OutsideEngine};
+pub use outside::{Clocks, Fault, GRACE, OutsideEngine, kill_group};
 pub use referee::{Referee, RefereeError};
 
 use std::fmt;

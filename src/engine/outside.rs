@@ -136,6 +136,11 @@ impl OutsideEngine {
         Ok(engine)
     }
 
+    /// The engine's process group (its process id): see [`kill_group`].
+    pub fn group(&self) -> u32 {
+        self.child.id()
+    }
+
     fn send(&mut self, line: &str) -> Result<(), Fault> {
         let input = self.input.as_mut().ok_or(Fault::Crash)?;
         writeln!(input, "{line}")
@@ -238,7 +243,7 @@ impl Drop for OutsideEngine {
             }
             std::thread::sleep(Duration::from_millis(10));
         }
-        kill_group(&self.child);
+        kill_group(self.child.id());
         if !quit {
             let _ = self.child.kill();
             let _ = self.child.wait();
@@ -246,24 +251,32 @@ impl Drop for OutsideEngine {
     }
 }
 
-/// Kills what is left of the engine's process group (its helpers). The
-/// group keeps its number while any of it lives, so the number names no
-/// other process; once all of it is gone the kill finds nothing (a new
-/// group of that number would need the number to come round again and
-/// its process to lead a group, within these milliseconds). std has no
-/// call for a group, so `kill` does it.
-fn kill_group(child: &Child) {
+/// Kills an engine's process group (`group`: the engine's process id,
+/// which leads it): the engine and whatever it started. The group keeps
+/// its number while any of it lives, so the number names no other
+/// process; once all of it is gone the kill finds nothing (a new group of
+/// that number would need the number to come round again and its process
+/// to lead a group, within these milliseconds). std has no call for a
+/// group, so `kill` does it (`taskkill /T`, the process and its tree, on
+/// Windows).
+pub fn kill_group(group: u32) {
     #[cfg(unix)]
-    {
-        let _ = Command::new("kill")
-            .args(["-s", "KILL", "--", &format!("-{}", child.id())])
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status();
-    }
+    let mut kill = {
+        let mut kill = Command::new("kill");
+        kill.args(["-s", "KILL", "--", &format!("-{group}")]);
+        kill
+    };
     #[cfg(not(unix))]
-    let _ = child;
+    let mut kill = {
+        let mut kill = Command::new("taskkill");
+        kill.args(["/T", "/F", "/PID", &group.to_string()]);
+        kill
+    };
+    let _ = kill
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status();
 }
 
 /// Both sides' time left and the increment each turn adds.

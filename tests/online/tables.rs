@@ -380,7 +380,7 @@ impl Player {
     /// Waits for the other seat to be taken, then plays the first listed
     /// turn at each of this side's turns until the game ends.
     pub(super) async fn play_to_the_end(&mut self) {
-        while !(both_seated(&self.mirror.view.white) && both_seated(&self.mirror.view.black)) {
+        while !(seated(&self.mirror.view.white) && seated(&self.mirror.view.black)) {
             let view = next_view(&mut self.client).await;
             self.mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("reads");
         }
@@ -396,7 +396,7 @@ impl Player {
 }
 
 /// Whether a seat is taken.
-fn both_seated(seat: &burrow::online::protocol::SeatView) -> bool {
+fn seated(seat: &burrow::online::protocol::SeatView) -> bool {
     seat.name.is_some() || seat.computer.is_some()
 }
 
@@ -509,6 +509,83 @@ async fn signed_in_as_or_new(url: &str, name: &str) -> Client {
         }
     }
     panic!("{name} neither registers nor signs in");
+}
+
+/// Ctrl-C while the bot's engine thinks (an engine that never answers,
+/// at a table with no clock, so nothing else would end the game): the
+/// engine and the helper it started are killed at once, the game is
+/// resigned, and the bot ends.
+#[test]
+fn sqlite_an_interrupted_bot_kills_its_thinking_engine_and_resigns() {
+    let dir = std::env::temp_dir().join(format!("burrow-stuck-engine-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a folder");
+    let script = dir.join("stuck.sh");
+    std::fs::write(
+        &script,
+        "while read -r line; do\n  case \"$line\" in\n    ugi) echo ugiok ;;\n    isready) echo readyok ;;\n    go*) sh -c 'while :; do sleep 1; done' \"$0\" & while :; do sleep 1; done ;;\n  esac\ndone\n",
+    )
+    .expect("written");
+    let server = Server::start(&sqlite("bot-interrupted"));
+    runtime().block_on(async {
+        let black = ClientMessage::Create {
+            setup: setup("box", "6x6", None),
+            side: SideChoice::Black,
+            name: Some("Ann".into()),
+            computer: None,
+            public: false,
+            rated: false,
+        };
+        let mut ann = take_seat(&server.ws(), &black).await;
+        let engine = format!("sh {}", script.display());
+        let bot = spawn_bot(&server, &["--join", &ann.code, "--engine", &engine]);
+        // The bot sits as White and its engine is asked for a turn.
+        while !seated(&ann.mirror.view.white) {
+            let view = next_view(&mut ann.client).await;
+            ann.mirror = Mirror::new(&VariantRegistry::builtin(), view).expect("reads");
+        }
+        let stuck = || {
+            Command::new("pgrep")
+                .args(["-f", &script.display().to_string()])
+                .output()
+                .map(|out| {
+                    out.stdout
+                        .split(|b| *b == b'\n')
+                        .filter(|l| !l.is_empty())
+                        .count()
+                })
+                .unwrap_or(0)
+        };
+        let deadline = Instant::now() + WAIT;
+        while stuck() < 2 && Instant::now() < deadline {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+        }
+        assert!(stuck() >= 2, "the engine and its helper think");
+        let asked = Instant::now();
+        let interrupted = Command::new("kill")
+            .args(["-s", "INT", &bot.id().to_string()])
+            .status()
+            .expect("kill runs");
+        assert!(interrupted.success());
+        let view = next_view_with_result(&mut ann).await;
+        let result = view.result.expect("over");
+        assert_eq!(
+            (result.winner, result.reason),
+            (Side::Black, EndReason::Resigned)
+        );
+        let output = tokio::task::spawn_blocking(move || bot.wait_with_output())
+            .await
+            .expect("joins")
+            .expect("the bot ends");
+        let stderr = String::from_utf8_lossy(&output.stderr);
+        assert!(stderr.contains("was given up"), "{stderr}");
+        assert!(
+            asked.elapsed() < Duration::from_secs(10),
+            "{:?}",
+            asked.elapsed()
+        );
+        tokio::time::sleep(Duration::from_millis(300)).await;
+        assert_eq!(stuck(), 0, "no process of the engine is left");
+    });
 }
 
 /// The password of the bot accounts the tests make.

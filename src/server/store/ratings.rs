@@ -162,15 +162,16 @@ impl Store {
             })
         })
         .collect::<Result<_, sqlx::Error>>()?;
-        // Finished games and games with both seats taken: a waiting
-        // table's code is not shown (it could be a friend's seat).
+        // Games with both seats taken, running or finished: a waiting
+        // table's code is not shown (it could be a friend's seat), nor a
+        // table given up before anyone came.
         let games = sqlx::query(
             "SELECT code, variant, size, white_player, white_name, white_computer, black_name,
                 black_computer, winner, reason, rated, ply, created_ms, white_bot, black_bot
              FROM games
              WHERE (white_player = $1 OR black_player = $1)
-               AND (winner IS NOT NULL OR ((white_token IS NOT NULL OR white_computer IS NOT NULL)
-                    AND (black_token IS NOT NULL OR black_computer IS NOT NULL)))
+               AND (white_token IS NOT NULL OR white_computer IS NOT NULL)
+               AND (black_token IS NOT NULL OR black_computer IS NOT NULL)
              ORDER BY created_ms DESC, code LIMIT 100",
         )
         .bind(&player.key)
