@@ -236,13 +236,23 @@ async fn give_up(plan: &Plan, held: &Mutex<Held>) -> Option<String> {
             })
             .await
             .ok()?;
-        // The answer (the finished table, or why not) before closing.
-        let _ = client.recv_within(GIVE_UP_WAIT).await;
+        // The server answers in order: its pong comes after the
+        // resignation was taken (or refused, for a game already over).
+        client.send(&ClientMessage::Ping {}).await.ok()?;
+        client
+            .wait_for(GIVE_UP_WAIT, |m| {
+                matches!(m, ServerMessage::Pong).then_some(())
+            })
+            .await
+            .ok()?;
         client.close().await;
         Some(())
     };
-    if tokio::time::timeout(GIVE_UP_WAIT, resign).await.is_err() {
-        tracing::warn!("{code}: the server did not take the resignation in time");
+    if !matches!(
+        tokio::time::timeout(GIVE_UP_WAIT, resign).await,
+        Ok(Some(()))
+    ) {
+        tracing::warn!("{code}: the server did not answer the resignation");
     }
     Some(code)
 }
