@@ -374,6 +374,26 @@ fn broken_engine(name: &str, act: &str) -> String {
     format!("sh {}", script.display())
 }
 
+/// The engine `command`, named `name`, plays `random` two games of Box at
+/// `clock` in `burrow tournament`.
+fn against_random(name: &str, command: &str, clock: &str) -> (bool, String, String) {
+    let engine = format!("{name}={command}");
+    tournament(&[
+        "--variant",
+        "box",
+        "--engine",
+        &engine,
+        "--player",
+        name,
+        "--player",
+        "random",
+        "--games",
+        "2",
+        "--clock",
+        clock,
+    ])
+}
+
 fn tournament(args: &[&str]) -> (bool, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_burrow"))
         .arg("tournament")
@@ -459,21 +479,7 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
         ),
     ];
     for (name, act, says) in cases {
-        let engine = format!("{name}={}", broken_engine(name, act));
-        let (ok, out, err) = tournament(&[
-            "--variant",
-            "box",
-            "--engine",
-            &engine,
-            "--player",
-            name,
-            "--player",
-            "random",
-            "--games",
-            "2",
-            "--clock",
-            "3+0",
-        ]);
+        let (ok, out, err) = against_random(name, &broken_engine(name, act), "3+0");
         assert!(ok, "{name}: {out}{err}");
         assert!(
             out.contains(&format!("{name} vs random, 2 games: {name} won 0, lost 2")),
@@ -508,29 +514,10 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
 
 #[test]
 fn the_python_example_engine_plays_a_level_through_the_protocol() {
-    if !crate::support::needs(
-        "python3",
-        crate::support::on_path("python3"),
-        "install python3 (bash .ci/setup does)",
-    ) {
+    let Some(command) = crate::support::python_example_engine() else {
         return;
-    }
-    let script = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py");
-    let engine = format!("fewest=python3 {script} {}", env!("CARGO_BIN_EXE_burrow"));
-    let (ok, out, err) = tournament(&[
-        "--variant",
-        "box",
-        "--engine",
-        &engine,
-        "--player",
-        "fewest",
-        "--player",
-        "random",
-        "--games",
-        "2",
-        "--clock",
-        "30+1",
-    ]);
+    };
+    let (ok, out, err) = against_random("fewest", &command, "30+1");
     assert!(ok, "{out}{err}");
     assert!(out.contains("fewest vs random, 2 games"), "{out}");
     assert!(

@@ -27,6 +27,24 @@ pub fn on_path(program: &str) -> bool {
         .is_some_and(|paths| std::env::split_paths(&paths).any(|dir| dir.join(program).is_file()))
 }
 
+/// The command of the example engine in Python (`examples/engine.py`,
+/// with this build's `burrow` as its referee), or None where python3 is
+/// missing (see [`needs`]).
+pub fn python_example_engine() -> Option<String> {
+    needs(
+        "python3",
+        on_path("python3"),
+        "install python3 (bash .ci/setup does)",
+    )
+    .then(|| {
+        format!(
+            "python3 {} {}",
+            concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py"),
+            env!("CARGO_BIN_EXE_burrow")
+        )
+    })
+}
+
 /// The window tests' display: Xvfb (through `xvfb-run`).
 #[cfg(feature = "checks")]
 pub fn xvfb() -> bool {

@@ -24,12 +24,12 @@ pub struct EngineArgs {
     /// The level that plays until the runner sets another
     /// (`setoption name level value …`): a computer level, or `solver`.
     #[arg(long, default_value = "strongest")]
-    level: Player,
+    level: EngineLevel,
 }
 
 /// Who answers `go`: one of the computer levels, or the solver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Player {
+pub enum EngineLevel {
     Level(Level),
     /// The exact solver: it spends most of the time proving the position
     /// (a win, or the longest defence of a loss) and searches as
@@ -37,24 +37,24 @@ pub enum Player {
     Solver,
 }
 
-impl std::fmt::Display for Player {
+impl std::fmt::Display for EngineLevel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Player::Level(level) => level.fmt(f),
-            Player::Solver => f.write_str("solver"),
+            EngineLevel::Level(level) => level.fmt(f),
+            EngineLevel::Solver => f.write_str("solver"),
         }
     }
 }
 
-impl std::str::FromStr for Player {
+impl std::str::FromStr for EngineLevel {
     type Err = String;
 
-    fn from_str(text: &str) -> Result<Player, String> {
+    fn from_str(text: &str) -> Result<EngineLevel, String> {
         if text.trim().eq_ignore_ascii_case("solver") {
-            return Ok(Player::Solver);
+            return Ok(EngineLevel::Solver);
         }
         text.parse::<Level>()
-            .map(Player::Level)
+            .map(EngineLevel::Level)
             .map_err(|e| format!("{e}, or solver"))
     }
 }
@@ -96,7 +96,7 @@ const HASH_MIB: std::ops::RangeInclusive<usize> = 1..=1024;
 
 struct Engine {
     referee: Referee,
-    level: Player,
+    level: EngineLevel,
     hash_mib: usize,
     /// Whether the runner set a position since the last new game.
     positioned: bool,
@@ -127,7 +127,7 @@ impl Running {
 }
 
 impl Engine {
-    fn new(registry: VariantRegistry, level: Player, events: Sender<Event>) -> Engine {
+    fn new(registry: VariantRegistry, level: EngineLevel, events: Sender<Event>) -> Engine {
         Engine {
             referee: Referee::new(registry),
             level,
@@ -275,7 +275,7 @@ impl Engine {
             "variant" => self.referee.set_game(value).map_err(|e| e.to_string()),
             "design" => self.referee.set_design(value).map_err(|e| e.to_string()),
             "size" => self.referee.set_size(value).map_err(|e| e.to_string()),
-            "level" => value.parse::<Player>().map(|level| self.level = level),
+            "level" => value.parse::<EngineLevel>().map(|level| self.level = level),
             "threads" => match value.parse::<u32>() {
                 Ok(1) => Ok(()),
                 _ => Err(format!(
@@ -352,7 +352,7 @@ impl Engine {
 struct Search {
     rules: Rules,
     position: Position,
-    level: Player,
+    level: EngineLevel,
     limits: GoLimits,
     table_bytes: usize,
     seed: u64,
@@ -408,9 +408,9 @@ impl Search {
             sent: false,
         };
         let best = match self.level {
-            Player::Level(Level::Strongest) => self.prove_then_search(1, 5),
-            Player::Solver => self.prove_then_search(4, 5),
-            Player::Level(level) => self.decide(level),
+            EngineLevel::Level(Level::Strongest) => self.prove_then_search(1, 5),
+            EngineLevel::Solver => self.prove_then_search(4, 5),
+            EngineLevel::Level(level) => self.decide(level),
         };
         // `infinite`: the answer waits for `stop`.
         while self.limits.infinite && !self.stop.load(Ordering::Relaxed) {
@@ -459,13 +459,13 @@ impl Search {
         if self.limits.depth.is_none() && self.limits.nodes.is_none() {
             let proof = match (self.time(), self.level) {
                 (Some(time), _) => time * share / of,
-                (None, Player::Solver) if self.limits.infinite => NO_LIMIT,
+                (None, EngineLevel::Solver) if self.limits.infinite => NO_LIMIT,
                 (None, _) => Duration::from_secs(1) * share / of,
             };
             // `strongest` proves as the game's does, in a small table; the
             // solver takes the whole `hash`.
             let bytes = match self.level {
-                Player::Solver => self.table_bytes,
+                EngineLevel::Solver => self.table_bytes,
                 _ => self.table_bytes.min(ai::PROOF_TABLE_BYTES),
             };
             let proven =

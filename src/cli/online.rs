@@ -142,9 +142,10 @@ pub struct BotArgs {
     /// The board, with --pair or --seek (the game's usual one without it).
     #[arg(long)]
     size: Option<BoardSize>,
-    /// The clock, with --pair or --seek: SECONDS+INCREMENT (none without it).
-    #[arg(long, value_parser = super::play::clock)]
-    clock: Option<(Duration, Duration)>,
+    /// The clock, with --pair or --seek, as the game's --clock writes it:
+    /// minutes+seconds (`5+3`) or days per turn (`3d`); none without it.
+    #[arg(long, value_parser = ClockSetting::parse)]
+    clock: Option<ClockSetting>,
     #[arg(long, default_value = "hard")]
     level: Level,
     /// Play the seat with an engine from outside that speaks the engine
@@ -183,11 +184,7 @@ impl BotArgs {
         }
         let rules = super::args::rules_for(registry, &self.variant)?;
         let size = self.size.unwrap_or_else(|| rules.usual_size());
-        let clock = self.clock.map(|(each, increment)| ClockSetting {
-            initial_ms: each.as_millis() as u64,
-            increment_ms: increment.as_millis() as u64,
-            per_move: false,
-        });
+        let clock = self.clock;
         Ok(if self.pair {
             Seating::Pair {
                 variant: self.variant.clone(),

@@ -84,7 +84,7 @@ pub struct TournamentArgs {
 }
 
 /// `--clock`: SECONDS+INCREMENT, each a number of seconds (a decimal).
-pub(super) fn clock(text: &str) -> Result<(Duration, Duration), String> {
+fn clock(text: &str) -> Result<(Duration, Duration), String> {
     let seconds = |t: &str| {
         t.trim()
             .parse::<f64>()

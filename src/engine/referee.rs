@@ -65,10 +65,6 @@ impl Referee {
         &self.rules
     }
 
-    pub fn size(&self) -> BoardSize {
-        self.size
-    }
-
     pub fn history(&self) -> &History {
         &self.history
     }

@@ -411,7 +411,7 @@ fn sqlite_a_bot_account_seeks_in_the_lobby_and_is_paired() {
         let url = server.ws();
         let board = ["--variant", "box", "--size", "5x5", "--level", "random"];
         let mut args = vec!["--seek", "--games", "2", "--account", "Seekbot"];
-        args.extend(["--register"]);
+        args.extend(["--register", "--clock", "5+3"]);
         args.extend(board);
         let bot = spawn_bot(&server, &args);
         // Two games, one after the other, each at a table of its own.
@@ -430,6 +430,9 @@ fn sqlite_a_bot_account_seeks_in_the_lobby_and_is_paired() {
                 .await
                 .expect("the bot's table in the lobby");
             assert!(seek.bot && seek.account && seek.rated, "{seek:?}");
+            // The clock written as the game's --clock writes it.
+            let clock = seek.clock.map(|c| (c.initial_ms, c.increment_ms));
+            assert_eq!(clock, Some((300_000, 3_000)), "{seek:?}");
             let join = ClientMessage::Join {
                 code: seek.code.clone(),
                 name: None,
@@ -590,23 +593,6 @@ fn sqlite_an_interrupted_bot_kills_its_thinking_engine_and_resigns() {
 /// The password of the bot accounts the tests make.
 const BOT_PASSWORD: &str = "a bot's long password";
 
-/// The engine command of the Python example (`examples/engine.py`), or
-/// None where python3 is missing (the test says so, and fails in CI).
-fn python_engine() -> Option<String> {
-    crate::support::needs(
-        "python3",
-        crate::support::on_path("python3"),
-        "install python3 (bash .ci/setup does)",
-    )
-    .then(|| {
-        format!(
-            "python3 {} {}",
-            concat!(env!("CARGO_MANIFEST_DIR"), "/examples/engine.py"),
-            env!("CARGO_BIN_EXE_burrow")
-        )
-    })
-}
-
 /// A table of a designed game the server does not have: the creator sends
 /// its share code, the joining client and a watcher get the rules from the
 /// table, the game is played out and kept, and after a restart the stored
@@ -755,7 +741,7 @@ fn sqlite_clock_computer_bot_rematch() {
 /// its end through the bot.
 #[test]
 fn sqlite_an_engine_from_outside_plays_through_the_bot() {
-    let Some(engine) = python_engine() else {
+    let Some(engine) = crate::support::python_example_engine() else {
         return;
     };
     let server = Server::start(&sqlite("outside-engine"));
@@ -771,7 +757,7 @@ fn sqlite_an_engine_from_outside_plays_through_the_bot() {
 /// not play on a person's account, nor without the account's password.
 #[test]
 fn sqlite_an_engine_on_a_bot_account_plays_a_rated_game() {
-    let Some(engine) = python_engine() else {
+    let Some(engine) = crate::support::python_example_engine() else {
         return;
     };
     let server = Server::start(&sqlite("bot-account"));
