@@ -11,13 +11,12 @@ use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
 use burrow::game::platform::background::Background;
-use burrow::game::puzzles::solving::Puzzles;
-use burrow::game::table::analysis;
-use burrow::game::table::animation::AnimationQueue;
-use burrow::game::table::computer::ComputerPlayer;
-use burrow::game::table::input::SquareClicked;
-use burrow::game::table::pieces::{Animating, OnSquare, Piece};
-use burrow::game::table::planned::PlannedTurn;
+use burrow::game::play::AnimationQueue;
+use burrow::game::play::ComputerPlayer;
+use burrow::game::play::PlannedTurn;
+use burrow::game::play::SquareClicked;
+use burrow::game::play::{Animating, OnSquare, Piece};
+use burrow::game::puzzles::Puzzles;
 use burrow::game::*;
 use std::sync::Arc;
 
@@ -68,7 +67,7 @@ fn app_built(variants: VariantRegistry, place: Option<saved::SavePlace>) -> App 
 }
 
 fn start(app: &mut App, setup: NewGame) {
-    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut().write_message(GameIntent::NewGame(setup));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -112,7 +111,7 @@ fn settle(app: &mut App) {
 
 /// Every piece entity stands where the engine says, and there are no others.
 fn assert_entities_match_engine(app: &mut App) {
-    let shown = app.world().resource::<GameSession>().shown();
+    let shown = app.world().resource::<Game>().shown();
     let mut query = app
         .world_mut()
         .query::<(&Piece, &OnSquare, Option<&Animating>)>();
@@ -156,7 +155,7 @@ fn clicks_make_a_capture_and_entities_follow() {
         "the capture should be animating"
     );
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(session.played().len(), 1);
     assert_eq!(session.played()[0].to_string(), "b1xa1");
     assert_entities_match_engine(&mut app);
@@ -170,7 +169,7 @@ fn a_multi_capture_turn_plays_capture_after_capture() {
     click(&mut app, "e5");
     settle(&mut app);
     {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         let turn = session
             .turn()
             .as_ref()
@@ -180,7 +179,7 @@ fn a_multi_capture_turn_plays_capture_after_capture() {
     assert_entities_match_engine(&mut app);
     click(&mut app, "f6");
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert!(session.turn().is_none());
     assert_eq!(session.played()[0].to_string(), "d4xe5xf6");
     assert_entities_match_engine(&mut app);
@@ -194,7 +193,7 @@ fn a_single_fitting_capture_plays_by_itself() {
     click(&mut app, "a1");
     click(&mut app, "b1");
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(
         session.played().len(),
         1,
@@ -208,14 +207,14 @@ fn a_single_fitting_capture_plays_by_itself() {
 fn an_illegal_click_is_refused_and_changes_nothing() {
     let mut app = app();
     start(&mut app, humans("path", None));
-    let before = app.world().resource::<GameSession>().shown();
+    let before = app.world().resource::<Game>().shown();
     click(&mut app, "a1"); // a Black piece, and White is to move
     assert_eq!(refusals(&app), 1);
     click(&mut app, "b1");
     click(&mut app, "h8"); // not a target of b1
     assert_eq!(refusals(&app), 1);
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(session.shown(), before);
     assert!(session.played().is_empty());
     assert_entities_match_engine(&mut app);
@@ -257,7 +256,7 @@ fn refused_clicks_explain_themselves() {
         "e5 must keep capturing"
     );
     // Nothing changed: the turn waits at e5 for f4 or f6.
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(session.turn().as_ref().unwrap().current(), sq("e5"));
     assert_entities_match_engine(&mut app);
 }
@@ -270,15 +269,15 @@ fn undo_and_redo_rebuild_the_board() {
         click(&mut app, square);
         settle(&mut app);
     }
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
-    let after_two = app.world().resource::<GameSession>().shown();
-    app.world_mut().write_message(SessionIntent::Undo);
+    assert_eq!(app.world().resource::<Game>().played().len(), 2);
+    let after_two = app.world().resource::<Game>().shown();
+    app.world_mut().write_message(GameIntent::Undo);
     settle(&mut app);
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
+    assert_eq!(app.world().resource::<Game>().played().len(), 1);
     assert_entities_match_engine(&mut app);
-    app.world_mut().write_message(SessionIntent::Redo);
+    app.world_mut().write_message(GameIntent::Redo);
     settle(&mut app);
-    assert_eq!(app.world().resource::<GameSession>().shown(), after_two);
+    assert_eq!(app.world().resource::<Game>().shown(), after_two);
     assert_entities_match_engine(&mut app);
 }
 
@@ -289,12 +288,12 @@ fn a_bad_record_leaves_the_game_untouched() {
     click(&mut app, "b1");
     click(&mut app, "a1");
     settle(&mut app);
-    app.world_mut().write_message(SessionIntent::LoadRecord(
+    app.world_mut().write_message(GameIntent::LoadRecord(
         "[Variant \"box\"]\n\n1. b1xh8 *".into(),
     ));
     app.update();
     assert_eq!(refusals(&app), 1);
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
+    assert_eq!(app.world().resource::<Game>().played().len(), 1);
     assert_entities_match_engine(&mut app);
 }
 
@@ -313,12 +312,12 @@ fn a_computer_game_plays_to_the_end() {
     );
     for _ in 0..200 {
         settle(&mut app);
-        if app.world().resource::<GameSession>().outcome().is_some() {
+        if app.world().resource::<Game>().outcome().is_some() {
             break;
         }
     }
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert!(session.outcome().is_some(), "the game should be over");
     let record = session.record();
     assert!(record.replay(&VariantRegistry::builtin()).is_ok());
@@ -369,7 +368,7 @@ fn a_new_game_cancels_a_running_search() {
 }
 
 fn start_no_settle(app: &mut App, setup: NewGame) {
-    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut().write_message(GameIntent::NewGame(setup));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -394,7 +393,7 @@ fn with_liar() -> VariantRegistry {
 fn a_variant_error_mid_turn_leaves_the_session_exactly_as_it_was() {
     let mut app = app_with(with_liar());
     start(&mut app, humans("liar", None));
-    let before = app.world().resource::<GameSession>().clone();
+    let before = app.world().resource::<Game>().clone();
     let capture = before.rules().initial_captures(before.position())[0];
     let mut session = before.clone();
     let refusal = session.apply_capture(&capture).unwrap_err();
@@ -410,7 +409,7 @@ fn a_variant_error_mid_turn_leaves_the_session_exactly_as_it_was() {
     app.world_mut().write_message(CaptureIntent(capture));
     app.update();
     assert!(matches!(last_refusal(&app), Some(Refusal::Move(_))));
-    assert!(app.world().resource::<GameSession>().turn().is_none());
+    assert!(app.world().resource::<Game>().turn().is_none());
     settle(&mut app);
     assert_entities_match_engine(&mut app);
 }
@@ -422,7 +421,7 @@ fn a_computer_whose_variant_breaks_stops_and_says_why() {
         white: Player::Computer(Level::Medium),
         ..humans("liar", None)
     };
-    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut().write_message(GameIntent::NewGame(setup));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
@@ -455,8 +454,8 @@ fn clicks_on_a_panel_or_behind_the_menu_never_reach_the_board() {
     use bevy::input::ButtonState;
     use bevy::input::mouse::MouseButtonInput;
     use bevy::window::{PrimaryWindow, WindowResolution};
-    use burrow::game::table::input::{Selection, UiRegions};
-    use burrow::game::table::layout::BoardLayout;
+    use burrow::game::play::BoardLayout;
+    use burrow::game::play::{Selection, UiRegions};
 
     let mut app = app();
     let window = app
@@ -527,7 +526,7 @@ fn the_phase_follows_who_the_game_waits_for() {
     app.update();
     assert_eq!(phase(&app), Phase::PersonToMove);
     app.world_mut()
-        .write_message(SessionIntent::Review(Some(0)));
+        .write_message(GameIntent::Review(Some(0)));
     app.update();
     app.update();
     assert_eq!(phase(&app), Phase::Reviewing);
@@ -546,12 +545,12 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
     click(&mut game, "h1");
     click(&mut game, "g1");
     settle(&mut game);
-    let session = game.world().resource::<GameSession>();
+    let session = game.world().resource::<Game>();
     assert!(session.turn().is_some() || session.played().len() == 1);
     // The hint comes back with a legal turn.
     let mut app = app_with(VariantRegistry::builtin());
     start(&mut app, humans("tumburrow", Some(LONE_PIECE)));
-    app.world_mut().write_message(table::computer::HintRequest);
+    app.world_mut().write_message(burrow::game::play::HintRequest);
     for _ in 0..400 {
         app.update();
         if app.world().resource::<ComputerPlayer>().hint.is_some() {
@@ -565,7 +564,7 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
         .hint
         .clone()
         .expect("the hint arrived");
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert!(session.rules().play(session.position(), &hint).is_ok());
     // And the computer, playing Black, makes its turn.
     let mut app = app_with(VariantRegistry::builtin());
@@ -573,18 +572,18 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
         black: Player::Computer(Level::Strongest),
         ..humans("tumburrow", Some(LONE_PIECE))
     };
-    app.world_mut().write_message(SessionIntent::NewGame(setup));
+    app.world_mut().write_message(GameIntent::NewGame(setup));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     for _ in 0..3000 {
         app.update();
-        if !app.world().resource::<GameSession>().played().is_empty() {
+        if !app.world().resource::<Game>().played().is_empty() {
             break;
         }
         std::thread::sleep(Duration::from_millis(2));
     }
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
+    assert_eq!(app.world().resource::<Game>().played().len(), 1);
 }
 
 /// Runs frames until the analysis has finished (its solver works on the
@@ -594,7 +593,7 @@ fn finish_analysis(app: &mut App) {
         app.update();
         if !app
             .world()
-            .resource::<analysis::BoardAnalysis>()
+            .resource::<burrow::game::play::BoardAnalysis>()
             .is_running()
         {
             return;
@@ -607,7 +606,7 @@ fn finish_analysis(app: &mut App) {
 #[test]
 fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
     use burrow::ai::{Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::table::analysis::{AnalysisIntent, BoardAnalysis};
+    use burrow::game::play::{AnalysisIntent, BoardAnalysis};
 
     let mut app = app();
     let start_text = "W1B1/1BW1/B1WB/WB1W W";
@@ -638,7 +637,7 @@ fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
     click(&mut app, "d2");
     settle(&mut app);
     finish_analysis(&mut app);
-    let now = *app.world().resource::<GameSession>().position();
+    let now = *app.world().resource::<Game>().position();
     assert_ne!(now, pos(start_text));
     let analysis = app.world().resource::<BoardAnalysis>();
     assert!(analysis.report_for(&now).is_some());
@@ -652,11 +651,11 @@ fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
 /// Plays `turn` as a player would: the origin, then each capture the game
 /// has not already played by itself.
 fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
-    let before = app.world().resource::<GameSession>().played().len();
+    let before = app.world().resource::<Game>().played().len();
     click(app, &turn.origin.to_string());
     for capture in &turn.captures {
         settle(app);
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         if session.played().len() > before {
             return;
         }
@@ -673,7 +672,7 @@ fn play_turn(app: &mut App, turn: &burrow::rules::PlayedTurn) {
 }
 
 fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
-    use burrow::game::puzzles::solving::PuzzleIntent;
+    use burrow::game::puzzles::PuzzleIntent;
     let mut app = app();
     let (index, puzzle) = {
         let puzzles = app.world().resource::<Puzzles>();
@@ -692,12 +691,12 @@ fn puzzle_app(band: burrow::ai::Band) -> (App, usize, burrow::ai::Puzzle) {
 #[test]
 fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::puzzles::solving::PuzzleStatus;
+    use burrow::game::puzzles::PuzzleStatus;
     use burrow::game::settings::Settings;
 
     let (mut app, _, puzzle) = puzzle_app(Band::Easy);
     assert_eq!(
-        *app.world().resource::<GameSession>().position(),
+        *app.world().resource::<Game>().position(),
         puzzle.position
     );
     let rules = burrow::rules::builtin_rules("box").unwrap();
@@ -708,7 +707,7 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     for _ in 0..2 {
         settle(&mut app);
     }
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(session.played().len(), 2, "the defender replied");
     let now = *session.position();
     let finish = solver
@@ -720,7 +719,7 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     let puzzles = app.world().resource::<Puzzles>();
     let active = puzzles.active.as_ref().unwrap();
     assert_eq!(active.status, PuzzleStatus::Solved);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(
         session.outcome().map(|o| o.winner),
         Some(puzzle.position.turn)
@@ -736,7 +735,7 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
 #[test]
 fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
     use burrow::ai::{Band, SolveLimits, Solver, SolverConfig, judge};
-    use burrow::game::puzzles::solving::{PuzzleIntent, PuzzleStatus};
+    use burrow::game::puzzles::{PuzzleIntent, PuzzleStatus};
 
     let mut app = app();
     let hard: Vec<(usize, burrow::ai::Puzzle)> = app
@@ -798,7 +797,7 @@ fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
         let frame = std::time::Instant::now();
         app.update();
         frames.push(frame.elapsed());
-        let turn_over = app.world().resource::<GameSession>().played().len() == 1;
+        let turn_over = app.world().resource::<Game>().played().len() == 1;
         if turn_over && !app.world().resource::<Puzzles>().is_judging() {
             break;
         }
@@ -835,7 +834,7 @@ fn the_window_keeps_drawing_while_a_puzzle_turn_is_judged() {
 #[test]
 fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig, Value};
-    use burrow::game::puzzles::solving::{PuzzleIntent, PuzzleStatus};
+    use burrow::game::puzzles::{PuzzleIntent, PuzzleStatus};
 
     let (mut app, _, puzzle) = puzzle_app(Band::Medium);
     let rules = burrow::rules::builtin_rules("box").unwrap();
@@ -865,7 +864,7 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
     assert!(why.contains("lets the opponent win"), "{why}");
     assert!(why.contains(&reply.to_string()), "{why} names the reply");
     // The reply stays on the board with the turn, and it wins for them.
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(
         session.position(),
         &losing.result,
@@ -887,7 +886,7 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
     // Taking it back brings the puzzle's position back.
     app.world_mut().write_message(PuzzleIntent::TakeBack);
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(*session.position(), puzzle.position, "taken back");
     assert!(session.played().is_empty());
     let active = app.world().resource::<Puzzles>().active.clone().unwrap();
@@ -900,7 +899,7 @@ fn a_puzzle_turn_that_lets_the_opponent_escape_shows_their_winning_reply() {
 /// capture it asks to try is refused with the engine's own reason, and
 /// that the lesson ends in a White win.
 fn walk_lesson(id: &str) {
-    use burrow::game::lesson::tutorial::{Goal, Tutorial, TutorialIntent};
+    use burrow::game::lesson::{Goal, Tutorial, TutorialIntent};
     let mut app = app();
     app.world_mut()
         .write_message(TutorialIntent::Start(id.to_string()));
@@ -940,7 +939,7 @@ fn walk_lesson(id: &str) {
             }
             Goal::Misfit(square) => {
                 let expected = {
-                    let session = app.world().resource::<GameSession>();
+                    let session = app.world().resource::<Game>();
                     let turn = session.turn().as_ref().expect("mid-turn");
                     session
                         .rules()
@@ -963,7 +962,7 @@ fn walk_lesson(id: &str) {
             }
             Goal::Reply(_) => unreachable!(),
             Goal::Win => {
-                let session = app.world().resource::<GameSession>();
+                let session = app.world().resource::<Game>();
                 assert_eq!(
                     session.outcome().map(|o| o.winner),
                     Some(Side::White),
@@ -999,7 +998,7 @@ fn every_guided_first_game_walks_to_a_win() {
 /// and undo brings the lesson back.
 #[test]
 fn a_lesson_notices_a_move_off_its_script() {
-    use burrow::game::lesson::tutorial::{Tutorial, TutorialIntent};
+    use burrow::game::lesson::{Tutorial, TutorialIntent};
     let mut app = app();
     app.world_mut()
         .write_message(TutorialIntent::Start("box".to_string()));
@@ -1017,7 +1016,7 @@ fn a_lesson_notices_a_move_off_its_script() {
             .off_script
     };
     assert!(off(&app));
-    app.world_mut().write_message(SessionIntent::Undo);
+    app.world_mut().write_message(GameIntent::Undo);
     settle(&mut app);
     assert!(!off(&app));
     // A new game from the menu ends the lesson.
@@ -1030,13 +1029,13 @@ fn a_lesson_notices_a_move_off_its_script() {
 #[test]
 fn leaving_a_lesson_plays_on_against_the_computer() {
     use burrow::game::GameMode;
-    use burrow::game::lesson::tutorial::{Tutorial, TutorialIntent};
+    use burrow::game::lesson::{Tutorial, TutorialIntent};
     let mut app = app();
     app.world_mut()
         .write_message(TutorialIntent::Start("box".to_string()));
     settle(&mut app);
     assert_eq!(
-        *app.world().resource::<GameSession>().mode(),
+        *app.world().resource::<Game>().mode(),
         GameMode::Lesson
     );
     // The lesson's first turn and its scripted reply, then leave while
@@ -1052,11 +1051,11 @@ fn leaving_a_lesson_plays_on_against_the_computer() {
         .clone();
     play_turn(&mut app, &first);
     settle(&mut app);
-    let before = app.world().resource::<GameSession>().played().to_vec();
+    let before = app.world().resource::<Game>().played().to_vec();
     assert!(!before.is_empty());
     app.world_mut().write_message(TutorialIntent::Leave);
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(*session.mode(), GameMode::Local);
     assert!(matches!(session.setup().black, Player::Computer(_)));
     assert_eq!(
@@ -1075,23 +1074,23 @@ fn a_new_game_over_a_puzzle_ends_the_puzzle() {
     use burrow::game::GameMode;
     let (mut app, index, _) = puzzle_app(Band::Easy);
     assert_eq!(
-        *app.world().resource::<GameSession>().mode(),
+        *app.world().resource::<Game>().mode(),
         GameMode::Puzzle(index)
     );
     assert!(app.world().resource::<Puzzles>().active.is_some());
     start(&mut app, humans("box", None));
     assert_eq!(
-        *app.world().resource::<GameSession>().mode(),
+        *app.world().resource::<Game>().mode(),
         GameMode::Local
     );
     assert!(app.world().resource::<Puzzles>().active.is_none());
     // A record loaded over a puzzle keeps no defender: people play it.
     let (mut app, _, _) = puzzle_app(Band::Easy);
-    let record = app.world().resource::<GameSession>().record().to_string();
+    let record = app.world().resource::<Game>().record().to_string();
     app.world_mut()
-        .write_message(SessionIntent::LoadRecord(record));
+        .write_message(GameIntent::LoadRecord(record));
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(*session.mode(), GameMode::Local);
     assert_eq!(
         (session.setup().white, session.setup().black),
@@ -1105,13 +1104,13 @@ fn a_new_game_over_a_puzzle_ends_the_puzzle() {
 /// the engine would not have played.
 #[test]
 fn the_review_evaluates_every_position_of_the_game() {
-    use burrow::game::review::evaluation::{GameReview, ReviewIntent};
+    use burrow::game::review::{GameReview, ReviewIntent};
     let mut app = app();
     // A 4x4 Box game played to its end by the random level.
     let rules = burrow::rules::builtin_rules("box").unwrap();
     let record = burrow::ai::play_random_game(&rules, pos("WBWB/BWBW/WBWB/BWBW W"), 5).unwrap();
     app.world_mut()
-        .write_message(SessionIntent::LoadRecord(record.to_string()));
+        .write_message(GameIntent::LoadRecord(record.to_string()));
     app.world_mut().write_message(ReviewIntent(true));
     app.world_mut()
         .resource_mut::<NextState<Screen>>()
@@ -1119,7 +1118,7 @@ fn the_review_evaluates_every_position_of_the_game() {
     for _ in 0..200 {
         app.update();
     }
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     let review = app.world().resource::<GameReview>();
     assert!(session.outcome().is_some());
     assert!(
@@ -1154,7 +1153,7 @@ fn pump(app: &mut App, what: &str, mut done: impl FnMut(&mut App) -> bool) {
 /// intents, as the window's clicks would.
 fn play_first_turn(app: &mut App) -> burrow::rules::PlayedTurn {
     let turn = {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         session.rules().turns(session.position()).expect("lists")[0].played()
     };
     for step in turn.steps() {
@@ -1171,8 +1170,8 @@ fn play_first_turn(app: &mut App) -> burrow::rules::PlayedTurn {
 #[test]
 fn the_game_plays_over_wss_and_a_certificate_it_does_not_trust_is_refused() {
     use crate::online::tls::{Authority, tls_server};
-    use burrow::game::online::socket::CaFileFlag;
-    use burrow::game::online::table::{Link, Online, OnlineIntent};
+    use burrow::game::online::CaFileFlag;
+    use burrow::game::online::{Link, Online, OnlineIntent};
     use burrow::online::client::Client;
     use burrow::online::protocol::{ClientMessage, GameSetup};
 
@@ -1249,16 +1248,16 @@ fn the_game_plays_over_wss_and_a_certificate_it_does_not_trust_is_refused() {
             .as_ref()
             .is_some_and(|t| t.view.black.name.as_deref() == Some("Bo"))
     });
-    while app.world().resource::<GameSession>().outcome().is_none() {
-        let played = app.world().resource::<GameSession>().played().len();
-        if app.world().resource::<GameSession>().position().turn == Side::White {
+    while app.world().resource::<Game>().outcome().is_none() {
+        let played = app.world().resource::<Game>().played().len();
+        if app.world().resource::<Game>().position().turn == Side::White {
             play_first_turn(&mut app);
         } else {
             let reply = black.some_turn();
             rt.block_on(black.play(&reply));
         }
         pump(&mut app, "the turn on the board", |app| {
-            app.world().resource::<GameSession>().played().len() > played
+            app.world().resource::<Game>().played().len() > played
                 && app.world().resource::<AnimationQueue>().is_idle()
         });
         settle(&mut app);
@@ -1293,17 +1292,17 @@ fn records_are_saved_and_opened_through_the_file_dialogs() {
     // A new game, then the saved record opened: its turn is played back.
     start(&mut app, humans("box", None));
     settle(&mut app);
-    assert!(app.world().resource::<GameSession>().played().is_empty());
+    assert!(app.world().resource::<Game>().played().is_empty());
     app.insert_resource(DialogScript(Some(vec![picked.clone()])));
     app.world_mut().write_message(DialogIntent {
         purpose: DialogPurpose::OpenRecord,
         suggested: dir.clone(),
     });
     pump(&mut app, "the record opened", |app| {
-        app.world().resource::<GameSession>().played().len() == 1
+        app.world().resource::<Game>().played().len() == 1
     });
     assert_eq!(
-        app.world().resource::<GameSession>().played()[0].to_string(),
+        app.world().resource::<Game>().played()[0].to_string(),
         turn.to_string()
     );
     // Cancelled (no answer left): nothing happens.
@@ -1319,7 +1318,7 @@ fn records_are_saved_and_opened_through_the_file_dialogs() {
     // The position on the board saved, then opened: a new game from it,
     // with the same players.
     let position_file = dir.join("position.txt");
-    let position = *app.world().resource::<GameSession>().position();
+    let position = *app.world().resource::<Game>().position();
     app.insert_resource(DialogScript(Some(vec![
         position_file.clone(),
         position_file.clone(),
@@ -1338,14 +1337,14 @@ fn records_are_saved_and_opened_through_the_file_dialogs() {
         suggested: dir.clone(),
     });
     pump(&mut app, "a game from the position", |app| {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         session.setup().start == Some(position) && session.played().is_empty()
     });
-    assert_eq!(*app.world().resource::<GameSession>().position(), position);
+    assert_eq!(*app.world().resource::<Game>().position(), position);
 
     // A design: a copy of the draft saved where the player chose, and a
     // game file opened into the designer.
-    use burrow::game::designer::draft::{Designer, DesignerIntent};
+    use burrow::game::designer::{Designer, DesignerIntent};
     let design_file = dir.join("my design.toml");
     app.world_mut()
         .write_message(DesignerIntent::Open("box".to_string()));
@@ -1410,13 +1409,13 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
     assert!(!file.exists(), "nothing is kept before a turn");
     play_first_turn(&mut app);
     pump(&mut app, "the computer's reply", |app| {
-        app.world().resource::<GameSession>().played().len() == 2
+        app.world().resource::<Game>().played().len() == 2
             && app.world().resource::<AnimationQueue>().is_idle()
     });
     settle(&mut app);
     let played: Vec<String> = app
         .world()
-        .resource::<GameSession>()
+        .resource::<Game>()
         .played()
         .iter()
         .map(|t| t.to_string())
@@ -1439,10 +1438,10 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
     assert!(summary.contains("2 turns"), "{summary}");
     app.world_mut().resource_mut::<Saved>().continue_asked = true;
     pump(&mut app, "the game continued", |app| {
-        app.world().resource::<GameSession>().played().len() == 2
+        app.world().resource::<Game>().played().len() == 2
     });
     {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         assert_eq!(session.setup().white, Player::Human);
         assert_eq!(session.setup().black, Player::Computer(Level::Random));
         let again: Vec<String> = session.played().iter().map(|t| t.to_string()).collect();
@@ -1452,10 +1451,10 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
 
     // White resigns: the game ends, the record says so and replays.
     app.world_mut()
-        .write_message(SessionIntent::Resign(Side::White));
+        .write_message(GameIntent::Resign(Side::White));
     settle(&mut app);
     let record = {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         let outcome = session.outcome().expect("over");
         assert!(outcome.resigned && outcome.winner == Side::Black);
         session.record()
@@ -1473,14 +1472,14 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
     assert!(!file.exists(), "an ended game is not offered back");
     // Undo takes the resignation back; the game is kept again at its
     // next turn.
-    app.world_mut().write_message(SessionIntent::Undo);
+    app.world_mut().write_message(GameIntent::Undo);
     settle(&mut app);
-    assert!(app.world().resource::<GameSession>().outcome().is_none());
+    assert!(app.world().resource::<Game>().outcome().is_none());
     // No resigning for the computer's side.
     app.world_mut()
-        .write_message(SessionIntent::Resign(Side::Black));
+        .write_message(GameIntent::Resign(Side::Black));
     app.update();
-    assert!(app.world().resource::<GameSession>().outcome().is_none());
+    assert!(app.world().resource::<Game>().outcome().is_none());
     assert!(file.exists(), "kept again once the resignation is undone");
     // Another game, finished, opened from its record: the kept game stays.
     let rules = VariantRegistry::builtin().get("box").unwrap().clone();
@@ -1488,9 +1487,9 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
         .unwrap()
         .to_string();
     app.world_mut()
-        .write_message(SessionIntent::LoadRecord(finished));
+        .write_message(GameIntent::LoadRecord(finished));
     settle(&mut app);
-    assert!(app.world().resource::<GameSession>().outcome().is_some());
+    assert!(app.world().resource::<Game>().outcome().is_some());
     assert!(
         file.exists(),
         "opening another, finished game keeps the kept one"
@@ -1521,7 +1520,7 @@ fn a_local_game_is_saved_offered_back_continued_and_resigned() {
 #[test]
 fn a_lesson_is_continued_at_the_step_it_was_left_at() {
     use burrow::game::GameMode;
-    use burrow::game::lesson::tutorial::{Goal, Tutorial, TutorialIntent};
+    use burrow::game::lesson::{Goal, Tutorial, TutorialIntent};
     use burrow::game::saved::Saved;
     let dir = std::env::temp_dir().join(format!("burrow-saved-lesson-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
@@ -1538,7 +1537,7 @@ fn a_lesson_is_continued_at_the_step_it_was_left_at() {
     );
     play_turn(&mut app, &lesson.turns[0]);
     pump(&mut app, "the scripted reply", |app| {
-        app.world().resource::<GameSession>().played().len() == 2
+        app.world().resource::<Game>().played().len() == 2
             && app.world().resource::<AnimationQueue>().is_idle()
     });
     settle(&mut app);
@@ -1566,10 +1565,10 @@ fn a_lesson_is_continued_at_the_step_it_was_left_at() {
     );
     app.world_mut().resource_mut::<Saved>().continue_asked = true;
     pump(&mut app, "the lesson continued", |app| {
-        app.world().resource::<GameSession>().played().len() == 2
+        app.world().resource::<Game>().played().len() == 2
     });
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(*session.mode(), GameMode::Lesson);
     assert_eq!(session.played(), &lesson.turns[..2]);
     let again = active(&app).expect("the lesson is on again");
@@ -1598,7 +1597,7 @@ fn online_server(name: &str) -> (crate::online::Server, String, String) {
 /// The window opens a table of `setup` at `address`, White its own, and
 /// waits until it plays there.
 fn open_table(app: &mut App, address: &str, setup: burrow::online::protocol::GameSetup) {
-    use burrow::game::online::table::{Online, OnlineIntent};
+    use burrow::game::online::{Online, OnlineIntent};
     app.world_mut().write_message(OnlineIntent::Create {
         server: address.to_string(),
         setup,
@@ -1620,7 +1619,7 @@ fn seat_black(
     server: &crate::online::Server,
     rt: &tokio::runtime::Runtime,
 ) -> crate::online::Player {
-    use burrow::game::online::table::Online;
+    use burrow::game::online::Online;
     let code = app
         .world()
         .resource::<Online>()
@@ -1647,8 +1646,8 @@ fn seat_black(
 #[test]
 fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
     use crate::online::{setup, signed_in, signed_in_as, take_seat_with};
-    use burrow::game::online::community::{Community, CommunityIntent};
-    use burrow::game::online::table::{Online, OnlineIntent};
+    use burrow::game::online::{Community, CommunityIntent};
+    use burrow::game::online::{Online, OnlineIntent};
     use burrow::game::settings::Settings;
     use burrow::online::protocol::{ClientMessage, SideChoice};
 
@@ -1789,7 +1788,7 @@ fn the_game_signs_in_follows_the_lobby_and_hears_of_its_turn() {
 /// the turn played while it was away reaches the server.
 #[test]
 fn the_game_plays_online_and_reconnects() {
-    use burrow::game::online::table::{Link, Online};
+    use burrow::game::online::{Link, Online};
     use burrow::online::protocol::GameSetup;
 
     let (server, database, address) = online_server("game-client");
@@ -1805,7 +1804,7 @@ fn the_game_plays_online_and_reconnects() {
     open_table(&mut app, &address, setup);
     let mut black = seat_black(&mut app, &server, &rt);
     {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         assert_eq!(session.setup().white, Player::Human);
         assert_eq!(session.setup().black, Player::Remote);
     }
@@ -1819,19 +1818,19 @@ fn the_game_plays_online_and_reconnects() {
     let reply = black.some_turn();
     rt.block_on(black.play(&reply));
     pump(&mut app, "Black's turn on the board", |app| {
-        app.world().resource::<GameSession>().played().len() == 2
+        app.world().resource::<Game>().played().len() == 2
             && app.world().resource::<AnimationQueue>().is_idle()
     });
     settle(&mut app);
     assert_eq!(
-        app.world().resource::<GameSession>().played()[1].to_string(),
+        app.world().resource::<Game>().played()[1].to_string(),
         reply
     );
     assert_entities_match_engine(&mut app);
     rt.block_on(black.follow_to(2));
 
     // No undo online.
-    app.world_mut().write_message(SessionIntent::Undo);
+    app.world_mut().write_message(GameIntent::Undo);
     app.update();
     let refused: Vec<String> = app
         .world()
@@ -1843,7 +1842,7 @@ fn the_game_plays_online_and_reconnects() {
         refused.iter().any(|r| r.contains("has no undo")),
         "{refused:?}"
     );
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 2);
+    assert_eq!(app.world().resource::<Game>().played().len(), 2);
 
     // The server dies: the game notices. White plays its turn meanwhile
     // (it cannot reach anyone); the game reconnects to the new server by
@@ -1854,7 +1853,7 @@ fn the_game_plays_online_and_reconnects() {
     });
     let links = app.world().resource::<Online>().links;
     let offline = play_first_turn(&mut app);
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 3);
+    assert_eq!(app.world().resource::<Game>().played().len(), 3);
     let server = crate::online::Server::start_on(&database, &address);
     pump(&mut app, "reconnected", |app| {
         let online = app.world().resource::<Online>();
@@ -1877,7 +1876,7 @@ fn the_game_plays_online_and_reconnects() {
         offline.to_string()
     );
     assert_eq!(online.notice, None, "no refusal on the way");
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 3);
+    assert_eq!(app.world().resource::<Game>().played().len(), 3);
     drop(server);
 }
 
@@ -1887,7 +1886,7 @@ fn the_game_plays_online_and_reconnects() {
 /// nothing twice.
 #[test]
 fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
-    use burrow::game::table::session::Variants;
+    use burrow::game::play::Variants;
     let text =
         std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml"))
             .unwrap();
@@ -1901,9 +1900,9 @@ fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
     assert!(app.world().resource::<Variants>().0.get("stride").is_none());
     for _ in 0..2 {
         app.world_mut()
-            .write_message(SessionIntent::LoadRecord(record.clone()));
+            .write_message(GameIntent::LoadRecord(record.clone()));
         settle(&mut app);
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         assert_eq!(session.rules().id(), "stride");
         assert!(
             session.outcome().is_some(),
@@ -1925,8 +1924,8 @@ fn a_record_of_a_designed_game_loads_where_the_game_is_not_installed() {
 #[test]
 fn the_designer_makes_a_game_tries_saves_and_measures_it() {
     use burrow::ai::report;
-    use burrow::game::designer::draft::{Designer, DesignerIntent};
-    use burrow::game::table::session::Variants;
+    use burrow::game::designer::{Designer, DesignerIntent};
+    use burrow::game::play::Variants;
     use burrow::rules::design::Symmetry;
     let folder = std::env::temp_dir().join(format!("burrow-designer-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&folder);
@@ -1963,14 +1962,14 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
         .resource_mut::<NextState<Screen>>()
         .set(Screen::Playing);
     settle(&mut app);
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     assert_eq!(session.rules().id(), "my-path");
     assert_eq!(session.position().size().to_string(), "6x6");
     assert!(!app.world().resource::<Designer>().open, "the board shows");
     click(&mut app, "b1");
     click(&mut app, "a1");
     settle(&mut app);
-    assert_eq!(app.world().resource::<GameSession>().played().len(), 1);
+    assert_eq!(app.world().resource::<Game>().played().len(), 1);
 
     // Changed and tried again: the new version replaces the old.
     app.world_mut()
@@ -1993,7 +1992,7 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
         .design()
         .unwrap();
     assert_eq!(tried.template.directions, Some(Symmetry::Exact));
-    assert!(app.world().resource::<GameSession>().played().is_empty());
+    assert!(app.world().resource::<Game>().played().is_empty());
 
     // Saved: the file reads back to the draft.
     app.world_mut().write_message(DesignerIntent::Save);
@@ -2071,7 +2070,7 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
         .unwrap_or_default();
     assert!(refusal.contains("`box`"), "{refusal}");
     assert_eq!(
-        app.world().resource::<GameSession>().rules().id(),
+        app.world().resource::<Game>().rules().id(),
         "my-path"
     );
     let _ = std::fs::remove_dir_all(&folder);
@@ -2084,8 +2083,8 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
 /// left without a capture wins), told in the window's words.
 #[test]
 fn the_game_plays_a_designed_game_online_to_its_end() {
-    use burrow::game::online::table::Online;
-    use burrow::game::online::table_panel::result_text;
+    use burrow::game::online::Online;
+    use burrow::game::online::result_text;
     use burrow::online::protocol::GameSetup;
     use burrow::rules::Design;
 
@@ -2108,7 +2107,7 @@ fn the_game_plays_a_designed_game_online_to_its_end() {
     };
     open_table(&mut app, &address, setup);
     {
-        let session = app.world().resource::<GameSession>();
+        let session = app.world().resource::<Game>();
         assert_eq!(session.rules().id(), "undertow");
         assert_eq!(*session.position(), session.rules().start(size));
         assert_ne!(*session.position(), burrow::rules::Position::start(size));
@@ -2116,8 +2115,8 @@ fn the_game_plays_a_designed_game_online_to_its_end() {
     let mut black = seat_black(&mut app, &server, &rt);
     // Both sides play their first listed turn until the game is over.
     let mut plies = 0;
-    while app.world().resource::<GameSession>().outcome().is_none() {
-        let white_to_move = app.world().resource::<GameSession>().position().turn == Side::White;
+    while app.world().resource::<Game>().outcome().is_none() {
+        let white_to_move = app.world().resource::<Game>().position().turn == Side::White;
         if white_to_move {
             play_first_turn(&mut app);
         } else {
@@ -2127,13 +2126,13 @@ fn the_game_plays_a_designed_game_online_to_its_end() {
         plies += 1;
         rt.block_on(black.follow_to(plies));
         pump(&mut app, "the turn on the board", |app| {
-            app.world().resource::<GameSession>().played().len() == plies as usize
+            app.world().resource::<Game>().played().len() == plies as usize
                 && app.world().resource::<AnimationQueue>().is_idle()
         });
         settle(&mut app);
         assert!(plies < 40, "a 6x6 game ends within 35 turns");
     }
-    let session = app.world().resource::<GameSession>();
+    let session = app.world().resource::<Game>();
     let outcome = session.outcome().expect("over");
     let stuck = session.position().turn;
     assert_eq!(

@@ -1,6 +1,7 @@
 //! Behaviour tests, gathered in one test binary (one link of the crate).
 
 mod ai;
+mod architecture;
 mod cli;
 mod designs;
 mod differential;

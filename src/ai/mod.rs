@@ -25,7 +25,7 @@ mod scratch_pool;
 mod search;
 mod selfplay;
 mod solver;
-mod table;
+mod transposition;
 mod zobrist;
 
 use std::fmt;

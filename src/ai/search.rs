@@ -14,7 +14,7 @@ use super::Decision;
 use super::eval::{FORCED, LOSS, evaluate_with};
 use super::profile::{AiProfile, EvaluationWeights};
 use super::scratch_pool::POOL;
-use super::table::{Bound, Entry, TranspositionTable};
+use super::transposition::{Bound, Entry, TranspositionTable};
 use super::zobrist::zobrist;
 
 /// How a search level spends its effort.

@@ -2,18 +2,22 @@
 //! (cargo feature `game`).
 //!
 //! One folder per feature, each with its plugin (the systems that need no
-//! window) and its view (its panels and overlays): [`table`] (the game
-//! being played: the rules plugin, the board, the input, the computer),
-//! [`online`], [`designer`], [`review`], [`puzzles`], [`lesson`]; the
-//! panels that gather them (`panels`); what every panel shares ([`ui`]);
-//! the machine's side ([`platform`]).
+//! window) and its view (its panels and overlays): [`play`] (the game
+//! being played on this machine's board: the rules plugin, the board, the
+//! input, the computer), [`online`], [`designer`], [`review`],
+//! [`puzzles`], [`lesson`], [`saved`]; the panels that gather them
+//! (`panels`). A feature is used by the others only through what its
+//! `mod.rs` makes public: its intents, facts and resources. Beneath them
+//! all: the app's screens ([`screens`]), what every panel shares ([`ui`],
+//! with the side panel's extension point), the settings, the frame's
+//! order ([`sets`]) and the machine's side ([`platform`]).
 //!
 //! Data flows one way (see docs/architecture.md): input and computer
-//! players write intents, [`table::session`] checks them against the
-//! engine and writes facts, the board and the animation mirror the facts
-//! onto entities, the panels draw. Every system slots into one ordered list
-//! of [`GameSet`]s; the screens and the turn's phase are [`States`]
-//! ([`Screen`], [`Phase`]).
+//! players write intents, the play feature's rules plugin checks them
+//! against the engine and writes facts, the board and the animation mirror
+//! the facts onto entities, the panels draw. Every system slots into one
+//! ordered list of [`GameSet`]s; the screens and the turn's phase are
+//! [`States`] ([`Screen`], [`Phase`]).
 
 #[cfg(feature = "checks")]
 pub mod checks;
@@ -23,13 +27,14 @@ pub mod online;
 mod options;
 mod panels;
 pub mod platform;
+pub mod play;
 pub mod presentation;
 pub mod puzzles;
 pub mod review;
 pub mod saved;
+pub mod screens;
 pub mod sets;
 pub mod settings;
-pub mod table;
 pub mod ui;
 #[cfg(target_arch = "wasm32")]
 mod web_page;
@@ -43,18 +48,18 @@ use tracing::info;
 use crate::rules::VariantRegistry;
 
 pub use crate::ai::Level;
-pub use online::panel::OnlineTab;
+pub use online::OnlineTab;
 pub use options::GameOptions;
-pub use presentation::Presentation;
-pub use sets::GameSet;
-pub use table::modding::{ModProblems, VariantPlugin};
-pub use table::screens::{InGame, Phase, Screen};
-pub use table::session::{
-    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameMode, GameSession, GameStarted, NewGame,
-    Player, Refusal, Refused, SessionIntent, Variants,
+pub use play::{
+    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameMode, Game, GameStarted, NewGame,
+    Player, Refusal, Refused, GameIntent, Variants,
 };
+pub use play::{ModProblems, VariantPlugin};
+pub use presentation::Presentation;
+pub use screens::{InGame, Phase, Screen};
+pub use sets::GameSet;
 
-/// Everything that does not need a window: the session, board entities,
+/// Everything that does not need a window: the game, board entities,
 /// animation, selection and computer players. Headless tests run this.
 /// Variants that [`VariantPlugin`]s added, before or after this plugin,
 /// join `variants`.
@@ -66,16 +71,16 @@ impl Plugin for GameCorePlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(sets::plugin);
         app.insert_resource(Variants(self.variants.clone()));
-        table::modding::add_waiting_mods(app);
+        play::add_waiting_mods(app);
         let variants = app.world().resource::<Variants>().0.clone();
-        let session = GameSession::new(&variants, NewGame::default())
+        let game = Game::new(&variants, NewGame::default())
             .or_else(|_| {
                 let variant = variants
                     .ids()
                     .first()
                     .map(|s| s.to_string())
                     .unwrap_or_default();
-                GameSession::new(
+                Game::new(
                     &variants,
                     NewGame {
                         variant,
@@ -84,11 +89,12 @@ impl Plugin for GameCorePlugin {
                 )
             })
             .expect("at least one variant is registered");
-        app.insert_resource(session);
+        app.insert_resource(game);
         app.add_plugins((
             settings::plugin,
             platform::plugin,
-            table::plugin,
+            screens::plugin,
+            play::plugin,
             puzzles::plugin,
             lesson::plugin,
             review::plugin,
@@ -111,7 +117,7 @@ impl Plugin for GameViewPlugin {
             .add_plugins((
                 platform::view,
                 ui::view,
-                table::view,
+                play::view,
                 puzzles::view,
                 lesson::view,
                 review::view,

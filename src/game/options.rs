@@ -4,11 +4,11 @@
 
 use bevy::prelude::*;
 
-use crate::game::lesson::tutorial::TutorialIntent;
-use crate::game::puzzles::solving::PuzzleIntent;
-use crate::game::review::evaluation::ReviewIntent;
-use crate::game::table::analysis::AnalysisIntent;
-use crate::game::table::session::{NewGame, SessionIntent};
+use crate::game::lesson::TutorialIntent;
+use crate::game::play::AnalysisIntent;
+use crate::game::play::{NewGame, GameIntent};
+use crate::game::puzzles::PuzzleIntent;
+use crate::game::review::ReviewIntent;
 
 /// What to do without a person at the controls.
 #[derive(Clone, Debug, Default)]
@@ -40,11 +40,11 @@ pub struct GameOptions {
     /// Open the designer on a copy of this game.
     pub designer: Option<String>,
     /// Join (or watch) an online table at once.
-    pub online: Option<crate::game::online::table::OnlineIntent>,
+    pub online: Option<crate::game::online::OnlineIntent>,
     /// Sign in at the server at start (name, password).
     pub sign_in: Option<(String, String)>,
     /// Open the Online window at this tab.
-    pub online_tab: Option<crate::game::online::panel::OnlineTab>,
+    pub online_tab: Option<crate::game::online::OnlineTab>,
     /// The Online window's server.
     pub server: Option<String>,
     /// A certificate authority to trust for `wss://` servers, for this run.
@@ -90,8 +90,8 @@ pub(super) fn plugin(options: GameOptions) -> impl Fn(&mut App) {
 fn open_games(app: &mut App, options: &GameOptions) {
     if let Some(setup) = options.start.clone() {
         let setup_for_start = setup.clone();
-        app.add_systems(Startup, move |mut intents: MessageWriter<SessionIntent>| {
-            intents.write(SessionIntent::NewGame(setup_for_start.clone()));
+        app.add_systems(Startup, move |mut intents: MessageWriter<GameIntent>| {
+            intents.write(GameIntent::NewGame(setup_for_start.clone()));
         });
     }
     if let Some(index) = options.puzzle {
@@ -110,9 +110,9 @@ fn open_games(app: &mut App, options: &GameOptions) {
     if let Some(text) = options.review.clone() {
         app.add_systems(
             Startup,
-            move |mut intents: MessageWriter<SessionIntent>,
+            move |mut intents: MessageWriter<GameIntent>,
                   mut reviews: MessageWriter<ReviewIntent>| {
-                intents.write(SessionIntent::LoadRecord(text.clone()));
+                intents.write(GameIntent::LoadRecord(text.clone()));
                 reviews.write(ReviewIntent(true));
             },
         );
@@ -148,56 +148,14 @@ fn open_online(app: &mut App, options: &GameOptions) {
     }
     #[cfg(not(target_arch = "wasm32"))]
     if options.ca_file.is_some() {
-        app.insert_resource(crate::game::online::socket::CaFileFlag(
-            options.ca_file.clone(),
-        ));
+        app.insert_resource(crate::game::online::CaFileFlag(options.ca_file.clone()));
     }
-    if let Some(server) = options.server.clone() {
-        app.add_systems(
-            Startup,
-            move |mut online: ResMut<crate::game::online::table::Online>| {
-                online.server = server.clone();
-            },
-        );
-    }
-    if let Some(intent) = options.online.clone() {
-        app.add_systems(
-            Startup,
-            move |mut intents: MessageWriter<crate::game::online::table::OnlineIntent>,
-                  mut ui: ResMut<crate::game::ui::UiState>| {
-                intents.write(intent.clone());
-                ui.open.online = true;
-            },
-        );
-    }
-    if let (Some((name, password)), Some(server)) =
-        (options.sign_in.clone(), options.server.clone())
-    {
-        app.add_systems(
-            Startup,
-            move |mut intents: MessageWriter<crate::game::online::community::CommunityIntent>| {
-                use crate::game::online::community::CommunityIntent;
-                use crate::online::protocol::ClientMessage;
-                intents.write(CommunityIntent::Connect {
-                    server: server.clone(),
-                });
-                intents.write(CommunityIntent::Send(ClientMessage::SignIn {
-                    name: name.clone(),
-                    password: password.clone(),
-                }));
-            },
-        );
-    }
-    if let Some(tab) = options.online_tab {
-        app.add_systems(
-            Startup,
-            move |mut ui: ResMut<crate::game::ui::UiState>,
-                  mut form: ResMut<crate::game::online::panel::OnlineForm>| {
-                ui.open.online = true;
-                form.tab = tab;
-            },
-        );
-    }
+    app.insert_resource(crate::game::online::OnlineStart {
+        server: options.server.clone(),
+        table: options.online.clone(),
+        sign_in: options.sign_in.clone(),
+        tab: options.online_tab,
+    });
 }
 
 /// The rules help, the settings, the designer and the analysis at start.
@@ -215,10 +173,8 @@ fn open_windows(app: &mut App, options: &GameOptions) {
     if let Some(id) = options.designer.clone() {
         app.add_systems(
             Startup,
-            move |mut intents: MessageWriter<crate::game::designer::draft::DesignerIntent>| {
-                intents.write(crate::game::designer::draft::DesignerIntent::Open(
-                    id.clone(),
-                ));
+            move |mut intents: MessageWriter<crate::game::designer::DesignerIntent>| {
+                intents.write(crate::game::designer::DesignerIntent::Open(id.clone()));
             },
         );
     }

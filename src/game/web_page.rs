@@ -20,10 +20,10 @@ use tracing::warn;
 use crate::ai::Level;
 use crate::rules::Side;
 
-use crate::game::online::panel::{OnlineForm, OnlineTab};
-use crate::game::online::table::{Online, OnlineIntent};
-use crate::game::puzzles::solving::PuzzleIntent;
-use crate::game::table::session::{NewGame, Player, SessionIntent, Variants};
+use crate::game::online::{Online, OnlineIntent};
+use crate::game::online::{OnlineForm, OnlineTab};
+use crate::game::play::{NewGame, Player, GameIntent, Variants};
+use crate::game::puzzles::PuzzleIntent;
 use crate::game::ui::UiState;
 
 pub(super) fn plugin(app: &mut App) {
@@ -64,7 +64,7 @@ fn start_from_address(
     online: Res<Online>,
     mut online_intents: MessageWriter<OnlineIntent>,
     mut puzzles: MessageWriter<PuzzleIntent>,
-    mut intents: MessageWriter<SessionIntent>,
+    mut intents: MessageWriter<GameIntent>,
     mut ui: ResMut<UiState>,
     mut form: ResMut<OnlineForm>,
 ) {
@@ -143,12 +143,12 @@ fn online_request(query: &[(String, String)], server: &str) -> Option<OnlineInte
 
 /// The local game the address asks for: a design shared by link (it joins
 /// the games and is played at once), or a game by its id.
-fn local_request(query: &[(String, String)], variants: &Variants) -> Option<SessionIntent> {
+fn local_request(query: &[(String, String)], variants: &Variants) -> Option<GameIntent> {
     let get = |key: &str| value(query, key);
     let player = |key: &str| get(key).and_then(parse_player).unwrap_or(Player::Human);
     if let Some(code) = get("design") {
         return match crate::rules::Design::from_code(code) {
-            Ok(design) => Some(SessionIntent::PutDesign {
+            Ok(design) => Some(GameIntent::PutDesign {
                 play: Some(NewGame {
                     variant: design.id.clone(),
                     white: player(Side::White.word()),
@@ -168,7 +168,7 @@ fn local_request(query: &[(String, String)], variants: &Variants) -> Option<Sess
         warn!("the page asks for an unknown game `{variant}`; showing the menu");
         return None;
     }
-    Some(SessionIntent::NewGame(NewGame {
+    Some(GameIntent::NewGame(NewGame {
         variant: variant.to_string(),
         white: player(Side::White.word()),
         black: player(Side::Black.word()),

@@ -13,7 +13,7 @@ use super::tables::Hub;
 
 /// What the server holds now: tables in memory and open connections.
 pub(super) async fn stats(State(hub): State<Arc<Hub>>) -> Response {
-    let tables = hub.rooms.lock().expect("not poisoned").len();
+    let tables = hub.live_tables.lock().expect("not poisoned").len();
     let connections = hub.connections.load(Ordering::Relaxed);
     axum::Json(serde_json::json!({ "tables": tables, "connections": connections })).into_response()
 }
@@ -88,10 +88,10 @@ pub(super) async fn game_file(State(hub): State<Arc<Hub>>, Path(file): Path<Stri
     else {
         return (StatusCode::NOT_FOUND, "records are at /games/CODE.txt").into_response();
     };
-    match hub.room(code).await {
-        Ok(room) => {
+    match hub.live(code).await {
+        Ok(live) => {
             let (record, code) = {
-                let table = room.table.lock().await;
+                let table = live.table.lock().await;
                 (table.record().to_string(), table.code.clone())
             };
             (

@@ -293,8 +293,8 @@ mod tests {
         let gate = Gate::new(2, 3);
         let a: IpAddr = "10.0.0.1".parse().unwrap();
         let b: IpAddr = "10.0.0.2".parse().unwrap();
-        let first = gate.admit(a).expect("room");
-        let second = gate.admit(a).expect("room");
+        let first = gate.admit(a).expect("live");
+        let second = gate.admit(a).expect("live");
         assert!(gate.admit(a).is_none(), "two per address");
         let third = gate.admit(b).expect("another address");
         assert!(gate.admit(b).is_none(), "three in all");

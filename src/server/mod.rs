@@ -11,7 +11,7 @@
 //! - `GET /players/NAME`: a player's ratings, rating history and games;
 //! - anything else: the files of `--site` (the web build), if given.
 //!
-//! A table lives in memory while anyone uses it ([`Room`]) and in the
+//! A table lives in memory while anyone uses it ([`LiveTable`]) and in the
 //! database always: one nobody follows, no computer thinks for and no clock
 //! runs at is let go within seconds. A restarted server loads each game
 //! when it is next asked for (and the running clocks at once).
@@ -36,7 +36,7 @@ pub mod store;
 mod tables;
 
 pub use limits::ConnectionLimits;
-pub use tables::{Hub, Room};
+pub use tables::{Hub, LiveTable};
 
 /// What `burrow serve` was asked for.
 #[derive(Clone, Debug)]

@@ -14,7 +14,7 @@ use std::time::Duration;
 use crate::online::protocol::{ClockSetting, ComputerLevel, Rating, Seek};
 use crate::rules::BoardSize;
 
-use super::tables::{Hub, Room};
+use super::tables::{Hub, LiveTable};
 
 /// How far apart two ratings may be and still be paired (about two
 /// deviations of a settled rating).
@@ -97,15 +97,15 @@ pub(super) async fn level_near(hub: &Hub, variant: &str, rating: f64) -> Compute
     best.0
 }
 
-/// After `wait`, seats the server's computer at `level` in `room` if its
+/// After `wait`, seats the server's computer at `level` at `live` if its
 /// free seat is still free, the game not over and its player still
 /// connected.
-pub(super) fn computer_after(hub: Arc<Hub>, room: Arc<Room>, wait: Duration, level: ComputerLevel) {
+pub(super) fn computer_after(hub: Arc<Hub>, live: Arc<LiveTable>, wait: Duration, level: ComputerLevel) {
     tokio::spawn(async move {
         tokio::time::sleep(wait).await;
-        let present = room.connected();
+        let present = live.connected();
         let seated = hub
-            .change(&room, |table, now| {
+            .change(&live, |table, now| {
                 let waiting = table.seats.iter().position(|s| s.key.is_some());
                 let free = table
                     .seats

@@ -23,7 +23,7 @@ mod analyse;
 mod key;
 mod pns;
 mod run;
-mod table;
+mod proof_table;
 mod value;
 mod walker;
 
@@ -39,7 +39,7 @@ use super::profile::{AiProfile, EvaluationWeights};
 use key::{Canonicalizer, Key};
 use pns::{NumberTable, PnSearcher};
 use run::{Halt, Run};
-use table::ProofTable;
+use proof_table::ProofTable;
 use value::{INFINITY, WIN, back, to_child};
 use walker::Walker;
 

@@ -19,7 +19,7 @@
 //! a shared result once per parent, which only makes the estimates coarser.
 
 use super::key::{Canonicalizer, Key};
-use super::table::{Payload, Table};
+use super::proof_table::{Payload, PositionTable};
 use super::{Halt, Run, Walker};
 use crate::rules::{Position, Rules};
 
@@ -72,7 +72,7 @@ impl Payload for Numbers {
 }
 
 /// The table of proof numbers.
-pub(crate) type NumberTable = Table<Numbers>;
+pub(crate) type NumberTable = PositionTable<Numbers>;
 
 /// One thread's proof-number search.
 pub(super) struct PnSearcher<'a> {

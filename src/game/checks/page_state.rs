@@ -14,19 +14,19 @@
 
 use bevy::prelude::*;
 
-use crate::game::online::community::Community;
-use crate::game::online::table::Online;
-use crate::game::puzzles::solving::Puzzles;
-use crate::game::table::analysis::BoardAnalysis;
-use crate::game::table::layout::{BoardLayout, world_to_window};
-use crate::game::table::screens::Screen;
-use crate::game::table::session::GameSession;
+use crate::game::online::Community;
+use crate::game::online::Online;
+use crate::game::play::BoardAnalysis;
+use crate::game::play::Game;
+use crate::game::play::{BoardLayout, world_to_window};
+use crate::game::puzzles::Puzzles;
+use crate::game::screens::Screen;
 
 pub(super) fn publish_state(
-    session: Res<GameSession>,
+    game: Res<Game>,
     online: Res<Online>,
     community: Res<Community>,
-    phase: Option<Res<State<crate::game::table::screens::Phase>>>,
+    phase: Option<Res<State<crate::game::screens::Phase>>>,
     analysis: Res<BoardAnalysis>,
     puzzles: Res<Puzzles>,
     screen: Res<State<Screen>>,
@@ -47,8 +47,8 @@ pub(super) fn publish_state(
     };
     // Frames are counted so a test can tell the page is alive.
     let _ = html.set_attribute("data-frames", &frames.to_string());
-    if session.is_changed() || screen.is_changed() {
-        publish_game(&html, &session, screen.get());
+    if game.is_changed() || screen.is_changed() {
+        publish_game(&html, &game, screen.get());
     }
     if let Some(phase) = &phase
         && (phase.is_changed() || *frames == 1)
@@ -106,23 +106,23 @@ pub(super) fn publish_state(
 
 /// The screen, the position on show, the turns, the game and the captures
 /// of the turn on show.
-fn publish_game(html: &web_sys::Element, session: &GameSession, screen: &Screen) {
+fn publish_game(html: &web_sys::Element, game: &Game, screen: &Screen) {
     let screen_name = match screen {
         Screen::Title => "title",
         Screen::Playing => "playing",
         Screen::GameOver => "game-over",
     };
     let _ = html.set_attribute("data-screen", screen_name);
-    let _ = html.set_attribute("data-position", &session.shown().to_string());
-    let _ = html.set_attribute("data-turns", &session.played().len().to_string());
-    let _ = html.set_attribute("data-variant", session.rules().id());
-    let captures = session.turn().as_ref().map_or(0, |t| t.captures().len());
+    let _ = html.set_attribute("data-position", &game.shown().to_string());
+    let _ = html.set_attribute("data-turns", &game.played().len().to_string());
+    let _ = html.set_attribute("data-variant", game.rules().id());
+    let captures = game.turn().as_ref().map_or(0, |t| t.captures().len());
     let _ = html.set_attribute("data-captures", &captures.to_string());
     // The side panel's status line, in the page's language.
     use crate::game::ui::words::side_key;
-    let status = match session.outcome() {
+    let status = match game.outcome() {
         Some(outcome) => crate::tr!("outcome-wins", side = side_key(outcome.winner)),
-        None => crate::tr!("to-move", side = side_key(session.to_move())),
+        None => crate::tr!("to-move", side = side_key(game.to_move())),
     };
     let _ = html.set_attribute("data-status", &status);
 }
@@ -130,7 +130,7 @@ fn publish_game(html: &web_sys::Element, session: &GameSession, screen: &Screen)
 /// `CODE SIDE LINK CONNECTIONS`, side `-` when watching; the count of
 /// connections opened tells a reconnection from the link before it.
 fn publish_online(html: &web_sys::Element, online: &Online) {
-    use crate::game::online::table::Link;
+    use crate::game::online::Link;
     let side = online.side().map_or("-", |side| side.word());
     let link = match online.link {
         Link::Off => "off",

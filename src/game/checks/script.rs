@@ -16,14 +16,14 @@ use bevy::winit::WinitSettings;
 use crate::rules::Square;
 
 use crate::game::platform::background::Background;
-use crate::game::review::evaluation::GameReview;
+use crate::game::play::AnimationQueue;
+use crate::game::play::BoardMark;
+use crate::game::play::Game;
+use crate::game::play::PlannedTurn;
+use crate::game::play::{BoardLayout, world_to_window};
+use crate::game::review::GameReview;
+use crate::game::screens::{Screen, ScreenFade};
 use crate::game::sets::GameSet;
-use crate::game::table::animation::AnimationQueue;
-use crate::game::table::layout::{BoardLayout, world_to_window};
-use crate::game::table::overlay::BoardMark;
-use crate::game::table::planned::PlannedTurn;
-use crate::game::table::screens::{Screen, ScreenFade};
-use crate::game::table::session::GameSession;
 
 /// Adds the script: `clicks` in order, then the screenshot at `screenshot`
 /// (if any) and quit.
@@ -61,9 +61,9 @@ struct Script {
 /// it has, so the picture never catches the chain between two captures.
 /// (Where the game does not play on, as a refuted puzzle turn, the script
 /// stops waiting after [`CHAIN_WAIT`] frames.)
-fn plays_on_by_itself(session: &GameSession) -> bool {
-    session.turn().as_ref().is_some_and(|turn| {
-        session
+fn plays_on_by_itself(game: &Game) -> bool {
+    game.turn().as_ref().is_some_and(|turn| {
+        game
             .rules()
             .fitting_captures(turn)
             .is_ok_and(|fitting| fitting.len() == 1)
@@ -82,7 +82,7 @@ fn drive_script(
     queue: Res<AnimationQueue>,
     background: Res<Background>,
     planned: Res<PlannedTurn>,
-    (review, session): (Res<GameReview>, Res<GameSession>),
+    (review, game): (Res<GameReview>, Res<Game>),
     (mark, time): (Res<BoardMark>, Res<Time<Real>>),
     (screen, fade): (Res<State<Screen>>, Res<ScreenFade>),
     mut buttons: MessageWriter<MouseButtonInput>,
@@ -108,10 +108,10 @@ fn drive_script(
         || !queue.is_idle()
         || !background.is_idle()
         || !planned.is_idle()
-        || (review.open && !review.is_done(&session))
-        || (plays_on_by_itself(&session) && script.chain_waited < CHAIN_WAIT)
+        || (review.open && !review.is_done(&game))
+        || (plays_on_by_itself(&game) && script.chain_waited < CHAIN_WAIT)
     {
-        if plays_on_by_itself(&session) {
+        if plays_on_by_itself(&game) {
             script.chain_waited += 1;
         }
         script.wait = script.wait.saturating_sub(1);

@@ -16,12 +16,12 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
 use crate::game::platform::background::Background;
+use crate::game::play::AnimationQueue;
+use crate::game::play::Game;
+use crate::game::play::PlannedTurn;
+use crate::game::play::{Animating, OnSquare, Piece};
+use crate::game::screens::Screen;
 use crate::game::sets::GameSet;
-use crate::game::table::animation::AnimationQueue;
-use crate::game::table::pieces::{Animating, OnSquare, Piece};
-use crate::game::table::planned::PlannedTurn;
-use crate::game::table::screens::Screen;
-use crate::game::table::session::GameSession;
 use crate::rules::{MoveError, PlayedTurn, Side, Square};
 
 /// How the storm goes.
@@ -109,7 +109,7 @@ fn storm(
     mut window: Query<(Entity, &mut Window), With<PrimaryWindow>>,
     mut buttons: MessageWriter<MouseButtonInput>,
     mut keys: MessageWriter<KeyboardInput>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     queue: Res<AnimationQueue>,
     background: Res<Background>,
     planned: Res<PlannedTurn>,
@@ -143,7 +143,7 @@ fn storm(
         if !still && storm.settling < 1200 {
             return;
         }
-        let report = check(&session, still, &pieces);
+        let report = check(&game, still, &pieces);
         match &report {
             Ok(summary) => println!(
                 "storm: ok: {} inputs ({} resizes), {summary}",
@@ -249,14 +249,14 @@ enum StormFault {
 
 /// The board's entities against the engine, and the move list replayed.
 fn check(
-    session: &GameSession,
+    game: &Game,
     still: bool,
     pieces: &Query<(&Piece, &OnSquare, Option<&Animating>)>,
 ) -> Result<String, StormFault> {
     if !still {
         return Err(StormFault::NeverCameToRest);
     }
-    let shown = session.shown();
+    let shown = game.shown();
     let mut count = 0;
     for (piece, on, animating) in pieces {
         count += 1;
@@ -276,16 +276,16 @@ fn check(
             pieces: shown.board.occupied().count(),
         });
     }
-    for (i, turn) in session.played().iter().enumerate() {
-        let replayed = session
+    for (i, turn) in game.played().iter().enumerate() {
+        let replayed = game
             .rules()
-            .play(&session.positions()[i], turn)
+            .play(&game.positions()[i], turn)
             .map_err(|error| StormFault::DoesNotReplay {
                 number: i + 1,
                 turn: Box::new(turn.clone()),
                 error,
             })?;
-        if replayed.result() != session.positions()[i + 1] {
+        if replayed.result() != game.positions()[i + 1] {
             return Err(StormFault::ReplaysElsewhere {
                 number: i + 1,
                 turn: turn.clone(),
@@ -294,7 +294,7 @@ fn check(
     }
     Ok(format!(
         "{} turns of {} replayed, {count} pieces on the board match the engine",
-        session.played().len(),
-        session.rules().id()
+        game.played().len(),
+        game.rules().id()
     ))
 }

@@ -4,8 +4,8 @@
 //! try the design on the board, save it to the designs folder (on the web
 //! page: download its file), read a pasted file or share code, and measure
 //! it with the report, off the main thread. The window itself is
-//! `designer::window`; the design reaches the games through the session
-//! ([`SessionIntent::PutDesign`]), the one place the game list changes.
+//! `designer::window`; the design reaches the games through the game
+//! ([`GameIntent::PutDesign`]), the one place the game list changes.
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -20,8 +20,8 @@ use crate::rules::{
 };
 
 use crate::game::platform::background::{Background, Job, Step, Work};
+use crate::game::play::{GameMode, NewGame, Player, GameIntent, Variants};
 use crate::game::sets::GameSet;
-use crate::game::table::session::{GameMode, NewGame, Player, SessionIntent, Variants};
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
@@ -313,7 +313,7 @@ fn follow_designer_intents(
     mut designer: ResMut<Designer>,
     variants: Res<Variants>,
     background: Res<Background>,
-    mut session: MessageWriter<SessionIntent>,
+    mut game: MessageWriter<GameIntent>,
 ) {
     for intent in intents.read() {
         match intent {
@@ -354,7 +354,7 @@ fn follow_designer_intents(
                 let size = rules
                     .sizes()
                     .nearest(BoardSize::new(designer.board, designer.board).unwrap_or_default());
-                session.write(SessionIntent::PutDesign {
+                game.write(GameIntent::PutDesign {
                     design: Box::new(designer.draft.clone()),
                     play: Some(NewGame {
                         variant: designer.draft.id.clone(),
@@ -374,7 +374,7 @@ fn follow_designer_intents(
                 }
                 let note = save(&designer.draft, designer.folder.as_deref());
                 designer.notice = Some(note);
-                session.write(SessionIntent::PutDesign {
+                game.write(GameIntent::PutDesign {
                     design: Box::new(designer.draft.clone()),
                     play: None,
                 });

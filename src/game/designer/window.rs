@@ -15,9 +15,9 @@ use crate::game::designer::template::template_rules;
 use crate::game::designer::widgets::{ERROR, GOOD};
 #[cfg(target_arch = "wasm32")]
 use crate::game::platform::web_files::PickFile;
-use crate::game::table::session::{Player, Variants};
+use crate::game::play::{Game, Player, Variants};
 use crate::game::ui::diagram::{self, game_rules};
-use crate::game::ui::{ServerPage, UiState, fitted, words};
+use crate::game::ui::{ServerPage, UiState, fitted};
 use crate::rules::{BoardSize, Design};
 use crate::tr;
 
@@ -67,6 +67,22 @@ fn report_panel(ui: &mut egui::Ui, designer: &mut Designer, intents: &mut Vec<De
     }
 }
 
+/// The Play menu's way into the designer, on a copy of the game being
+/// played.
+pub(super) fn design_entry(
+    InMut(ui): InMut<egui::Ui>,
+    game: Res<Game>,
+    mut intents: MessageWriter<DesignerIntent>,
+) {
+    if ui
+        .button(tr!("menu-design"))
+        .on_hover_text(tr!("menu-design-hint"))
+        .clicked()
+    {
+        intents.write(DesignerIntent::Open(game.rules().id().to_string()));
+    }
+}
+
 /// The designer's window.
 pub(super) fn designer_window(
     mut contexts: EguiContexts,
@@ -81,9 +97,6 @@ pub(super) fn designer_window(
     >,
 ) -> Result {
     let ctx = &contexts.ctx_mut()?.clone();
-    if let Some(id) = state.design_from.take() {
-        writer.write(DesignerIntent::Open(id));
-    }
     let mut open = designer.open;
     let designer = &mut *designer;
     let state = &mut *state;
@@ -211,7 +224,7 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
         }
         ui.label(tr!("designer-against"));
         egui::ComboBox::from_id_salt("designer-opponent")
-            .selected_text(words::player(designer.opponent))
+            .selected_text(designer.opponent.words())
             .show_ui(ui, |ui| {
                 ui.selectable_value(
                     &mut designer.opponent,
@@ -220,7 +233,7 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
                 );
                 for level in Level::ALL {
                     let choice = Player::Computer(level);
-                    ui.selectable_value(&mut designer.opponent, choice, words::player(choice));
+                    ui.selectable_value(&mut designer.opponent, choice, choice.words());
                 }
             });
     });

@@ -2,21 +2,24 @@
 //! the screen (`panel`; its text is in the side panel).
 
 mod panel;
-pub mod tutorial;
+mod tutorial;
+
+pub use tutorial::{Goal, Tutorial, TutorialIntent};
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::table::input::SingleCaptureAutoplay;
-use crate::game::table::overlay::OverlaySet;
+use crate::game::play::OverlaySet;
+use crate::game::play::SingleCaptureAutoplay;
 use crate::game::ui::PanelSet;
+use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(tutorial::plugin);
     // A lesson lets the player make every capture, forced ones too.
     app.configure_sets(
         Update,
-        SingleCaptureAutoplay.run_if(|tutorial: Res<tutorial::Tutorial>| !tutorial.is_on()),
+        SingleCaptureAutoplay.run_if(|tutorial: Res<Tutorial>| !tutorial.is_on()),
     );
 }
 
@@ -24,6 +27,8 @@ pub(super) fn view(app: &mut App) {
     app.add_systems(Update, panel::mark_step.in_set(OverlaySet::Marks))
         .add_systems(
             EguiPrimaryContextPass,
-            panel::start_lesson.in_set(PanelSet::Lesson),
-        );
+            panel::close_windows_for_lesson.in_set(PanelSet::Lesson),
+        )
+        .add_panel_section(Slot::Body, 10, panel::lesson_step)
+        .add_panel_section(Slot::PlayMenu, 30, panel::lesson_entry);
 }

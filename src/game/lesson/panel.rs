@@ -1,23 +1,123 @@
-//! The lesson on screen: a guided first game asked for from a panel, and
-//! the square its step talks about marked on the board.
+//! The lesson on screen: its step at the top of the side panel, the Play
+//! menu's way into a guided first game, the windows closed when one
+//! starts, and the square its step talks about marked on the board.
 
 use bevy::prelude::*;
+use bevy_egui::egui;
 
 use crate::game::lesson::tutorial::{Tutorial, TutorialIntent};
-use crate::game::table::overlay::MarkSources;
+use crate::game::play::{Game, MarkSources, GameIntent, Variants};
+use crate::game::screens::Screen;
 use crate::game::ui::UiState;
+use crate::tr;
 
-/// A guided first game asked for from a panel (the menu, the rules help,
-/// the lesson's Start again).
-pub(super) fn start_lesson(
+/// What the lesson's part of the side panel reads and sends.
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct LessonPanel<'w> {
+    tutorial: Res<'w, Tutorial>,
+    variants: Res<'w, Variants>,
+    next_screen: ResMut<'w, NextState<Screen>>,
+    intents: MessageWriter<'w, GameIntent>,
+    tutorial_intents: MessageWriter<'w, TutorialIntent>,
+}
+
+/// A guided first game started (from the menu, the rules help, the title
+/// screen or the lesson's Start again) closes the rules help and lets a
+/// later game-over dialog show again.
+pub(super) fn close_windows_for_lesson(
+    mut intents: MessageReader<TutorialIntent>,
     mut state: ResMut<UiState>,
-    mut tutorial_intents: MessageWriter<TutorialIntent>,
 ) {
-    if let Some(id) = state.start_tutorial.take() {
-        tutorial_intents.write(TutorialIntent::Start(id));
+    if intents
+        .read()
+        .any(|intent| matches!(intent, TutorialIntent::Start(_)))
+    {
         state.open.rules = false;
         state.game_over_closed = false;
     }
+}
+
+/// The Play menu's guided first game, of the game being played.
+pub(super) fn lesson_entry(
+    InMut(ui): InMut<egui::Ui>,
+    game: Res<Game>,
+    mut intents: MessageWriter<TutorialIntent>,
+) {
+    if ui.button(tr!("menu-lesson")).clicked() {
+        intents.write(TutorialIntent::Start(game.rules().id().to_string()));
+    }
+}
+
+/// The guided first game's step, at the top of the side panel: what to do
+/// now, what the game said when the player tried the capture that does not
+/// fit, and the way out; nothing when no lesson is on.
+pub(super) fn lesson_step(InMut(ui): InMut<egui::Ui>, mut data: LessonPanel) {
+    let data = &mut data;
+    let Some(active) = &data.tutorial.active else {
+        return;
+    };
+    let name = data
+        .variants
+        .get(&active.lesson.variant)
+        .map_or(active.lesson.variant.clone(), |r| {
+            r.variant().name().to_string()
+        });
+    let mut leave = false;
+    let mut again = false;
+    egui::Frame::group(ui.style())
+        .fill(egui::Color32::from_rgb(24, 48, 72))
+        .show(ui, |ui| {
+            ui.label(egui::RichText::new(tr!("lesson-title", game = name)).strong());
+            ui.label(
+                egui::RichText::new(tr!(
+                    "lesson-step",
+                    step = active.at + 1,
+                    count = active.steps.len()
+                ))
+                .small(),
+            );
+            ui.label(egui::RichText::new(&active.step().text).size(16.0));
+            if let Some(why) = &active.refusal {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(tr!("lesson-game-said", why = why.as_str())).italics(),
+                );
+            }
+            if active.off_script {
+                ui.add_space(4.0);
+                ui.label(
+                    egui::RichText::new(tr!("lesson-off-script"))
+                        .color(egui::Color32::from_rgb(240, 170, 90)),
+                );
+                if ui.button(tr!("action-undo")).clicked() {
+                    data.intents.write(GameIntent::Undo);
+                }
+            }
+            ui.add_space(6.0);
+            ui.horizontal(|ui| {
+                if active.finished() && ui.button(tr!("lesson-play-real")).clicked() {
+                    leave = true;
+                    data.next_screen.set(Screen::Title);
+                }
+                if ui.button(tr!("lesson-again")).clicked() {
+                    again = true;
+                }
+                if ui
+                    .button(tr!("lesson-leave"))
+                    .on_hover_text(tr!("lesson-leave-hint"))
+                    .clicked()
+                {
+                    leave = true;
+                }
+            });
+        });
+    if again {
+        let variant = active.lesson.variant.clone();
+        data.tutorial_intents.write(TutorialIntent::Start(variant));
+    } else if leave {
+        data.tutorial_intents.write(TutorialIntent::Leave);
+    }
+    ui.separator();
 }
 
 /// The square the lesson's step talks about, for the ring on the board.

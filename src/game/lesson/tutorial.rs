@@ -7,7 +7,7 @@
 //! A lesson is data the game's presentation supplies
 //! ([`crate::game::presentation::Presentation::lesson`]): a position, the turns
 //! to play and the square to try. The steps are made from it the same way
-//! for every game, and each step is done when the session shows it, so a
+//! for every game, and each step is done when the game shows it, so a
 //! lesson follows the real rules plugin: clicks become intents as in any
 //! game, and nothing here changes the board itself.
 
@@ -18,15 +18,15 @@ use crate::rules::{
     Rules, Side, Square, VariantError,
 };
 
+use crate::game::play::Selection;
+use crate::game::play::{
+    GameMode, Game, NewGame, Player, Refusal, Refused, GameIntent, Variants,
+};
+use crate::game::play::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::presentation;
 use crate::game::presentation::LessonText;
+use crate::game::screens::{InGame, Phase};
 use crate::game::sets::GameSet;
-use crate::game::table::input::Selection;
-use crate::game::table::planned::{PlannedTurn, PlaysPlannedTurn};
-use crate::game::table::screens::{InGame, Phase};
-use crate::game::table::session::{
-    GameMode, GameSession, NewGame, Player, Refusal, Refused, SessionIntent, Variants,
-};
 use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
@@ -297,9 +297,9 @@ pub enum TutorialIntent {
 fn start_lessons(
     mut intents: MessageReader<TutorialIntent>,
     variants: Res<Variants>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     mut tutorial: ResMut<Tutorial>,
-    mut session_intents: MessageWriter<SessionIntent>,
+    mut game_intents: MessageWriter<GameIntent>,
     mut refused: MessageWriter<Refused>,
 ) {
     for intent in intents.read() {
@@ -307,9 +307,9 @@ fn start_lessons(
         let TutorialIntent::Start(id) = intent else {
             // Leaving: the game goes on from where it is, against the
             // computer (a local game, so the lesson ends with it).
-            if *session.mode() == GameMode::Lesson {
-                session_intents.write(SessionIntent::Load {
-                    record: session.record(),
+            if *game.mode() == GameMode::Lesson {
+                game_intents.write(GameIntent::Load {
+                    record: game.record(),
                     white: Player::Human,
                     black: NewGame::default().black,
                     mode: GameMode::Local,
@@ -337,7 +337,7 @@ fn start_lessons(
                 continue;
             }
         };
-        session_intents.write(SessionIntent::NewGame(NewGame {
+        game_intents.write(GameIntent::NewGame(NewGame {
             variant: lesson.variant.clone(),
             size: lesson.position.size(),
             white: Player::Human,
@@ -356,13 +356,13 @@ fn start_lessons(
     }
 }
 
-/// Whether `goal` is reached in `session`.
-fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
-    let played = session.played().len();
+/// Whether `goal` is reached in `game`.
+fn reached(goal: Goal, game: &Game, selection: &Selection) -> bool {
+    let played = game.played().len();
     let made = |turn: usize, index: usize| {
         played > turn
             || (played == turn
-                && session
+                && game
                     .turn()
                     .as_ref()
                     .is_some_and(|t| t.captures().len() > index))
@@ -381,12 +381,12 @@ fn reached(goal: Goal, session: &GameSession, selection: &Selection) -> bool {
 
 /// Whether the game is still on the lesson's script: the turns played and
 /// the captures of the one in progress are the lesson's.
-fn on_script(lesson: &Lesson, session: &GameSession) -> bool {
-    let played = session.played();
+fn on_script(lesson: &Lesson, game: &Game) -> bool {
+    let played = game.played();
     if played.len() > lesson.turns.len() || played[..] != lesson.turns[..played.len()] {
         return false;
     }
-    match (&session.turn(), lesson.turns.get(played.len())) {
+    match (&game.turn(), lesson.turns.get(played.len())) {
         (None, _) => true,
         (Some(turn), Some(script)) => {
             turn.origin() == script.origin && script.captures.starts_with(turn.captures())
@@ -395,13 +395,13 @@ fn on_script(lesson: &Lesson, session: &GameSession) -> bool {
     }
 }
 
-/// Moves the lesson on as the session reaches each step; notes the
+/// Moves the lesson on as the game reaches each step; notes the
 /// refusal the player was asked to see; ends the lesson if the game on the
 /// board is another one.
 fn follow_lesson(
     mut tutorial: ResMut<Tutorial>,
     mut refused: MessageReader<Refused>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     selection: Res<Selection>,
     variants: Res<Variants>,
 ) {
@@ -416,14 +416,14 @@ fn follow_lesson(
         active.steps = lesson_steps(rules, &active.lesson);
         active.language = language;
     }
-    if *session.mode() != GameMode::Lesson {
+    if *game.mode() != GameMode::Lesson {
         tutorial.active = None;
         return;
     }
-    let same_game = session.rules().id() == active.lesson.variant
-        && session.setup().start == Some(active.lesson.position);
+    let same_game = game.rules().id() == active.lesson.variant
+        && game.setup().start == Some(active.lesson.position);
     if !same_game {
-        // The session has not taken this lesson's new game yet.
+        // The game has not taken this lesson's new game yet.
         return;
     }
     for Refused(refusal) in refused.read() {
@@ -435,20 +435,20 @@ fn follow_lesson(
             active.at += 1;
         }
     }
-    active.off_script = !on_script(&active.lesson, &session);
+    active.off_script = !on_script(&active.lesson, &game);
     if active.off_script {
         return;
     }
     // Steps already done (a capture that came with the one before, say).
-    while active.at + 1 < active.steps.len() && reached(active.step().goal, &session, &selection) {
+    while active.at + 1 < active.steps.len() && reached(active.step().goal, &game, &selection) {
         active.at += 1;
     }
-    if active.step().goal == Goal::Win && session.outcome().is_none() {
+    if active.step().goal == Goal::Win && game.outcome().is_none() {
         // Undo after the win: back to the step the game is at.
         active.at = active
             .steps
             .iter()
-            .position(|s| !reached(s.goal, &session, &selection))
+            .position(|s| !reached(s.goal, &game, &selection))
             .unwrap_or(active.at);
     }
 }
@@ -457,20 +457,20 @@ fn follow_lesson(
 /// as it plays the computer's turns.
 fn play_replies(
     tutorial: Res<Tutorial>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     mut planned: ResMut<PlannedTurn>,
 ) {
     let Some(active) = &tutorial.active else {
         return;
     };
-    if session.player(session.to_move()) != Player::Scripted
+    if game.player(game.to_move()) != Player::Scripted
         || !planned.is_idle()
-        || session.turn().is_some()
+        || game.turn().is_some()
         || active.off_script
     {
         return;
     }
-    if let Some(turn) = active.lesson.turns.get(session.played().len()) {
+    if let Some(turn) = active.lesson.turns.get(game.played().len()) {
         planned.play(turn);
     }
 }

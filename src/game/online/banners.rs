@@ -5,7 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::game::online::community::{Community, CommunityIntent};
-use crate::game::online::table::{Link, Online, OnlineIntent};
+use crate::game::online::link::Link;
+use crate::game::online::seat::{Online, OnlineIntent};
 
 /// The banner over the board while the connection is lost.
 pub(super) fn banner(mut contexts: EguiContexts, online: Res<Online>) -> Result {

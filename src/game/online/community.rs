@@ -15,8 +15,9 @@ use crate::online::protocol::{
 };
 
 use crate::game::online::errors::error_words;
-use crate::game::online::socket::{Socket, SocketEvent, retry_pause};
-use crate::game::online::table::{Link, Online};
+use crate::game::online::link::{Link, LinkNews, LinkState};
+use crate::game::online::seat::Online;
+use crate::game::online::socket::Socket;
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
 use crate::tr;
@@ -94,13 +95,14 @@ impl Community {
         }
     }
 
-    fn lost(&mut self, socket: &mut Socket, now: f64, why: String) {
-        socket.close();
-        self.retries += 1;
-        self.link = Link::Lost {
-            retry_at: now + retry_pause(self.retries),
-        };
-        self.notice = Some(tr!("online-connection-lost", why = why));
+    /// The parts of this state its connection's life changes.
+    fn link_state(&mut self) -> LinkState<'_> {
+        LinkState {
+            link: &mut self.link,
+            retries: &mut self.retries,
+            notice: &mut self.notice,
+            server: &self.server,
+        }
     }
 }
 
@@ -190,19 +192,10 @@ fn receive(
 ) {
     let socket = &mut socket.0;
     let now = time.elapsed_secs_f64();
-    if let Link::Lost { retry_at } = community.link
-        && now >= retry_at
-        && !socket.is_open()
-    {
-        let server = community.server.clone();
-        match socket.open(&server, proxy.as_deref()) {
-            Ok(()) => community.link = Link::Connecting,
-            Err(e) => community.lost(socket, now, e.to_string()),
-        }
-    }
-    for event in socket.events() {
-        match event {
-            SocketEvent::Opened => {
+    let news = community.link_state().follow(socket, proxy.as_deref(), now);
+    for news in news {
+        match news {
+            LinkNews::Opened => {
                 tracing::info!(
                     "connected to {} ({})",
                     community.server,
@@ -212,8 +205,6 @@ fn receive(
                         "as a guest"
                     }
                 );
-                community.link = Link::Open;
-                community.retries = 0;
                 if let Some(session) = community.session.clone() {
                     socket.send(&ClientMessage::Hello { session });
                 }
@@ -222,26 +213,9 @@ fn receive(
                     socket.send(&message);
                 }
             }
-            SocketEvent::Text(text) => {
-                match crate::online::protocol::decode::<ServerMessage>(&text) {
-                    Ok(message) => handle(&mut community, socket, &mut settings, &online, message),
-                    Err(e) => {
-                        community.notice = Some(tr!("online-unreadable", why = e.to_string()))
-                    }
-                }
+            LinkNews::Message(message) => {
+                handle(&mut community, socket, &mut settings, &online, message);
             }
-            SocketEvent::Failed { why, last: true } => {
-                // Trying again would fail the same way: say so and stop.
-                socket.close();
-                community.link = Link::Off;
-                community.notice = Some(tr!(
-                    "online-cannot-connect",
-                    server = community.server.as_str(),
-                    why = why
-                ));
-            }
-            SocketEvent::Failed { why, last: false } => community.lost(socket, now, why),
-            SocketEvent::Closed => community.lost(socket, now, tr!("online-closed")),
         }
     }
 }

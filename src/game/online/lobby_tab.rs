@@ -5,7 +5,7 @@ use bevy_egui::egui;
 use crate::game::online::clock::clock_label;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{account_name, game_name, striped_list};
-use crate::game::online::table::OnlineIntent;
+use crate::game::online::seat::OnlineIntent;
 use crate::tr;
 
 pub(super) fn lobby_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {

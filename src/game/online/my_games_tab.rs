@@ -7,7 +7,7 @@ use crate::game::online::clock::{clock_text, epoch_ms};
 use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{account_name, game_name, player_name, striped_list};
-use crate::game::online::table::OnlineIntent;
+use crate::game::online::seat::OnlineIntent;
 use crate::tr;
 
 pub(super) fn my_games_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {

@@ -8,8 +8,8 @@ use bevy_egui::egui;
 use crate::ai::Level;
 use crate::game::online::clock::{clock_label, clocks};
 use crate::game::online::community::{Community, CommunityIntent};
-use crate::game::online::table::{Online, OnlineIntent};
-use crate::game::table::session::Variants;
+use crate::game::online::seat::{Online, OnlineIntent};
+use crate::game::play::Variants;
 use crate::game::ui::words;
 use crate::online::protocol::{ComputerLevel, SideChoice};
 

@@ -7,7 +7,7 @@ use crate::ai::Level;
 use crate::game::online::clock::clocks;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{TableFor, board_size, game_choice};
-use crate::game::online::table::OnlineIntent;
+use crate::game::online::seat::OnlineIntent;
 use crate::game::ui::words;
 use crate::online::protocol::{GameSetup, SideChoice};
 use crate::rules::Side;

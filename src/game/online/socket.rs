@@ -20,10 +20,10 @@ impl CaFileFlag {
 
 /// A server that could not be reached (its `Display` is the player's
 /// words).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct ConnectError {
     pub url: String,
-    pub error: String,
+    pub error: OpenError,
 }
 
 impl std::fmt::Display for ConnectError {
@@ -31,12 +31,33 @@ impl std::fmt::Display for ConnectError {
         f.write_str(&crate::tr!(
             "online-cannot-connect",
             server = self.url.as_str(),
-            why = self.error.as_str()
+            why = self.error.to_string()
         ))
     }
 }
 
-impl std::error::Error for ConnectError {}
+impl std::error::Error for ConnectError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        Some(&self.error)
+    }
+}
+
+/// Why a connection could not even be started.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    /// The certificate authority to trust does not read.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error(transparent)]
+    Trust(#[from] crate::online::tls::TlsError),
+    /// No thread could be started for the connection.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[error("{}", crate::tr!("online-no-thread", why = .0.to_string()))]
+    Thread(#[source] std::io::Error),
+    /// The browser refused to open the WebSocket (its own words).
+    #[cfg(target_arch = "wasm32")]
+    #[error("{0}")]
+    Browser(String),
+}
 
 /// What happened on a connection.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -118,12 +139,13 @@ struct Connection(ewebsock::WsSender, ewebsock::WsReceiver);
 
 #[cfg(target_arch = "wasm32")]
 impl Connection {
-    fn open(url: &str, _ca_file: Option<&str>, waker: Option<Waker>) -> Result<Self, String> {
+    fn open(url: &str, _ca_file: Option<&str>, waker: Option<Waker>) -> Result<Self, OpenError> {
         let options = ewebsock::Options::default();
         let (sender, receiver) = match waker {
-            Some(wake) => ewebsock::connect_with_wakeup(url, options, move || wake.wake())?,
-            None => ewebsock::connect(url, options)?,
-        };
+            Some(wake) => ewebsock::connect_with_wakeup(url, options, move || wake.wake()),
+            None => ewebsock::connect(url, options),
+        }
+        .map_err(OpenError::Browser)?;
         Ok(Connection(sender, receiver))
     }
 
@@ -159,9 +181,8 @@ struct Connection {
 
 #[cfg(not(target_arch = "wasm32"))]
 impl Connection {
-    fn open(url: &str, ca_file: Option<&str>, waker: Option<Waker>) -> Result<Self, String> {
-        let trust = crate::online::client::Trust::new(ca_file.map(std::path::Path::new))
-            .map_err(|e| e.to_string())?;
+    fn open(url: &str, ca_file: Option<&str>, waker: Option<Waker>) -> Result<Self, OpenError> {
+        let trust = crate::online::client::Trust::new(ca_file.map(std::path::Path::new))?;
         let (outgoing, to_send) = tokio::sync::mpsc::unbounded_channel();
         let (events, incoming) = std::sync::mpsc::channel();
         let url = url.to_string();
@@ -185,7 +206,7 @@ impl Connection {
                     }),
                 }
             })
-            .map_err(|e| crate::tr!("online-no-thread", why = e.to_string()))?;
+            .map_err(OpenError::Thread)?;
         Ok(Connection { outgoing, incoming })
     }
 

@@ -13,7 +13,7 @@ use crate::game::online::my_games_tab::my_games_tab;
 use crate::game::online::panel::{OnlineForm, OnlinePanel, OnlineTab};
 use crate::game::online::play_tab::play_tab;
 use crate::game::online::players_tab::players_tab;
-use crate::game::online::table::Link;
+use crate::game::online::link::Link;
 use crate::game::ui::{UiState, fitted};
 use crate::online::protocol::ClientMessage;
 use crate::tr;

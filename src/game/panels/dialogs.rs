@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::lesson::tutorial::Tutorial;
-use crate::game::online::table::OnlineIntent;
-use crate::game::review::evaluation::{GameReview, ReviewIntent};
-use crate::game::table::form::{NewGameForm, chosen_game};
-use crate::game::table::screens::Screen;
-use crate::game::table::session::{GameSession, SessionIntent, Variants};
+use crate::game::lesson::{Tutorial, TutorialIntent};
+use crate::game::online::OnlineIntent;
+use crate::game::play::{Game, GameIntent, Variants};
+use crate::game::play::{NewGameForm, chosen_game};
+use crate::game::review::{GameReview, ReviewIntent};
+use crate::game::screens::Screen;
 use crate::game::ui::diagram::game_rules;
 use crate::game::ui::{UiState, fitted, words};
 use crate::tr;
@@ -19,10 +19,11 @@ use crate::tr;
 pub(super) fn rules_window(
     mut contexts: EguiContexts,
     variants: Res<Variants>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     screen: Res<State<Screen>>,
     form: Res<NewGameForm>,
     mut state: ResMut<UiState>,
+    mut lessons: MessageWriter<TutorialIntent>,
 ) -> Result {
     let ctx = &contexts.ctx_mut()?.clone();
     let state = &mut *state;
@@ -31,7 +32,7 @@ pub(super) fn rules_window(
         return Ok(());
     }
     let mut open = state.open.rules;
-    let current = chosen_game(&screen, &session, &form);
+    let current = chosen_game(&screen, &game, &form);
     let name = variants
         .get(&current)
         .map_or(current.clone(), |r| r.variant().name().to_string());
@@ -51,7 +52,7 @@ pub(super) fn rules_window(
                         game_rules(ui, rules, &mut state.examples);
                         ui.add_space(4.0);
                         if ui.button(tr!("title-lesson")).clicked() {
-                            state.start_tutorial = Some(current.clone());
+                            lessons.write(TutorialIntent::Start(current.clone()));
                         }
                         ui.separator();
                     }
@@ -77,10 +78,10 @@ pub(super) fn rules_window(
 /// review.
 pub(super) fn game_over(
     mut contexts: EguiContexts,
-    session: Res<GameSession>,
+    game: Res<Game>,
     tutorial: Res<Tutorial>,
     review: Res<GameReview>,
-    mut intents: MessageWriter<SessionIntent>,
+    mut intents: MessageWriter<GameIntent>,
     mut online_intents: MessageWriter<OnlineIntent>,
     mut review_intents: MessageWriter<ReviewIntent>,
     mut next_screen: ResMut<NextState<Screen>>,
@@ -89,7 +90,7 @@ pub(super) fn game_over(
     if state.game_over_closed || tutorial.is_on() || review.open {
         return Ok(());
     }
-    let Some(outcome) = session.outcome() else {
+    let Some(outcome) = game.outcome() else {
         return Ok(());
     };
     let ctx = contexts.ctx_mut()?.clone();
@@ -103,7 +104,7 @@ pub(super) fn game_over(
     };
     let why = if outcome.resigned {
         tr!("game-over-resigned", side = loser)
-    } else if session.rules().end().stuck_wins() {
+    } else if game.rules().end().stuck_wins() {
         tr!("game-over-stuck-wins", side = winner, what = what)
     } else {
         tr!("game-over-left", side = loser, what = what)
@@ -116,17 +117,17 @@ pub(super) fn game_over(
         .show(ctx, |ui| {
             ui.heading(tr!("outcome-wins", side = winner));
             ui.label(why);
-            ui.label(tr!("game-over-turns", count = session.played().len()));
+            ui.label(tr!("game-over-turns", count = game.played().len()));
             ui.horizontal(|ui| {
                 if ui.button(tr!("action-new-game")).clicked() {
                     next_screen.set(Screen::Title);
                 }
                 if ui.button(tr!("game-over-rematch")).clicked() {
-                    if session.is_online() {
+                    if game.is_online() {
                         online_intents.write(OnlineIntent::Rematch);
                         state.open.online = true;
                     } else {
-                        intents.write(SessionIntent::NewGame(session.setup().clone()));
+                        intents.write(GameIntent::NewGame(game.setup().clone()));
                     }
                 }
                 if ui.button(tr!("action-review")).clicked() {
@@ -153,7 +154,7 @@ fn shortcuts_window(ctx: &egui::Context, state: &mut UiState) {
                 .num_columns(2)
                 .spacing(egui::vec2(16.0, 6.0))
                 .show(ui, |ui| {
-                    for (keys, what) in crate::game::table::input::shortcuts() {
+                    for (keys, what) in crate::game::play::shortcuts() {
                         ui.strong(keys);
                         ui.label(what);
                         ui.end_row();

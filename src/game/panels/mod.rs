@@ -1,5 +1,6 @@
-//! The panels that bring the features together: the side panel beside the
-//! board (with its menu bar and each mode's part), the title screen's
+//! The panels that bring the features together: the side panel's layout
+//! beside the board (each feature draws its own parts in it), the title
+//! screen's
 //! new-game window, the game-over and rules dialogs, the settings window
 //! and the toast. Each feature's own windows are in its folder.
 
@@ -12,11 +13,14 @@ mod toast;
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
+use crate::game::screens::{InGame, Screen};
 use crate::game::sets::GameSet;
-use crate::game::table::screens::{InGame, Screen};
 use crate::game::ui::PanelSet;
+use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 
 pub(super) fn view(app: &mut App) {
+    app.add_panel_section(Slot::RulesMenu, 10, side_panel::rules_menu)
+        .add_panel_section(Slot::MenuBar, 10, side_panel::settings_button);
     app.add_systems(Update, toast::remember_notices.in_set(GameSet::Present))
         .add_systems(
             EguiPrimaryContextPass,

@@ -41,77 +41,11 @@ pub(super) fn settings_window(
         ui.spacing_mut().slider_width = (ui.available_width() - value_box).max(120.0);
         language(ui, &mut edited, &mut state);
         ui.separator();
-        ui.strong(tr!("settings-moves"));
-        ui.label(tr!("settings-walk-speed"));
-        ui.add(egui::Slider::new(
-            &mut edited.walk_speed,
-            0.0..=MAX_WALK_SPEED,
-        ));
-        ui.label(tr!("settings-think"));
-        ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
+        moves_and_sound(ui, &mut edited);
         ui.separator();
-        ui.strong(tr!("settings-sound"));
-        ui.checkbox(&mut edited.muted, tr!("settings-mute"));
-        ui.label(tr!("settings-volume"));
-        ui.add_enabled(
-            !edited.muted,
-            egui::Slider::new(&mut edited.volume, 0.0..=1.0)
-                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
-                .custom_parser(|t| {
-                    t.trim_end_matches('%')
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .map(|v| v / 100.0)
-                }),
-        );
-        ui.separator();
-        ui.strong(tr!("settings-look"));
-        ui.horizontal_wrapped(|ui| {
-            for theme in Theme::ALL {
-                ui.radio_value(&mut edited.theme, theme, words::theme(theme));
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            ui.label(tr!("settings-ui-scale"));
-            for scale in [0.75, 1.0, 1.25, 1.5, 2.0] {
-                debug_assert!(UI_SCALES.contains(&scale));
-                let on = (edited.ui_scale - scale).abs() < 0.01;
-                if ui
-                    .selectable_label(on, format!("{}%", (scale * 100.0) as u32))
-                    .clicked()
-                {
-                    edited.ui_scale = scale;
-                }
-            }
-        });
+        look(ui, &mut edited);
         #[cfg(not(target_arch = "wasm32"))]
-        {
-            ui.separator();
-            ui.strong(tr!("settings-online"));
-            ui.label(tr!("settings-ca-file"));
-            ui.horizontal_wrapped(|ui| {
-                match edited.ca_file.as_deref() {
-                    Some(file) => ui.monospace(file),
-                    None => ui.weak(tr!("settings-ca-none")),
-                };
-                let choose = ui.button(tr!("settings-choose"));
-                state.spot("choose-ca-file", &choose);
-                if choose.clicked() {
-                    dialogs.write(DialogIntent {
-                        purpose: DialogPurpose::CaFile,
-                        suggested: edited
-                            .ca_file
-                            .as_deref()
-                            .map(std::path::PathBuf::from)
-                            .unwrap_or_else(crate::places::documents_dir),
-                    });
-                }
-                if edited.ca_file.is_some() && ui.button(tr!("settings-forget")).clicked() {
-                    edited.ca_file = None;
-                }
-            });
-        }
+        trusted_authority(ui, &mut edited, &mut state, &mut dialogs);
         if !notice.0.is_empty() {
             ui.separator();
             ui.strong(tr!("settings-read-notes"));
@@ -129,6 +63,93 @@ pub(super) fn settings_window(
     state.open.settings = open;
     intents.write_batch(changes(&settings, &edited));
     Ok(())
+}
+
+/// How the game moves (the walk, the computer's time) and sounds.
+fn moves_and_sound(ui: &mut egui::Ui, edited: &mut Settings) {
+    ui.strong(tr!("settings-moves"));
+    ui.label(tr!("settings-walk-speed"));
+    ui.add(egui::Slider::new(
+        &mut edited.walk_speed,
+        0.0..=MAX_WALK_SPEED,
+    ));
+    ui.label(tr!("settings-think"));
+    ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
+    ui.separator();
+    ui.strong(tr!("settings-sound"));
+    ui.checkbox(&mut edited.muted, tr!("settings-mute"));
+    ui.label(tr!("settings-volume"));
+    ui.add_enabled(
+        !edited.muted,
+        egui::Slider::new(&mut edited.volume, 0.0..=1.0)
+            .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+            .custom_parser(|t| {
+                t.trim_end_matches('%')
+                    .trim()
+                    .parse::<f64>()
+                    .ok()
+                    .map(|v| v / 100.0)
+            }),
+    );
+}
+
+/// The theme and the UI scale.
+fn look(ui: &mut egui::Ui, edited: &mut Settings) {
+    ui.strong(tr!("settings-look"));
+    ui.horizontal_wrapped(|ui| {
+        for theme in Theme::ALL {
+            ui.radio_value(&mut edited.theme, theme, words::theme(theme));
+        }
+    });
+    ui.horizontal_wrapped(|ui| {
+        ui.label(tr!("settings-ui-scale"));
+        for scale in [0.75, 1.0, 1.25, 1.5, 2.0] {
+            debug_assert!(UI_SCALES.contains(&scale));
+            let on = (edited.ui_scale - scale).abs() < 0.01;
+            if ui
+                .selectable_label(on, format!("{}%", (scale * 100.0) as u32))
+                .clicked()
+            {
+                edited.ui_scale = scale;
+            }
+        }
+    });
+}
+
+/// The certificate authority trusted for `wss://` servers: a file chosen
+/// through the system's dialog (its answer is read by the window), or
+/// none.
+#[cfg(not(target_arch = "wasm32"))]
+fn trusted_authority(
+    ui: &mut egui::Ui,
+    edited: &mut Settings,
+    state: &mut UiState,
+    dialogs: &mut MessageWriter<DialogIntent>,
+) {
+    ui.separator();
+    ui.strong(tr!("settings-online"));
+    ui.label(tr!("settings-ca-file"));
+    ui.horizontal_wrapped(|ui| {
+        match edited.ca_file.as_deref() {
+            Some(file) => ui.monospace(file),
+            None => ui.weak(tr!("settings-ca-none")),
+        };
+        let choose = ui.button(tr!("settings-choose"));
+        state.spot("choose-ca-file", &choose);
+        if choose.clicked() {
+            dialogs.write(DialogIntent {
+                purpose: DialogPurpose::CaFile,
+                suggested: edited
+                    .ca_file
+                    .as_deref()
+                    .map(std::path::PathBuf::from)
+                    .unwrap_or_else(crate::places::documents_dir),
+            });
+        }
+        if edited.ca_file.is_some() && ui.button(tr!("settings-forget")).clicked() {
+            edited.ca_file = None;
+        }
+    });
 }
 
 /// The language: the system's (named) or one the player picks, each

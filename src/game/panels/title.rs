@@ -5,14 +5,15 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::Level;
-use crate::game::designer::draft::DesignerIntent;
+use crate::game::designer::DesignerIntent;
+use crate::game::lesson::TutorialIntent;
+use crate::game::play::ModProblems;
+use crate::game::play::{Player, GameIntent, Variants};
 use crate::game::presentation;
-use crate::game::table::modding::ModProblems;
-use crate::game::table::session::{Player, SessionIntent, Variants};
 use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 
+use crate::game::play::NewGameForm;
 use crate::game::saved::Saved;
-use crate::game::table::form::NewGameForm;
 use crate::game::ui::diagram::{self, PlayedExample};
 use crate::game::ui::{UiState, fitted, words};
 use crate::tr;
@@ -50,12 +51,12 @@ fn continued(ui: &mut egui::Ui, saved: &mut Saved, variants: &Variants, state: &
 fn player_choice(ui: &mut egui::Ui, side: Side, player: &mut Player) {
     ui.label(words::side(side));
     egui::ComboBox::from_id_salt(words::side_key(side))
-        .selected_text(words::player(*player))
+        .selected_text(player.words())
         .show_ui(ui, |ui| {
-            ui.selectable_value(player, Player::Human, words::player(Player::Human));
+            ui.selectable_value(player, Player::Human, Player::Human.words());
             for level in Level::ALL {
                 let choice = Player::Computer(level);
-                ui.selectable_value(player, choice, words::player(choice));
+                ui.selectable_value(player, choice, choice.words());
             }
         });
 }
@@ -264,8 +265,9 @@ pub(super) fn title_screen(
     mut contexts: EguiContexts,
     variants: Res<Variants>,
     problems: Res<ModProblems>,
-    mut intents: MessageWriter<SessionIntent>,
+    mut intents: MessageWriter<GameIntent>,
     mut designer: MessageWriter<DesignerIntent>,
+    mut lessons: MessageWriter<TutorialIntent>,
     mut form: ResMut<NewGameForm>,
     mut state: ResMut<UiState>,
     mut saved: ResMut<Saved>,
@@ -330,7 +332,7 @@ pub(super) fn title_screen(
                         let play = ui.add(play);
                         state.spot("play", &play);
                         if play.clicked() {
-                            intents.write(SessionIntent::NewGame(form.setup()));
+                            intents.write(GameIntent::NewGame(form.setup()));
                             state.game_over_closed = false;
                         }
                         ui.add_space(12.0);
@@ -338,7 +340,7 @@ pub(super) fn title_screen(
                             state.open.rules = true;
                         }
                         if ui.button(tr!("title-lesson")).clicked() {
-                            state.start_tutorial = Some(form.variant.clone());
+                            lessons.write(TutorialIntent::Start(form.variant.clone()));
                         }
                         if ui.button(tr!("title-puzzles")).clicked() {
                             state.open.puzzles = true;

@@ -4,15 +4,13 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::table::session::Refused;
+use crate::game::play::Refused;
 use crate::game::ui::UiState;
 
 /// The last refusal (or, on desktop, a saved file) becomes the toast.
 pub(super) fn remember_notices(
     mut refused: MessageReader<Refused>,
-    #[cfg(not(target_arch = "wasm32"))] mut saved: MessageReader<
-        crate::game::table::records::Saved,
-    >,
+    #[cfg(not(target_arch = "wasm32"))] mut saved: MessageReader<crate::game::play::Saved>,
     time: Res<Time<Real>>,
     mut ui: ResMut<UiState>,
 ) {
@@ -20,7 +18,7 @@ pub(super) fn remember_notices(
         ui.toast = Some((reason.to_string(), time.elapsed_secs_f64()));
     }
     #[cfg(not(target_arch = "wasm32"))]
-    if let Some(crate::game::table::records::Saved(path)) = saved.read().last() {
+    if let Some(crate::game::play::Saved(path)) = saved.read().last() {
         ui.toast = Some((
             crate::tr!("toast-saved", path = path.display().to_string()),
             time.elapsed_secs_f64(),

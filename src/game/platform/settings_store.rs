@@ -11,6 +11,7 @@ use std::fmt;
 use bevy::prelude::*;
 use tracing::warn;
 
+use super::FileError;
 use crate::game::settings::{Settings, SettingsProblem, SettingsUnreadable};
 use crate::tr;
 
@@ -122,7 +123,7 @@ pub enum Notice {
     KeptInPage(String),
     /// The settings as they were could not be kept in `place`: the
     /// system's words why.
-    NotKept { place: String, why: String },
+    NotKept { place: String, why: FileError },
     /// The mended settings could not be saved.
     NotSaved(SaveProblem),
 }
@@ -139,7 +140,7 @@ impl fmt::Display for Notice {
             Notice::NotKept { place, why } => f.write_str(&tr!(
                 "settings-notice-not-kept",
                 file = place.as_str(),
-                why = why.as_str()
+                why = why.to_string()
             )),
             Notice::NotSaved(problem) => {
                 f.write_str(&tr!("settings-notice-not-saved", why = problem.to_string()))
@@ -156,13 +157,13 @@ pub enum SaveProblem {
     NoHome,
     /// The file (or its folder) could not be written: the system's words
     /// why.
-    File { path: String, why: String },
+    File { path: String, why: FileError },
     /// The page has no local storage.
     NoStorage,
     /// The page's local storage refused them.
     Refused,
-    /// They do not write as TOML: `toml`'s own words why.
-    NotToml(String),
+    /// They do not write as TOML: `toml`'s own error.
+    NotToml(toml::ser::Error),
 }
 
 impl fmt::Display for SaveProblem {
@@ -172,11 +173,11 @@ impl fmt::Display for SaveProblem {
             SaveProblem::File { path, why } => tr!(
                 "settings-notice-save-file",
                 file = path.as_str(),
-                why = why.as_str()
+                why = why.to_string()
             ),
             SaveProblem::NoStorage => tr!("settings-notice-no-storage"),
             SaveProblem::Refused => tr!("settings-notice-storage-refused"),
-            SaveProblem::NotToml(why) => tr!("settings-notice-not-toml", why = why.as_str()),
+            SaveProblem::NotToml(why) => tr!("settings-notice-not-toml", why = why.to_string()),
         })
     }
 }
@@ -260,7 +261,7 @@ fn set_aside(text: &str) -> Option<Notice> {
         Ok(()) => Notice::Kept(place),
         Err(e) => Notice::NotKept {
             place,
-            why: e.to_string(),
+            why: e.into(),
         },
     })
 }
@@ -306,7 +307,7 @@ fn write(text: &str) -> Result<(), SaveProblem> {
         let path = path.display().to_string();
         move |error: std::io::Error| SaveProblem::File {
             path,
-            why: error.to_string(),
+            why: error.into(),
         }
     };
     if let Some(dir) = path.parent() {
@@ -356,16 +357,18 @@ mod tests {
             Notice::KeptInPage("burrow-settings-unreadable".into()),
             Notice::NotKept {
                 place: "/home/ada/.config/burrow/settings-unreadable.toml".into(),
-                why: "Permission denied (os error 13)".into(),
+                why: std::io::Error::from(std::io::ErrorKind::PermissionDenied).into(),
             },
             Notice::NotSaved(SaveProblem::NoHome),
             Notice::NotSaved(SaveProblem::File {
                 path: "/home/ada/.config/burrow/settings.toml".into(),
-                why: "No space left on device (os error 28)".into(),
+                why: std::io::Error::from(std::io::ErrorKind::StorageFull).into(),
             }),
             Notice::NotSaved(SaveProblem::NoStorage),
             Notice::NotSaved(SaveProblem::Refused),
-            Notice::NotSaved(SaveProblem::NotToml("unsupported value".into())),
+            Notice::NotSaved(SaveProblem::NotToml(serde::ser::Error::custom(
+                "unsupported value",
+            ))),
         ];
         for notice in &notices {
             let said = notice.to_string();

@@ -1,14 +1,19 @@
 //! Puzzles: the solving against the solver's best defence ([`solving`])
-//! and the puzzles window (`window`).
+//! the puzzles window (`window`) and its parts of the side panel
+//! (`panel`).
 
-pub mod solving;
+mod panel;
+mod solving;
 mod window;
+
+pub use solving::{PuzzleIntent, PuzzleStatus, Puzzles};
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::table::overlay::OverlaySet;
+use crate::game::play::OverlaySet;
 use crate::game::ui::PanelSet;
+use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(solving::plugin);
@@ -19,5 +24,7 @@ pub(super) fn view(app: &mut App) {
         .add_systems(
             EguiPrimaryContextPass,
             window::puzzles_window.in_set(PanelSet::Puzzles),
-        );
+        )
+        .add_panel_section(Slot::Body, 35, panel::puzzle_status)
+        .add_panel_section(Slot::PlayMenu, 10, panel::puzzles_entry);
 }

@@ -17,13 +17,13 @@ use crate::ai::{self, Distances, Puzzle, SolveLimits, Solver, SolverConfig, Valu
 use crate::rules::{PlayedTurn, Position, Side, VariantError};
 
 use crate::game::platform::background::{Background, Job, Step, Work};
+use crate::game::play::{
+    BoardReset, CaptureMade, GameMode, Game, NewGame, Player, GameIntent,
+};
+use crate::game::play::{PlannedTurn, PlaysPlannedTurn};
+use crate::game::screens::{InGame, Phase};
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
-use crate::game::table::planned::{PlannedTurn, PlaysPlannedTurn};
-use crate::game::table::screens::{InGame, Phase};
-use crate::game::table::session::{
-    BoardReset, CaptureMade, GameMode, GameSession, NewGame, Player, SessionIntent,
-};
 
 /// The puzzles the game ships, found and proven by `burrow puzzles`.
 pub const PUZZLES: &str = include_str!("../../../assets/puzzles.txt");
@@ -139,12 +139,12 @@ impl Puzzles {
         list
     }
 
-    fn solver(&mut self, session: &GameSession) -> Arc<Solver> {
+    fn solver(&mut self, game: &Game) -> Arc<Solver> {
         match &self.solver {
-            Some(s) if s.rules().id() == session.rules().id() => s.clone(),
+            Some(s) if s.rules().id() == game.rules().id() => s.clone(),
             _ => {
                 let solver = Arc::new(Solver::new(
-                    session.rules(),
+                    game.rules(),
                     SolverConfig {
                         table_bytes: 16 << 20,
                         threads: 1,
@@ -264,7 +264,7 @@ impl Work for Judge {
 fn start_puzzles(
     mut intents: MessageReader<PuzzleIntent>,
     mut puzzles: ResMut<Puzzles>,
-    mut session_intents: MessageWriter<SessionIntent>,
+    mut game_intents: MessageWriter<GameIntent>,
 ) {
     for intent in intents.read() {
         if matches!(intent, PuzzleIntent::Start(_)) {
@@ -277,7 +277,7 @@ fn start_puzzles(
                     && active.refutation().is_some()
                 {
                     active.status = PuzzleStatus::Playing;
-                    session_intents.write(SessionIntent::Undo);
+                    game_intents.write(GameIntent::Undo);
                 }
             }
             PuzzleIntent::Start(index) => {
@@ -292,7 +292,7 @@ fn start_puzzles(
                         Player::Defender
                     }
                 };
-                session_intents.write(SessionIntent::NewGame(NewGame {
+                game_intents.write(GameIntent::NewGame(NewGame {
                     variant: puzzle.variant.clone(),
                     size: puzzle.position.size(),
                     white: side(Side::White),
@@ -314,7 +314,7 @@ fn start_puzzles(
 /// The defender's turn: the solver looks for the one that puts off the
 /// loss longest.
 fn defend(
-    session: Res<GameSession>,
+    game: Res<Game>,
     background: Res<Background>,
     planned: Res<PlannedTurn>,
     mut puzzles: ResMut<Puzzles>,
@@ -323,19 +323,19 @@ fn defend(
         .active
         .as_ref()
         .is_some_and(|a| a.status == PuzzleStatus::Playing);
-    if session.player(session.to_move()) != Player::Defender
-        || session.turn().is_some()
+    if game.player(game.to_move()) != Player::Defender
+        || game.turn().is_some()
         || !planned.is_idle()
         || puzzles.is_busy()
         || !waiting
-        || session.outcome().is_some()
+        || game.outcome().is_some()
     {
         return;
     }
-    let solver = puzzles.solver(&session);
+    let solver = puzzles.solver(&game);
     puzzles.defending = Some(background.start(Defend {
         solver,
-        position: *session.position(),
+        position: *game.position(),
         until: Instant::now() + SOLVER_TIME,
     }));
 }
@@ -361,7 +361,7 @@ fn play_defence(mut puzzles: ResMut<Puzzles>, mut planned: ResMut<PlannedTurn>) 
 /// Each of the player's turns goes to the solver to be judged once it ends.
 fn start_judging(
     mut made: MessageReader<CaptureMade>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     background: Res<Background>,
     mut puzzles: ResMut<Puzzles>,
 ) {
@@ -371,14 +371,14 @@ fn start_judging(
     };
     let mover = active.puzzle.position.turn;
     let ended = made.read().any(|m| m.turn_over && m.mover == mover);
-    if !ended || session.rules().id() != active.puzzle.variant || session.positions().len() < 2 {
+    if !ended || game.rules().id() != active.puzzle.variant || game.positions().len() < 2 {
         return;
     }
-    let solver = puzzles.solver(&session);
+    let solver = puzzles.solver(&game);
     puzzles.judging = Some(background.start(Judge {
         solver,
-        before: session.positions()[session.positions().len() - 2],
-        after: *session.position(),
+        before: game.positions()[game.positions().len() - 2],
+        after: *game.position(),
         allowed: None,
         until: Instant::now() + SOLVER_TIME,
     }));
@@ -389,7 +389,7 @@ fn start_judging(
 fn apply_verdicts(
     mut puzzles: ResMut<Puzzles>,
     mut settings: ResMut<Settings>,
-    mut session_intents: MessageWriter<SessionIntent>,
+    mut game_intents: MessageWriter<GameIntent>,
 ) {
     let Some(job) = puzzles.judging.as_mut() else {
         return;
@@ -434,7 +434,7 @@ fn apply_verdicts(
                 _ => "The solver could not judge that turn in time. Try another.".to_string(),
             };
             active.status = PuzzleStatus::TakenBack(why);
-            session_intents.write(SessionIntent::Undo);
+            game_intents.write(GameIntent::Undo);
         }
         Err(e) => active.status = PuzzleStatus::TakenBack(e.to_string()),
     }
@@ -446,7 +446,7 @@ fn apply_verdicts(
 /// record, a lesson, an online table) ends the puzzle.
 fn forget_on_reset(
     mut resets: MessageReader<BoardReset>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     mut puzzles: ResMut<Puzzles>,
 ) {
     if resets.read().count() > 0 {
@@ -458,7 +458,7 @@ fn forget_on_reset(
             active.status = PuzzleStatus::Playing;
         }
         let index = puzzles.active.as_ref().map(|a| a.index);
-        if index.is_some_and(|i| *session.mode() != GameMode::Puzzle(i)) {
+        if index.is_some_and(|i| *game.mode() != GameMode::Puzzle(i)) {
             puzzles.active = None;
         }
     }

@@ -4,12 +4,12 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use crate::game::play::MarkSources;
+use crate::game::play::{Game, Variants};
+use crate::game::play::{NewGameForm, chosen_game};
 use crate::game::puzzles::solving::{PuzzleIntent, Puzzles};
+use crate::game::screens::Screen;
 use crate::game::settings::Settings;
-use crate::game::table::form::{NewGameForm, chosen_game};
-use crate::game::table::overlay::MarkSources;
-use crate::game::table::screens::Screen;
-use crate::game::table::session::{GameSession, Variants};
 use crate::game::ui::{UiState, words};
 use crate::tr;
 
@@ -17,7 +17,7 @@ use crate::tr;
 pub(super) fn puzzles_window(
     mut contexts: EguiContexts,
     variants: Res<Variants>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     screen: Res<State<Screen>>,
     puzzles: Res<Puzzles>,
     settings: Res<Settings>,
@@ -27,7 +27,7 @@ pub(super) fn puzzles_window(
 ) -> Result {
     let ctx = &contexts.ctx_mut()?.clone();
     let mut open = state.open.puzzles;
-    let variant = chosen_game(&screen, &session, &form);
+    let variant = chosen_game(&screen, &game, &form);
     let name = variants
         .get(&variant)
         .map_or(variant.clone(), |r| r.variant().name().to_string());

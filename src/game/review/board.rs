@@ -3,12 +3,12 @@
 
 use bevy::prelude::*;
 
+use crate::game::play::BoardLayout;
+use crate::game::play::Game;
+use crate::game::play::Strokes;
+use crate::game::play::palette;
+use crate::game::play::{OverlaySet, centres};
 use crate::game::review::evaluation::GameReview;
-use crate::game::table::board::palette;
-use crate::game::table::layout::BoardLayout;
-use crate::game::table::overlay::{OverlaySet, centres};
-use crate::game::table::session::GameSession;
-use crate::game::table::strokes::Strokes;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(Update, draw_review_best.in_set(OverlaySet::Review));
@@ -18,10 +18,10 @@ pub(super) fn plugin(app: &mut App) {
 fn draw_review_best(
     mut strokes: ResMut<Strokes>,
     layout: Res<BoardLayout>,
-    session: Res<GameSession>,
+    game: Res<Game>,
     review: Res<GameReview>,
 ) {
-    let Some(index) = session.review().filter(|_| review.open) else {
+    let Some(index) = game.review().filter(|_| review.open) else {
         return;
     };
     let Some(best) = review.best_at(index) else {

@@ -15,9 +15,9 @@ use web_time::{Duration, Instant};
 use crate::ai::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig};
 use crate::rules::{PlayedTurn, Position};
 
+use crate::game::play::Game;
+use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
-use crate::game::table::screens::InGame;
-use crate::game::table::session::GameSession;
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<SavePicture>()
@@ -45,9 +45,7 @@ pub struct SavePicture(pub std::path::PathBuf);
 fn save_pictures(
     mut commands: Commands,
     mut intents: MessageReader<SavePicture>,
-    #[cfg(not(target_arch = "wasm32"))] mut saved: MessageWriter<
-        crate::game::table::records::Saved,
-    >,
+    #[cfg(not(target_arch = "wasm32"))] mut saved: MessageWriter<crate::game::play::Saved>,
 ) {
     use bevy::render::view::screenshot::{Screenshot, save_to_disk};
     for SavePicture(path) in intents.read() {
@@ -55,7 +53,7 @@ fn save_pictures(
             .spawn(Screenshot::primary_window())
             .observe(save_to_disk(path.clone()));
         #[cfg(not(target_arch = "wasm32"))]
-        saved.write(crate::game::table::records::Saved(path.clone()));
+        saved.write(crate::game::play::Saved(path.clone()));
     }
 }
 
@@ -101,9 +99,9 @@ fn squash(score: i32) -> f32 {
 }
 
 impl GameReview {
-    /// Whether every position of `session`'s game has its point.
-    pub fn is_done(&self, session: &GameSession) -> bool {
-        self.points.len() == session.positions().len()
+    /// Whether every position of `game`'s game has its point.
+    pub fn is_done(&self, game: &Game) -> bool {
+        self.points.len() == game.positions().len()
     }
 
     /// White's share at each evaluated position, each averaged with the
@@ -129,19 +127,19 @@ impl GameReview {
     /// the player who made them, when the engine preferred another turn: at
     /// most `n`, each losing at least a tenth of the graph's height, worst
     /// first.
-    pub fn mistakes(&self, session: &GameSession, n: usize) -> Vec<usize> {
+    pub fn mistakes(&self, game: &Game, n: usize) -> Vec<usize> {
         let line = self.line();
-        let mut drops: Vec<(usize, f32)> = (0..session.played().len())
+        let mut drops: Vec<(usize, f32)> = (0..game.played().len())
             .filter_map(|ply| {
                 let (before, after) = (*line.get(ply)?, *line.get(ply + 1)?);
                 let best = self.points.get(ply)?.best.as_ref();
-                let white_moved = session.positions()[ply].turn == crate::rules::Side::White;
+                let white_moved = game.positions()[ply].turn == crate::rules::Side::White;
                 let drop = if white_moved {
                     before - after
                 } else {
                     after - before
                 };
-                let other = best != Some(&session.played()[ply]);
+                let other = best != Some(&game.played()[ply]);
                 (drop >= 0.2 && other).then_some((ply, drop))
             })
             .collect();
@@ -164,24 +162,24 @@ fn follow_intents(mut intents: MessageReader<ReviewIntent>, mut review: ResMut<G
 
 /// Evaluates the next position of the game, once a frame, while the review
 /// is open; starts over when the game is another one.
-fn evaluate_next(session: Res<GameSession>, mut review: ResMut<GameReview>) {
+fn evaluate_next(game: Res<Game>, mut review: ResMut<GameReview>) {
     if !review.open {
         return;
     }
-    let start = session.positions()[0];
+    let start = game.positions()[0];
     let same = review.start == Some(start)
-        && session.played().starts_with(&review.turns)
-        && review.points.len() <= session.positions().len();
+        && game.played().starts_with(&review.turns)
+        && review.points.len() <= game.positions().len();
     if !same {
         review.start = Some(start);
         review.turns.clear();
         review.points.clear();
     }
-    if review.turns[..] != *session.played() {
-        review.turns = session.played().to_vec();
+    if review.turns[..] != *game.played() {
+        review.turns = game.played().to_vec();
     }
     let index = review.points.len();
-    let Some(position) = session.positions().get(index) else {
+    let Some(position) = game.positions().get(index) else {
         return;
     };
     let config = SearchConfig {
@@ -195,7 +193,7 @@ fn evaluate_next(session: Res<GameSession>, mut review: ResMut<GameReview>) {
         reductions: false,
     };
     let cancel = AtomicBool::new(false);
-    let point = match IterativeSearch::new(session.rules(), position, &config, Some(&cancel)) {
+    let point = match IterativeSearch::new(game.rules(), position, &config, Some(&cancel)) {
         Ok(mut search) => {
             let _ = search.run_until(Instant::now() + SLICE);
             match search.into_decision() {

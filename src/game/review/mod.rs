@@ -3,14 +3,17 @@
 //! engine's best turn drawn on the board (`board`).
 
 mod board;
-pub mod evaluation;
+mod evaluation;
 mod window;
+
+pub use evaluation::{GameReview, ReviewIntent};
 
 use bevy::prelude::*;
 use bevy_egui::EguiPrimaryContextPass;
 
-use crate::game::table::screens::InGame;
+use crate::game::screens::InGame;
 use crate::game::ui::PanelSet;
+use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins(evaluation::plugin);
@@ -21,7 +24,8 @@ pub(super) fn view(app: &mut App) {
         EguiPrimaryContextPass,
         window::review_window
             .run_if(in_state(InGame))
-            .run_if(|review: Res<evaluation::GameReview>| review.open)
+            .run_if(|review: Res<GameReview>| review.open)
             .in_set(PanelSet::Review),
-    );
+    )
+    .add_panel_section(Slot::TurnActions, 10, window::review_button);
 }

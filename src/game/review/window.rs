@@ -4,11 +4,11 @@
 
 use bevy_egui::egui::{self, Color32, Pos2, Rect, Sense, Stroke, Vec2};
 
-use bevy::prelude::{MessageWriter, Res, ResMut, Result};
+use bevy::prelude::{InMut, MessageWriter, Res, ResMut, Result};
 use bevy_egui::EguiContexts;
 
+use crate::game::play::{Game, GameIntent};
 use crate::game::review::evaluation::{GameReview, ReviewIntent, SavePicture};
-use crate::game::table::session::{GameSession, SessionIntent};
 use crate::rules::Side;
 
 use crate::game::ui::{UiState, fitted, words};
@@ -18,16 +18,33 @@ const LINE: Color32 = Color32::from_rgb(120, 190, 255);
 const MISTAKE: Color32 = Color32::from_rgb(235, 80, 70);
 const CURRENT: Color32 = Color32::from_rgb(250, 210, 60);
 
+/// The Review button among the turn's actions, once a turn is played.
+pub(super) fn review_button(
+    InMut(ui): InMut<egui::Ui>,
+    game: Res<Game>,
+    mut state: ResMut<UiState>,
+    mut intents: MessageWriter<ReviewIntent>,
+) {
+    let can_review = !game.played().is_empty();
+    let review = ui
+        .add_enabled(can_review, egui::Button::new(tr!("action-review")))
+        .on_hover_text(tr!("action-review-hint"));
+    state.spot("review", &review);
+    if review.clicked() {
+        intents.write(ReviewIntent(true));
+    }
+}
+
 /// The graph of White's share over the game's positions; returns the
 /// position clicked, if one was.
 fn graph(
     ui: &mut egui::Ui,
-    session: &GameSession,
+    game: &Game,
     review: &GameReview,
     mistakes: &[usize],
 ) -> Option<usize> {
     let points = &review.points;
-    let positions = session.positions().len();
+    let positions = game.positions().len();
     let (rect, response) = ui.allocate_exact_size(
         Vec2::new(ui.available_width().max(300.0), 190.0),
         Sense::click(),
@@ -54,7 +71,7 @@ fn graph(
             painter.circle_filled(*p, 5.0, MISTAKE);
         }
     }
-    let shown = session.review().unwrap_or(positions - 1);
+    let shown = game.review().unwrap_or(positions - 1);
     painter.line_segment(
         [
             Pos2::new(x(shown), plot.top()),
@@ -174,21 +191,21 @@ fn save_picture() -> String {
 /// picture to save and the record to copy.
 pub(super) fn review_window(
     mut contexts: EguiContexts,
-    session: Res<GameSession>,
+    game: Res<Game>,
     review: Res<GameReview>,
     #[cfg(target_arch = "wasm32")] time: Res<bevy::time::Time<bevy::time::Real>>,
-    mut intents: MessageWriter<SessionIntent>,
+    mut intents: MessageWriter<GameIntent>,
     mut review_intents: MessageWriter<ReviewIntent>,
     mut pictures: MessageWriter<SavePicture>,
     mut state: ResMut<UiState>,
 ) -> Result {
     let ctx = &contexts.ctx_mut()?.clone();
     let state = &mut *state;
-    let session = &*session;
+    let game = &*game;
     let mut open = review.open;
     let mut go_to = None;
     let mut picture = false;
-    let mistakes = review.mistakes(session, 3);
+    let mistakes = review.mistakes(game, 3);
     fitted(egui::Window::new(tr!("action-review")), ctx)
         .id(egui::Id::new("review"))
         .open(&mut open)
@@ -196,14 +213,14 @@ pub(super) fn review_window(
         .default_pos(egui::pos2(24.0, 380.0))
         .show(ctx, |ui| {
             let done = review.points.len();
-            let total = session.positions().len();
+            let total = game.positions().len();
             if done < total {
                 ui.horizontal(|ui| {
                     ui.spinner();
                     ui.label(tr!("review-evaluating", done = done, count = total));
                 });
             }
-            go_to = graph(ui, session, &review, &mistakes);
+            go_to = graph(ui, game, &review, &mistakes);
             ui.label(egui::RichText::new(tr!("review-graph-note")).small());
             ui.separator();
             if mistakes.is_empty() {
@@ -216,8 +233,8 @@ pub(super) fn review_window(
                 ui.label(tr!("review-swings"));
             }
             for &ply in &mistakes {
-                let side = session.positions()[ply].turn;
-                let played = session.played()[ply].to_string();
+                let side = game.positions()[ply].turn;
+                let played = game.played()[ply].to_string();
                 let side = words::side_key(side);
                 let line = match review.best_at(ply) {
                     Some(better) => tr!(
@@ -249,12 +266,12 @@ pub(super) fn review_window(
                     picture = true;
                 }
                 if ui.button(tr!("menu-copy-record")).clicked() {
-                    ui.ctx().copy_text(session.record().to_string());
+                    ui.ctx().copy_text(game.record().to_string());
                 }
             });
         });
     if let Some(index) = go_to {
-        intents.write(SessionIntent::Review(Some(index)));
+        intents.write(GameIntent::Review(Some(index)));
     }
     if picture {
         let path = std::path::Path::new(&state.file_path).with_extension("png");

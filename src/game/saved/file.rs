@@ -6,8 +6,7 @@
 use std::fmt;
 
 use crate::ai::Level;
-use crate::game::table::session::{GameMode, GameSession, Player};
-use crate::game::ui::words;
+use crate::game::play::{GameMode, Game, Player};
 use crate::rules::{GameRecord, ParseRecordError, ReplayError, VariantRegistry};
 use crate::tr;
 
@@ -70,15 +69,15 @@ impl std::error::Error for SavedGameError {}
 impl SavedGame {
     /// The game on the board, if it is one that is kept (an online game is
     /// kept by its server).
-    pub fn of(session: &GameSession) -> Option<SavedGame> {
-        if session.is_online() {
+    pub fn of(game: &Game) -> Option<SavedGame> {
+        if game.is_online() {
             return None;
         }
         Some(SavedGame {
-            record: session.record(),
-            white: session.player(crate::rules::Side::White),
-            black: session.player(crate::rules::Side::Black),
-            mode: session.mode().clone(),
+            record: game.record(),
+            white: game.player(crate::rules::Side::White),
+            black: game.player(crate::rules::Side::Black),
+            mode: game.mode().clone(),
         })
     }
 
@@ -155,8 +154,8 @@ impl SavedGame {
             GameMode::Lesson => tr!("saved-lesson"),
             _ => tr!(
                 "saved-players",
-                white = words::player(self.white),
-                black = words::player(self.black)
+                white = self.white.words(),
+                black = self.black.words()
             ),
         };
         tr!(
@@ -206,11 +205,11 @@ fn player_named(label: &str) -> Result<Player, SavedGameError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::table::session::NewGame;
+    use crate::game::play::NewGame;
 
-    fn played(white: Player, black: Player, turns: usize) -> GameSession {
+    fn played(white: Player, black: Player, turns: usize) -> Game {
         let variants = VariantRegistry::builtin();
-        let mut session = GameSession::new(
+        let mut game = Game::new(
             &variants,
             NewGame {
                 variant: "box".into(),
@@ -223,19 +222,19 @@ mod tests {
         )
         .unwrap();
         for _ in 0..turns {
-            let turn = session.rules().turns(session.position()).unwrap()[0].played();
+            let turn = game.rules().turns(game.position()).unwrap()[0].played();
             for step in turn.steps() {
-                session.apply_capture(&step).unwrap();
+                game.apply_capture(&step).unwrap();
             }
         }
-        session
+        game
     }
 
     #[test]
     fn a_saved_game_reads_back_with_its_players_and_turns() {
         let variants = VariantRegistry::builtin();
-        let session = played(Player::Human, Player::Computer(Level::Hard), 3);
-        let saved = SavedGame::of(&session).unwrap();
+        let game = played(Player::Human, Player::Computer(Level::Hard), 3);
+        let saved = SavedGame::of(&game).unwrap();
         let text = saved.to_text();
         assert!(text.contains("[Saved \"1\"]"), "{text}");
         let read = SavedGame::from_text(&text, &variants).unwrap();
@@ -246,7 +245,7 @@ mod tests {
         assert_eq!(read.white, Player::Human);
         assert_eq!(read.black, Player::Computer(Level::Hard));
         assert_eq!(read.mode, GameMode::Local);
-        assert_eq!(read.record.turns, session.played());
+        assert_eq!(read.record.turns, game.played());
         let summary = read.summary(&variants);
         assert!(
             summary.starts_with("Box Burrow on 6x6,")
@@ -327,16 +326,16 @@ mod tests {
 
     #[test]
     fn online_games_are_not_kept_here() {
-        let mut session = played(Player::Human, Player::Remote, 0);
+        let mut game = played(Player::Human, Player::Remote, 0);
         let variants = VariantRegistry::builtin();
-        session = GameSession::new(
+        game = Game::new(
             &variants,
             NewGame {
                 mode: GameMode::Online("ABCDEF".into()),
-                ..session.setup().clone()
+                ..game.setup().clone()
             },
         )
         .unwrap();
-        assert_eq!(SavedGame::of(&session), None);
+        assert_eq!(SavedGame::of(&game), None);
     }
 }

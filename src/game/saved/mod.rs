@@ -17,10 +17,10 @@ use std::fmt;
 
 use bevy::prelude::*;
 
-use crate::game::lesson::tutorial::TutorialIntent;
-use crate::game::puzzles::solving::PuzzleIntent;
+use crate::game::lesson::TutorialIntent;
+use crate::game::puzzles::PuzzleIntent;
 use crate::game::sets::GameSet;
-use crate::game::table::session::{GameMode, GameSession, SessionIntent, Variants};
+use crate::game::play::{GameMode, Game, GameIntent, Variants};
 use crate::rules::GameResult;
 use crate::tr;
 
@@ -90,7 +90,7 @@ impl fmt::Display for SavedProblem {
             SetAside::Stays { file, why: error } => tr!(
                 "saved-notice-unreadable-stays",
                 why = why,
-                error = error.as_str(),
+                error = error.to_string(),
                 file = file.as_str()
             ),
         })
@@ -103,9 +103,9 @@ fn offer(place: &SavePlace, variants: &Variants, saved: &mut Saved) {
         return;
     };
     match SavedGame::from_text(&text, &variants.0) {
-        Ok(game) if game.record.result == GameResult::Unfinished => {
-            saved.kept = Some(game.clone());
-            saved.offer = Some(game);
+        Ok(saved_game) if saved_game.record.result == GameResult::Unfinished => {
+            saved.kept = Some(saved_game.clone());
+            saved.offer = Some(saved_game);
         }
         Ok(_) => place.forget(),
         Err(error) => {
@@ -120,12 +120,12 @@ fn offer(place: &SavePlace, variants: &Variants, saved: &mut Saved) {
 /// One system (each costs the page some size): what changed on the board
 /// since the last frame is kept, then a Continue is followed.
 fn keep_and_continue(
-    session: Res<GameSession>,
+    game: Res<Game>,
     place: Option<Res<SavePlace>>,
     variants: Res<Variants>,
     mut saved: ResMut<Saved>,
     writers: (
-        MessageWriter<SessionIntent>,
+        MessageWriter<GameIntent>,
         MessageWriter<PuzzleIntent>,
         MessageWriter<TutorialIntent>,
     ),
@@ -134,10 +134,10 @@ fn keep_and_continue(
         if !std::mem::replace(&mut saved.read, true) {
             offer(&place, &variants, &mut saved);
         } else {
-            keep(&session, &place, &mut saved);
+            keep(&game, &place, &mut saved);
         }
     }
-    follow_continue(&session, &mut saved, writers);
+    follow_continue(&game, &mut saved, writers);
 }
 
 /// Continue: the saved game goes back on the board as it was left. A
@@ -146,43 +146,43 @@ fn keep_and_continue(
 /// played back: a lesson's steps follow the board, so it goes on at the
 /// step it was left at.
 fn follow_continue(
-    session: &GameSession,
+    game: &Game,
     saved: &mut Saved,
-    (mut sessions, mut puzzles, mut lessons): (
-        MessageWriter<SessionIntent>,
+    (mut games, mut puzzles, mut lessons): (
+        MessageWriter<GameIntent>,
         MessageWriter<PuzzleIntent>,
         MessageWriter<TutorialIntent>,
     ),
 ) {
-    if let Some(game) = saved.pending.take_if(|game| {
-        *session.mode() == game.mode
-            && session.played().is_empty()
-            && session.setup().start == game.record.start
+    if let Some(saved_game) = saved.pending.take_if(|saved_game| {
+        *game.mode() == saved_game.mode
+            && game.played().is_empty()
+            && game.setup().start == saved_game.record.start
     }) {
-        sessions.write(load(game));
+        games.write(load(saved_game));
     }
     if std::mem::take(&mut saved.continue_asked) {
-        let Some(game) = saved.offer.clone() else {
+        let Some(saved_game) = saved.offer.clone() else {
             return;
         };
-        match game.mode {
+        match saved_game.mode {
             GameMode::Puzzle(index) => {
                 puzzles.write(PuzzleIntent::Start(index));
-                saved.pending = Some(game);
+                saved.pending = Some(saved_game);
             }
             GameMode::Lesson => {
-                lessons.write(TutorialIntent::Start(game.record.variant.clone()));
-                saved.pending = Some(game);
+                lessons.write(TutorialIntent::Start(saved_game.record.variant.clone()));
+                saved.pending = Some(saved_game);
             }
             _ => {
-                sessions.write(load(game));
+                games.write(load(saved_game));
             }
         }
     }
 }
 
-fn load(game: SavedGame) -> SessionIntent {
-    SessionIntent::Load {
+fn load(game: SavedGame) -> GameIntent {
+    GameIntent::Load {
         record: game.record,
         white: game.white,
         black: game.black,
@@ -192,33 +192,33 @@ fn load(game: SavedGame) -> SessionIntent {
 
 /// After every whole turn of a local game: the game is kept. A game that
 /// ended is forgotten (there is nothing to continue).
-fn keep(session: &Res<GameSession>, place: &SavePlace, saved: &mut Saved) {
-    if !session.is_changed() || session.turn().is_some() || session.review().is_some() {
+fn keep(game: &Res<Game>, place: &SavePlace, saved: &mut Saved) {
+    if !game.is_changed() || game.turn().is_some() || game.review().is_some() {
         return;
     }
-    let Some(game) = SavedGame::of(session) else {
+    let Some(saved_game) = SavedGame::of(game) else {
         return;
     };
-    if session.outcome().is_some() {
+    if game.outcome().is_some() {
         // The kept game played to its end: nothing to continue. Another
         // game that ended (a finished record opened, say) leaves it kept.
-        if saved.kept.as_ref().is_some_and(|kept| game.continues(kept)) {
+        if saved.kept.as_ref().is_some_and(|kept| saved_game.continues(kept)) {
             place.forget();
             saved.kept = None;
             saved.offer = None;
         }
         return;
     }
-    if session.played().is_empty() {
+    if game.played().is_empty() {
         return;
     }
-    if saved.kept.as_ref() == Some(&game) {
+    if saved.kept.as_ref() == Some(&saved_game) {
         return;
     }
-    match place.write(&game.to_text()) {
+    match place.write(&saved_game.to_text()) {
         Ok(()) => {
-            saved.kept = Some(game.clone());
-            saved.offer = Some(game);
+            saved.kept = Some(saved_game.clone());
+            saved.offer = Some(saved_game);
         }
         Err(failure) => {
             let problem = SavedProblem::NotSaved(failure);
@@ -244,12 +244,12 @@ mod tests {
             unreadable(SetAside::File("/home/ada/saved-game-unreadable.txt".into())),
             unreadable(SetAside::Stays {
                 file: "/home/ada/saved-game.txt".into(),
-                why: "Permission denied (os error 13)".into(),
+                why: std::io::Error::from(std::io::ErrorKind::PermissionDenied).into(),
             }),
             unreadable(SetAside::Page("burrow-saved-game-unreadable".into())),
             SavedProblem::NotSaved(SaveFailure::Folder {
                 folder: "/home/ada".into(),
-                why: "No space left on device (os error 28)".into(),
+                why: std::io::Error::from(std::io::ErrorKind::StorageFull).into(),
             }),
             SavedProblem::NotSaved(SaveFailure::PageRefused),
         ];

@@ -8,6 +8,8 @@ use std::fmt;
 
 use bevy::prelude::*;
 
+use crate::game::platform::FileError;
+
 use crate::tr;
 
 /// Where the game is kept; without this resource nothing is (the tests'
@@ -29,7 +31,7 @@ pub enum SetAside {
     File(String),
     /// Nowhere: it could not be moved (the system's words why) and is
     /// still this file.
-    Stays { file: String, why: String },
+    Stays { file: String, why: FileError },
     /// Into the page's storage, under this key.
     Page(String),
 }
@@ -39,7 +41,7 @@ pub enum SetAside {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SaveFailure {
     /// Not in this folder: the system's words why.
-    Folder { folder: String, why: String },
+    Folder { folder: String, why: FileError },
     /// The page's storage refused it.
     PageRefused,
 }
@@ -50,14 +52,21 @@ impl fmt::Display for SaveFailure {
             SaveFailure::Folder { folder, why } => tr!(
                 "saved-notice-cannot-save",
                 folder = folder.as_str(),
-                why = why.as_str()
+                why = why.to_string()
             ),
             SaveFailure::PageRefused => tr!("saved-notice-page-refused"),
         })
     }
 }
 
-impl std::error::Error for SaveFailure {}
+impl std::error::Error for SaveFailure {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SaveFailure::Folder { why, .. } => Some(why),
+            SaveFailure::PageRefused => None,
+        }
+    }
+}
 
 /// The file's name in its folder, and the name a save that does not read
 /// is kept under.
@@ -91,7 +100,7 @@ impl SavePlace {
             #[cfg(not(target_arch = "wasm32"))]
             SavePlace::Folder(dir) => write_whole(dir, text).map_err(|e| SaveFailure::Folder {
                 folder: dir.display().to_string(),
-                why: e.to_string(),
+                why: e.into(),
             }),
             #[cfg(target_arch = "wasm32")]
             SavePlace::PageStorage => page::set(page::KEY, text)
@@ -123,7 +132,7 @@ impl SavePlace {
                     Ok(()) => SetAside::File(kept.display().to_string()),
                     Err(e) => SetAside::Stays {
                         file: dir.join(FILE).display().to_string(),
-                        why: e.to_string(),
+                        why: e.into(),
                     },
                 }
             }

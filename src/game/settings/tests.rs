@@ -64,7 +64,7 @@ fn the_language_chosen_is_in_force_at_once() {
     let mut app = App::new();
     app.init_resource::<Settings>()
         .add_message::<SettingsIntent>()
-        .add_systems(Update, apply_intents);
+        .add_systems(Update, intents::apply_intents);
     for (chosen, title) in [
         (Language::German, "Einstellungen"),
         (Language::French, "Paramètres"),

@@ -8,6 +8,7 @@
 
 pub mod diagram;
 mod fonts;
+pub mod sections;
 mod theme;
 pub mod words;
 
@@ -117,10 +118,10 @@ pub fn fitted<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window
 pub struct UiState {
     /// The menus' windows that are open.
     pub open: OpenWindows,
-    /// A guided first game asked for (from the rules help or the menu).
-    pub start_tutorial: Option<String>,
-    /// The designer asked for from the game's menu, on a copy of this game.
-    pub design_from: Option<String>,
+    /// A part of the side panel above the game's own has named the
+    /// players this frame (an online table's seats), so the game's part
+    /// leaves them out.
+    pub players_named: bool,
     /// The text box for pasting or copying positions and records.
     pub text: String,
     /// Where records are saved and loaded (on the web page: the name a

@@ -1,13 +1,12 @@
-//! The words for the game's everyday things (the sides, the players, the
-//! computer's levels, the start layouts, the themes) in the player's
+//! The words for the game's everyday things (the sides, the computer's
+//! levels, the start layouts, the themes) in the player's
 //! language, from the catalogue ([`crate::lang`]). The rules and the
 //! records keep their own English names (`Side`'s `Display`,
-//! [`Player::label`], [`Level::name`]): those are the formats' words, not
+//! [`Level::name`]): those are the formats' words, not
 //! the player's.
 
 use crate::ai::Level;
 use crate::game::settings::Theme;
-use crate::game::table::session::Player;
 use crate::rules::{Side, Start, StartLayout};
 use crate::tr;
 
@@ -33,17 +32,6 @@ pub fn level(level: Level) -> String {
         Level::Medium => tr!("level-medium"),
         Level::Hard => tr!("level-hard"),
         Level::Strongest => tr!("level-strongest"),
-    }
-}
-
-/// Who plays a side.
-pub fn player(player: Player) -> String {
-    match player {
-        Player::Human => tr!("player-human"),
-        Player::Computer(l) => tr!("player-computer", level = level(l)),
-        Player::Defender => tr!("player-defender"),
-        Player::Scripted => tr!("player-scripted"),
-        Player::Remote => tr!("player-remote"),
     }
 }
 

@@ -25,7 +25,7 @@ use crate::rules::Side;
 
 use super::limits::{Admission, Bucket};
 use super::now_ms;
-use super::tables::{Hub, Room};
+use super::tables::{Hub, LiveTable};
 
 mod accounts;
 mod dispatch;
@@ -46,7 +46,7 @@ const MAX_UNSENT_BYTES: usize = 1024 * 1024;
 /// Tables one connection may follow at once (play or watch).
 const MAX_FOLLOWED: usize = 32;
 /// Messages queued for one connection before its writer catches up.
-const ROOM_QUEUE: usize = 256;
+const LIVE_TABLE_QUEUE: usize = 256;
 
 pub(super) async fn websocket(
     ws: WebSocketUpgrade,
@@ -109,7 +109,7 @@ struct SignedIn {
 /// A table a connection follows: the seat it holds there (if any) and the
 /// task forwarding the table's messages to it.
 struct Followed {
-    room: Arc<Room>,
+    live: Arc<LiveTable>,
     seat: Option<Side>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -158,7 +158,7 @@ async fn write(
 async fn connection(hub: Arc<Hub>, socket: WebSocket) {
     hub.connections.fetch_add(1, Ordering::Relaxed);
     let (sink, mut stream) = socket.split();
-    let (out, queue) = mpsc::channel::<Arc<str>>(ROOM_QUEUE);
+    let (out, queue) = mpsc::channel::<Arc<str>>(LIVE_TABLE_QUEUE);
     let idle = hub.idle;
     let writer = tokio::spawn(write(sink, queue, idle));
     let mut conn = Connection::new(hub, out);
@@ -279,29 +279,29 @@ impl Connection {
 
     /// Follows a table: its messages come to this connection, the whole
     /// table first.
-    async fn follow(&mut self, room: Arc<Room>, seat: Option<Side>) {
-        let code = room.table.lock().await.code.clone();
+    async fn follow(&mut self, live: Arc<LiveTable>, seat: Option<Side>) {
+        let code = live.table.lock().await.code.clone();
         if let Some(old) = self.following.remove(&code) {
             old.task.abort();
             if let Some(side) = old.seat {
-                room.connected.lock().expect("not poisoned")[side.index()] -= 1;
+                live.connected.lock().expect("not poisoned")[side.index()] -= 1;
             }
         }
-        let mut rx = room.tx.subscribe();
+        let mut rx = live.tx.subscribe();
         if let Some(side) = seat {
-            room.connected.lock().expect("not poisoned")[side.index()] += 1;
+            live.connected.lock().expect("not poisoned")[side.index()] += 1;
         }
         let view = {
-            let table = room.table.lock().await;
-            table.view(now_ms(), room.connected())
+            let table = live.table.lock().await;
+            table.view(now_ms(), live.connected())
         };
         let message = ServerMessage::Game {
             game: Box::new(view),
         };
         // The others at the table see who is here now.
-        room.send(&message);
+        live.send(&message);
         let out = self.out.clone();
-        let forward_room = room.clone();
+        let forward_room = live.clone();
         let task = tokio::spawn(async move {
             loop {
                 match rx.recv().await {
@@ -327,7 +327,7 @@ impl Connection {
                 }
             }
         });
-        self.following.insert(code, Followed { room, seat, task });
+        self.following.insert(code, Followed { live, seat, task });
     }
 
     /// Makes room for one more table under [`MAX_FOLLOWED`]: finished
@@ -341,7 +341,7 @@ impl Connection {
         }
         let mut finished = Vec::new();
         for (code, followed) in &self.following {
-            if followed.room.table.lock().await.result.is_some() {
+            if followed.live.table.lock().await.result.is_some() {
                 finished.push(code.clone());
             }
         }
@@ -360,17 +360,17 @@ impl Connection {
     /// Stops following a table; if a seat was held there, the table sees
     /// its player go.
     async fn unfollow(&mut self, code: &str) {
-        let Some(Followed { room, seat, task }) = self.following.remove(code) else {
+        let Some(Followed { live, seat, task }) = self.following.remove(code) else {
             return;
         };
         task.abort();
         if let Some(side) = seat {
             {
-                let mut counts = room.connected.lock().expect("not poisoned");
+                let mut counts = live.connected.lock().expect("not poisoned");
                 counts[side.index()] = counts[side.index()].saturating_sub(1);
             }
-            let view = room.table.lock().await.view(now_ms(), room.connected());
-            room.send(&ServerMessage::Game {
+            let view = live.table.lock().await.view(now_ms(), live.connected());
+            live.send(&ServerMessage::Game {
                 game: Box::new(view),
             });
         }

@@ -11,7 +11,7 @@ use crate::server::accounts;
 use crate::server::keys::{new_code, new_token, token_key};
 use crate::server::now_ms;
 use crate::server::pairing;
-use crate::server::tables::{Room, refused_storage};
+use crate::server::tables::{LiveTable, refused_storage};
 
 use super::Connection;
 
@@ -96,10 +96,10 @@ impl Connection {
 
     /// The seat a token holds at a table, or a refusal. An empty token
     /// stands for the signed-in account: its seat, from any device.
-    async fn seat(&self, code: &str, token: &str) -> Result<(Arc<Room>, Side), Refused> {
-        let room = self.hub.room(code).await?;
+    async fn seat(&self, code: &str, token: &str) -> Result<(Arc<LiveTable>, Side), Refused> {
+        let live = self.hub.live(code).await?;
         let side = {
-            let table = room.table.lock().await;
+            let table = live.table.lock().await;
             match (token, &self.player) {
                 ("", Some(player)) => [Side::White, Side::Black]
                     .into_iter()
@@ -117,24 +117,24 @@ impl Connection {
                 },
             )
         })?;
-        Ok((room, side))
+        Ok((live, side))
     }
 
     /// Follows a table without a seat.
     pub(super) async fn watch(&mut self, code: &str) -> Result<(), Refused> {
         self.room_for_another(Some(code)).await?;
-        let room = self.hub.room(code).await?;
-        self.follow(room, None).await;
+        let live = self.hub.live(code).await?;
+        self.follow(live, None).await;
         Ok(())
     }
 
     /// Comes back to a seat (by its token, or the account's).
     pub(super) async fn resume(&mut self, code: &str, token: String) -> Result<(), Refused> {
         self.room_for_another(Some(code)).await?;
-        let (room, side) = self.seat(code, &token).await?;
-        let code = room.table.lock().await.code.clone();
+        let (live, side) = self.seat(code, &token).await?;
+        let code = live.table.lock().await.code.clone();
         self.send(&ServerMessage::Seat { code, side, token }).await;
-        self.follow(room, Some(side)).await;
+        self.follow(live, Some(side)).await;
         Ok(())
     }
 
@@ -147,9 +147,9 @@ impl Connection {
         turn: &str,
     ) -> Result<(), Refused> {
         let played = read_turn(turn)?;
-        let (room, side) = self.seat(code, token).await?;
+        let (live, side) = self.seat(code, token).await?;
         self.hub
-            .change(&room, |table, now| {
+            .change(&live, |table, now| {
                 table.play(side, ply, played.clone(), now)
             })
             .await?;
@@ -158,19 +158,19 @@ impl Connection {
 
     /// Resigns the game at the seat the token holds.
     pub(super) async fn resign(&mut self, code: &str, token: &str) -> Result<(), Refused> {
-        let (room, side) = self.seat(code, token).await?;
+        let (live, side) = self.seat(code, token).await?;
         self.hub
-            .change(&room, |table, now| table.resign(side, now))
+            .change(&live, |table, now| table.resign(side, now))
             .await?;
         Ok(())
     }
 
     /// Offers (or accepts) a rematch; once both want one, it opens.
     pub(super) async fn rematch(&mut self, code: &str, token: &str) -> Result<(), Refused> {
-        let (room, side) = self.seat(code, token).await?;
+        let (live, side) = self.seat(code, token).await?;
         let agreed = self
             .hub
-            .change(&room, |table, _| {
+            .change(&live, |table, _| {
                 if table.rematch_code.is_some() {
                     return Ok(false);
                 }
@@ -180,7 +180,7 @@ impl Connection {
         if agreed {
             // A rated rematch meets the accounts' settings as they are now.
             let (rated, players) = {
-                let table = room.table.lock().await;
+                let table = live.table.lock().await;
                 (
                     table.rated,
                     [table.seats[0].player.clone(), table.seats[1].player.clone()],
@@ -189,7 +189,7 @@ impl Connection {
             if rated && let [Some(white), Some(black)] = &players {
                 self.bots_allowed(white, black).await?;
             }
-            self.open_rematch(&room).await?;
+            self.open_rematch(&live).await?;
         }
         Ok(())
     }
@@ -203,7 +203,7 @@ impl Connection {
         computer: Option<protocol::ComputerLevel>,
         public: bool,
         rated: bool,
-    ) -> Result<Arc<Room>, Refused> {
+    ) -> Result<Arc<LiveTable>, Refused> {
         self.room_for_another(None).await?;
         let holder = self.holder(name).await?;
         if rated {
@@ -220,26 +220,26 @@ impl Connection {
                 ));
             }
         }
-        let (room, side, token) = self
+        let (live, side, token) = self
             .hub
             .create(setup, side, holder, computer, public, rated)
             .await?;
-        let code = room.table.lock().await.code.clone();
+        let code = live.table.lock().await.code.clone();
         self.send(&ServerMessage::Seat { code, side, token }).await;
-        self.follow(room.clone(), Some(side)).await;
-        self.hub.clone().wake_computer(room.clone());
-        Ok(room)
+        self.follow(live.clone(), Some(side)).await;
+        self.hub.clone().wake_computer(live.clone());
+        Ok(live)
     }
 
     /// Takes the free seat at `code` (see `join`).
     pub(super) async fn join(&mut self, code: &str, name: Option<String>) -> Result<(), Refused> {
         self.room_for_another(Some(code)).await?;
-        let room = self.hub.room(code).await?;
+        let live = self.hub.live(code).await?;
         let token = new_token();
         let key = token_key(&token);
         let holder = self.holder(name).await?;
         let (rated, waiting) = {
-            let table = room.table.lock().await;
+            let table = live.table.lock().await;
             let waiting = table.seats.iter().find_map(|s| s.player.clone());
             (table.rated, waiting)
         };
@@ -254,7 +254,7 @@ impl Connection {
             .is_some_and(|followed| followed.seat.is_some());
         let side = self
             .hub
-            .change(&room, |table, now| {
+            .change(&live, |table, now| {
                 let side = [Side::White, Side::Black]
                     .into_iter()
                     .find(|s| {
@@ -288,14 +288,14 @@ impl Connection {
                 Ok(side)
             })
             .await?;
-        let code = room.table.lock().await.code.clone();
+        let code = live.table.lock().await.code.clone();
         self.send(&ServerMessage::Seat {
             code,
             side,
             token: token.clone(),
         })
         .await;
-        self.follow(room, Some(side)).await;
+        self.follow(live, Some(side)).await;
         Ok(())
     }
 
@@ -373,7 +373,7 @@ impl Connection {
             }
         }
         let rated = self.player.is_some();
-        let room = self
+        let live = self
             .create(
                 &setup,
                 protocol::SideChoice::Random,
@@ -392,7 +392,7 @@ impl Connection {
             .await;
             pairing::computer_after(
                 self.hub.clone(),
-                room,
+                live,
                 std::time::Duration::from_secs(u64::from(wait)),
                 level,
             );
@@ -402,8 +402,8 @@ impl Connection {
 
     /// Both players want another game: a new table with the colours (and
     /// tokens) swapped, announced at the old one.
-    async fn open_rematch(&mut self, room: &Arc<Room>) -> Result<(), Refused> {
-        let old = room.table.lock().await.clone();
+    async fn open_rematch(&mut self, live: &Arc<LiveTable>) -> Result<(), Refused> {
+        let old = live.table.lock().await.clone();
         let checked = check_setup(&self.hub.registry, &old.setup)?;
         let mut new_room = None;
         for _ in 0..20 {
@@ -428,7 +428,7 @@ impl Connection {
             new_room.ok_or_else(|| Refused::new(ErrorKind::Storage, "no free game code found"))?;
         let new_code = new_room.table.lock().await.code.clone();
         self.hub
-            .change(room, |table, _| {
+            .change(live, |table, _| {
                 table.rematch_code = Some(new_code.clone());
                 Ok(())
             })

@@ -101,8 +101,8 @@ async fn register_as(
 
 /// The names shown at a table's seats.
 async fn seat_names(hub: &Arc<Hub>, code: &str) -> [Option<String>; 2] {
-    let room = hub.room(code).await.expect("the table");
-    let table = room.table.lock().await;
+    let live = hub.live(code).await.expect("the table");
+    let table = live.table.lock().await;
     [table.seats[0].name.clone(), table.seats[1].name.clone()]
 }
 
@@ -131,7 +131,7 @@ async fn guest_names_pass_the_rules_of_account_names_and_are_no_accounts() {
         assert_eq!(got, kind, "{name:?}: {message}");
     }
     assert!(
-        hub.rooms.lock().expect("not poisoned").is_empty(),
+        hub.live_tables.lock().expect("not poisoned").is_empty(),
         "no table opened"
     );
     // No name (or `guest`) sits as `guest`; full-width letters read plain.
@@ -301,8 +301,8 @@ async fn bot_accounts_are_marked_and_kept_from_rated_games_with_those_who_refuse
         }))
         .await;
     assert_eq!(refusal(&mut bot_two_queue).await.0, ErrorKind::BotsRefused);
-    let room = hub.room(&bots).await.expect("the table");
-    assert_eq!(room.table.lock().await.rematch_code, None);
+    let live = hub.live(&bots).await.expect("the table");
+    assert_eq!(live.table.lock().await.rematch_code, None);
 }
 
 #[tokio::test]
@@ -402,9 +402,9 @@ async fn refused_messages_get_their_kind_and_change_nothing() {
             turn: turn.into(),
         })
     };
-    let room = hub.room(&code).await.expect("the table");
+    let live = hub.live(&code).await.expect("the table");
     let first = {
-        let table = room.table.lock().await;
+        let table = live.table.lock().await;
         table.rules.turns(table.position()).unwrap()[0]
             .played()
             .to_string()
@@ -435,8 +435,8 @@ async fn refused_messages_get_their_kind_and_change_nothing() {
     let (mut third, mut third_queue) = connection(&hub);
     third.receive(&protocol::encode(&join)).await;
     assert_eq!(refusal(&mut third_queue).await.0, ErrorKind::TableFull);
-    assert_eq!(room.table.lock().await.ply(), 0, "nothing was played");
-    assert_eq!(room.table.lock().await.version, 1, "only Black sat down");
+    assert_eq!(live.table.lock().await.ply(), 0, "nothing was played");
+    assert_eq!(live.table.lock().await.version, 1, "only Black sat down");
     // The right turn is played and told to both.
     white.receive(&turn(&token, 0, &first)).await;
     let told = answer(&mut black_queue, |m| match m {

@@ -1,4 +1,4 @@
-//! The tables in memory ([`Room`]) and what they share ([`Hub`]): loading a
+//! The tables in memory ([`LiveTable`]) and what they share ([`Hub`]): loading a
 //! table from the store, judging a change and storing it, the server's
 //! computer, the clocks, and letting go of tables nobody uses.
 
@@ -22,7 +22,7 @@ mod share;
 pub(super) use share::listen;
 
 /// Connections at one table that a broadcast may be queued for.
-const ROOM_QUEUE: usize = 256;
+const LIVE_TABLE_QUEUE: usize = 256;
 /// How often tables nobody uses are let go, in clock-watch ticks of 100 ms.
 const FORGET_EVERY_TICKS: u32 = 20;
 /// How often the database is asked for games whose clocks run out soon.
@@ -34,7 +34,7 @@ const HORIZON_MS: i64 = 60_000;
 
 /// One table in memory: its state, the channel its connections listen on,
 /// and how many connections hold each seat.
-pub struct Room {
+pub struct LiveTable {
     pub(super) table: tokio::sync::Mutex<Table>,
     pub(super) tx: broadcast::Sender<Arc<str>>,
     pub(super) connected: Mutex<[u32; 2]>,
@@ -42,7 +42,7 @@ pub struct Room {
     pub(super) thinking: AtomicBool,
 }
 
-impl Room {
+impl LiveTable {
     pub(super) fn connected(&self) -> [bool; 2] {
         let counts = *self.connected.lock().expect("not poisoned");
         [counts[0] > 0, counts[1] > 0]
@@ -58,7 +58,7 @@ impl Room {
 pub struct Hub {
     pub(super) registry: VariantRegistry,
     pub(super) store: Store,
-    pub(super) rooms: Mutex<HashMap<String, Arc<Room>>>,
+    pub(super) live_tables: Mutex<HashMap<String, Arc<LiveTable>>>,
     /// Open WebSocket connections.
     pub(super) connections: AtomicUsize,
     think: Duration,
@@ -102,7 +102,7 @@ impl Hub {
         Ok(Arc::new(Hub {
             registry,
             store,
-            rooms: Mutex::new(HashMap::new()),
+            live_tables: Mutex::new(HashMap::new()),
             connections: AtomicUsize::new(0),
             think,
             lobby: broadcast::channel(16).0,
@@ -127,19 +127,19 @@ impl Hub {
             .await
             .map_err(ServeError::Resume)?;
         for code in running {
-            if let Ok(room) = self.room(&code).await {
-                let table = room.table.lock().await.clone();
+            if let Ok(live) = self.live(&code).await {
+                let table = live.table.lock().await.clone();
                 if let Err(e) = self.store.store_deadline(&table).await {
                     tracing::warn!("{code}: {e}");
                 }
-                self.clone().wake_computer(room);
+                self.clone().wake_computer(live);
             }
         }
         Ok(())
     }
 
     /// The table of `code`, from memory or the database.
-    pub(super) async fn room(&self, code: &str) -> Result<Arc<Room>, Refused> {
+    pub(super) async fn live(&self, code: &str) -> Result<Arc<LiveTable>, Refused> {
         let code = code.trim().to_ascii_uppercase();
         if !is_code(&code) {
             return Err(Refused::new(
@@ -147,8 +147,8 @@ impl Hub {
                 format!("no game {code:?}: a code is six letters and digits"),
             ));
         }
-        if let Some(room) = self.rooms.lock().expect("not poisoned").get(&code) {
-            return Ok(room.clone());
+        if let Some(live) = self.live_tables.lock().expect("not poisoned").get(&code) {
+            return Ok(live.clone());
         }
         let table = self
             .store
@@ -160,14 +160,14 @@ impl Hub {
     }
 
     /// Puts a table in memory (or returns the one another request loaded).
-    pub(super) fn keep(&self, table: Table) -> Arc<Room> {
-        let mut rooms = self.rooms.lock().expect("not poisoned");
-        rooms
+    pub(super) fn keep(&self, table: Table) -> Arc<LiveTable> {
+        let mut live_tables = self.live_tables.lock().expect("not poisoned");
+        live_tables
             .entry(table.code.clone())
             .or_insert_with(|| {
-                Arc::new(Room {
+                Arc::new(LiveTable {
                     table: tokio::sync::Mutex::new(table),
-                    tx: broadcast::channel(ROOM_QUEUE).0,
+                    tx: broadcast::channel(LIVE_TABLE_QUEUE).0,
                     connected: Mutex::new([0, 0]),
                     thinking: AtomicBool::new(false),
                 })
@@ -175,16 +175,16 @@ impl Hub {
             .clone()
     }
 
-    /// Applies `change` to a room's table, stores it and tells the table.
+    /// Applies `change` to a live table's state, stores it and tells the table.
     /// A conflict with another server process reloads the game and judges
     /// the change again.
     pub(super) async fn change<R>(
         self: &Arc<Self>,
-        room: &Arc<Room>,
+        live: &Arc<LiveTable>,
         mut change: impl FnMut(&mut Table, i64) -> Result<R, Refused>,
     ) -> Result<R, Refused> {
         for _ in 0..3 {
-            let mut table = room.table.lock().await;
+            let mut table = live.table.lock().await;
             let now = now_ms();
             let mut new = table.clone();
             let answer = match change(&mut new, now) {
@@ -193,7 +193,7 @@ impl Hub {
                 // before its notice came (a seat just taken, a turn just
                 // played): judge again on the stored one if it moved.
                 Err(refused) => {
-                    if self.is_postgres() && self.reload_if_moved(room, &mut table, now).await {
+                    if self.is_postgres() && self.reload_if_moved(live, &mut table, now).await {
                         continue;
                     }
                     return Err(refused);
@@ -203,7 +203,7 @@ impl Hub {
             match self.store.update(&table, &new, now).await {
                 Ok(()) => {
                     let old = std::mem::replace(&mut *table, new);
-                    announce(room, &old, &table, now);
+                    announce(live, &old, &table, now);
                     if let (None, Some(finish)) = (&old.result, &table.result) {
                         tracing::info!(
                             "{} over after {} turns: {}",
@@ -229,11 +229,11 @@ impl Hub {
                     if let Some(player) = mover {
                         self.tell_player(&player, &ServerMessage::YourTurn { code });
                     }
-                    self.clone().wake_computer(room.clone());
+                    self.clone().wake_computer(live.clone());
                     return Ok(answer);
                 }
                 Err(StoreError::Conflict) => {
-                    self.reload_if_moved(room, &mut table, now).await;
+                    self.reload_if_moved(live, &mut table, now).await;
                 }
                 Err(e) => return Err(refused_storage(e)),
             }
@@ -245,13 +245,13 @@ impl Hub {
     }
 
     /// Replaces `table` by the stored one if that is newer (another
-    /// process changed it) and tells the room; false if it is not newer or
+    /// process changed it) and tells its connections; false if it is not newer or
     /// cannot be read.
-    async fn reload_if_moved(&self, room: &Room, table: &mut Table, now: i64) -> bool {
+    async fn reload_if_moved(&self, live: &LiveTable, table: &mut Table, now: i64) -> bool {
         match self.store.load(&self.registry, &table.code).await {
             Ok(Some(fresh)) if fresh.version > table.version => {
                 let old = std::mem::replace(table, fresh);
-                announce(room, &old, table, now);
+                announce(live, &old, table, now);
                 true
             }
             Ok(_) => false,
@@ -317,16 +317,16 @@ impl Hub {
     /// Reloads a table another process changed and tells this process's
     /// connections what is new.
     pub(super) async fn refresh(&self, code: &str) {
-        let room = self.rooms.lock().expect("not poisoned").get(code).cloned();
-        let Some(room) = room else { return };
-        let mut table = room.table.lock().await;
-        self.reload_if_moved(&room, &mut table, now_ms()).await;
+        let live = self.live_tables.lock().expect("not poisoned").get(code).cloned();
+        let Some(live) = live else { return };
+        let mut table = live.table.lock().await;
+        self.reload_if_moved(&live, &mut table, now_ms()).await;
     }
 
     /// Reloads every table in memory that another process changed.
     pub(super) async fn refresh_all(&self) {
         let codes: Vec<String> = self
-            .rooms
+            .live_tables
             .lock()
             .expect("not poisoned")
             .keys()
@@ -346,7 +346,7 @@ impl Hub {
         computer: Option<ComputerLevel>,
         public: bool,
         rated: bool,
-    ) -> Result<(Arc<Room>, Side, String), Refused> {
+    ) -> Result<(Arc<LiveTable>, Side, String), Refused> {
         let checked = check_setup(&self.registry, setup)?;
         let side = match side {
             SideChoice::White => Side::White,
@@ -386,27 +386,27 @@ impl Hub {
                     if public { ", public" } else { "" },
                     if rated { ", rated" } else { "" }
                 );
-                let room = self.keep(table);
+                let live = self.keep(table);
                 if public {
                     share::notify(self, &code).await;
                     self.announce_lobby().await;
                 }
-                return Ok((room, side, token));
+                return Ok((live, side, token));
             }
         }
         Err(Refused::new(ErrorKind::Storage, "no free game code found"))
     }
 
     /// Lets go of the tables nobody uses: no connection follows them (each
-    /// follower holds the room), no request or computer is working on
+    /// follower holds the live table), no request or computer is working on
     /// them, and no clock runs at them. The database has them; the next
     /// request for one loads it again. Holding the map's lock while
-    /// counting keeps anyone from taking a room out meanwhile.
+    /// counting keeps anyone from taking a live table out meanwhile.
     pub(super) fn forget_idle(&self) {
         let soon = now_ms() + HORIZON_MS;
-        self.rooms.lock().expect("not poisoned").retain(|_, room| {
-            Arc::strong_count(room) > 1
-                || room.table.try_lock().map_or(true, |table| {
+        self.live_tables.lock().expect("not poisoned").retain(|_, live| {
+            Arc::strong_count(live) > 1
+                || live.table.try_lock().map_or(true, |table| {
                     table.deadline_ms().is_some_and(|deadline| deadline <= soon)
                 })
         });
@@ -418,7 +418,7 @@ impl Hub {
         match self.store.due_codes(now_ms() + HORIZON_MS).await {
             Ok(codes) => {
                 for code in codes {
-                    let _ = self.room(&code).await;
+                    let _ = self.live(&code).await;
                 }
             }
             Err(e) => tracing::warn!("the clocks due: {e}"),
@@ -426,13 +426,13 @@ impl Hub {
     }
 
     /// Lets the server's computer move if it is its turn.
-    pub(super) fn wake_computer(self: Arc<Self>, room: Arc<Room>) {
-        if room.thinking.swap(true, Ordering::AcqRel) {
+    pub(super) fn wake_computer(self: Arc<Self>, live: Arc<LiveTable>) {
+        if live.thinking.swap(true, Ordering::AcqRel) {
             return;
         }
         tokio::spawn(async move {
             let job = {
-                let table = room.table.lock().await;
+                let table = live.table.lock().await;
                 let side = table.to_move();
                 match (table.seats[side.index()].computer, table.result) {
                     (Some(level), None) if table.is_full() => Some((
@@ -446,7 +446,7 @@ impl Hub {
                 }
             };
             let Some((rules, position, ply, side, level)) = job else {
-                room.thinking.store(false, Ordering::Release);
+                live.thinking.store(false, Ordering::Release);
                 return;
             };
             let think = self.think;
@@ -464,11 +464,11 @@ impl Hub {
             .await;
             // A person should see the computer's turn arrive, not flash.
             tokio::time::sleep_until(started + Duration::from_millis(300).min(think)).await;
-            room.thinking.store(false, Ordering::Release);
+            live.thinking.store(false, Ordering::Release);
             if let Ok(Ok(Some(decision))) = decision {
                 let played = decision.turn.played();
                 let _ = self
-                    .change(&room, |table, now| {
+                    .change(&live, |table, now| {
                         table.play(side, ply, played.clone(), now)
                     })
                     .await;
@@ -477,12 +477,12 @@ impl Hub {
     }
 }
 
-/// Tells a room's connections what changed from `old` to `new`: each new
+/// Tells a live table's connections what changed from `old` to `new`: each new
 /// turn, then the whole table if anything else changed.
-pub(super) fn announce(room: &Room, old: &Table, new: &Table, now: i64) {
+pub(super) fn announce(live: &LiveTable, old: &Table, new: &Table, now: i64) {
     let clock = new.clock_view(now);
     for (ply, turn) in new.history.turns_since(old.history.ply()) {
-        room.send(&ServerMessage::Turn {
+        live.send(&ServerMessage::Turn {
             code: new.code.clone(),
             ply: ply as u32,
             turn: turn.to_string(),
@@ -496,12 +496,12 @@ pub(super) fn announce(room: &Room, old: &Table, new: &Table, now: i64) {
         || (old.clocks.and_then(|c| c.started_ms).is_none()
             && new.clocks.and_then(|c| c.started_ms).is_some());
     if changed {
-        room.send(&ServerMessage::Game {
-            game: Box::new(new.view(now, room.connected())),
+        live.send(&ServerMessage::Game {
+            game: Box::new(new.view(now, live.connected())),
         });
     }
     if let (None, Some(new_code)) = (&old.rematch_code, &new.rematch_code) {
-        room.send(&ServerMessage::Rematch {
+        live.send(&ServerMessage::Rematch {
             code: new.code.clone(),
             new_code: new_code.clone(),
         });
@@ -521,21 +521,21 @@ pub(super) async fn watch_clocks(hub: Arc<Hub>) {
             hub.load_due().await;
         }
         let now = now_ms();
-        let rooms: Vec<Arc<Room>> = hub
-            .rooms
+        let live_tables: Vec<Arc<LiveTable>> = hub
+            .live_tables
             .lock()
             .expect("not poisoned")
             .values()
             .cloned()
             .collect();
-        for room in rooms {
-            let due = match room.table.try_lock() {
+        for live in live_tables {
+            let due = match live.table.try_lock() {
                 Ok(table) => table.deadline_ms().is_some_and(|d| d <= now),
                 Err(_) => false,
             };
             if due {
                 let _ = hub
-                    .change(&room, |table, now| {
+                    .change(&live, |table, now| {
                         table
                             .flag(now)
                             .map(|_| ())

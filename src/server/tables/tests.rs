@@ -4,9 +4,9 @@
 use super::*;
 use crate::online::protocol::GameSetup;
 
-/// Ada's new private table of Box on 5x5, no clock, at `side`: its room,
+/// Ada's new private table of Box on 5x5, no clock, at `side`: its live table,
 /// her side and her token.
-async fn open(hub: &Hub, side: SideChoice) -> (Arc<Room>, Side, String) {
+async fn open(hub: &Hub, side: SideChoice) -> (Arc<LiveTable>, Side, String) {
     let setup = GameSetup::new(&hub.registry, "box", "5x5".parse().unwrap());
     let holder = Seat {
         name: Some("Ada".to_string()),
@@ -20,18 +20,18 @@ async fn open(hub: &Hub, side: SideChoice) -> (Arc<Room>, Side, String) {
 #[tokio::test]
 async fn a_table_nobody_uses_is_let_go_and_loaded_again() {
     let hub = test_hub().await;
-    let (room, side, token) = open(&hub, SideChoice::Black).await;
+    let (live, side, token) = open(&hub, SideChoice::Black).await;
     assert_eq!(side, Side::Black);
-    let code = room.table.lock().await.code.clone();
+    let code = live.table.lock().await.code.clone();
     assert!(is_code(&code), "{code}");
-    let again = hub.room(&code.to_ascii_lowercase()).await.expect("kept");
-    assert!(Arc::ptr_eq(&room, &again), "one room per table");
+    let again = hub.live(&code.to_ascii_lowercase()).await.expect("kept");
+    assert!(Arc::ptr_eq(&live, &again), "one live per table");
     hub.forget_idle();
-    assert_eq!(hub.rooms.lock().unwrap().len(), 1, "still followed");
-    drop((room, again));
+    assert_eq!(hub.live_tables.lock().unwrap().len(), 1, "still followed");
+    drop((live, again));
     hub.forget_idle();
-    assert!(hub.rooms.lock().unwrap().is_empty(), "let go");
-    let loaded = hub.room(&code).await.expect("from the database");
+    assert!(hub.live_tables.lock().unwrap().is_empty(), "let go");
+    let loaded = hub.live(&code).await.expect("from the database");
     let table = loaded.table.lock().await;
     assert_eq!(table.side_of(&token_key(&token)), Some(Side::Black));
     assert_eq!(table.seats[1].name.as_deref(), Some("Ada"));
@@ -40,11 +40,11 @@ async fn a_table_nobody_uses_is_let_go_and_loaded_again() {
         "kept hashed"
     );
     drop(table);
-    let Err(unknown) = hub.room("ZZZZZZ").await else {
+    let Err(unknown) = hub.live("ZZZZZZ").await else {
         panic!("no such table")
     };
     assert_eq!(unknown.kind, ErrorKind::UnknownGame);
-    let Err(not_a_code) = hub.room("../etc").await else {
+    let Err(not_a_code) = hub.live("../etc").await else {
         panic!("not a code")
     };
     assert!(not_a_code.message.contains("six letters"), "{not_a_code}");
@@ -53,17 +53,17 @@ async fn a_table_nobody_uses_is_let_go_and_loaded_again() {
 #[tokio::test]
 async fn a_change_is_stored_and_told_or_refused_and_forgotten() {
     let hub = test_hub().await;
-    let (room, _, _) = open(&hub, SideChoice::White).await;
-    let mut told = room.tx.subscribe();
+    let (live, _, _) = open(&hub, SideChoice::White).await;
+    let mut told = live.tx.subscribe();
     let refused = hub
-        .change(&room, |_, _| -> Result<(), Refused> {
+        .change(&live, |_, _| -> Result<(), Refused> {
             Err(Refused::new(ErrorKind::GameOver, "no"))
         })
         .await
         .unwrap_err();
     assert_eq!(refused.kind, ErrorKind::GameOver);
-    assert_eq!(room.table.lock().await.version, 0, "nothing stored");
-    hub.change(&room, |table, now| {
+    assert_eq!(live.table.lock().await.version, 0, "nothing stored");
+    hub.change(&live, |table, now| {
         table.seats[1].key = Some(token_key("black"));
         table.seats[1].name = Some("Bo".into());
         table.start_clock_if_ready(now);
@@ -72,7 +72,7 @@ async fn a_change_is_stored_and_told_or_refused_and_forgotten() {
     .await
     .expect("seated");
     let ply = hub
-        .change(&room, |table, now| {
+        .change(&live, |table, now| {
             let turn = table.rules.turns(table.position()).unwrap()[0].played();
             table
                 .play(Side::White, 0, turn, now)
@@ -95,7 +95,7 @@ async fn a_change_is_stored_and_told_or_refused_and_forgotten() {
         matches!(&messages[1], ServerMessage::Turn { ply: 0, .. }),
         "{messages:?}"
     );
-    let code = room.table.lock().await.code.clone();
+    let code = live.table.lock().await.code.clone();
     let stored = hub
         .store
         .load(&hub.registry, &code)
