@@ -139,15 +139,6 @@ impl Rules {
     }
 }
 
-/// The sentence [`super::Variant::misfit`] gives when a game does not say more.
-pub fn default_misfit(template: &Template, capture: &CaptureView) -> String {
-    tr!(
-        "why-misfit",
-        capture = format!("{}x{}", capture.from, capture.to),
-        template = template.to_string()
-    )
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -11,6 +11,7 @@
 
 mod bitboard;
 mod board;
+mod capture;
 pub mod design;
 mod explain;
 mod fxhash;
@@ -36,12 +37,13 @@ mod turn;
 mod turn_in_progress;
 mod turns;
 mod variant;
+mod variant_id;
 pub mod variants;
 
 pub use bitboard::Bitboard;
 pub use board::{Board, BoardSize, ParseBoardSizeError, StartLayout, UnknownLayout};
+pub use capture::Capture;
 pub use design::{BUILTIN_FILES, CODE_PREFIX, Design, DesignError};
-pub use explain::default_misfit;
 pub use history::{History, IllegalTurn};
 pub use movegen::route_squares;
 pub use movement::{Movement, MovementProblem, PathShape};
@@ -54,7 +56,7 @@ pub use record::{
 pub use registry::{
     GameFileError, GameFileProblem, Mod, RegistryError, VariantRegistry, builtin_rules,
 };
-pub use rules::{Capture, Rules, VariantError, VariantProblem, WrongSize, is_valid_variant_id};
+pub use rules::{MoveError, Rules, VariantError, VariantProblem, WrongSize};
 pub use setup::{EndRule, RowPattern, RowPatternError, SizeRange, Start};
 pub use side::Side;
 pub use square::{ParseSquareError, Square};
@@ -62,6 +64,7 @@ pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use symmetry::{SYMMETRIES, square_image, turn_orbits};
 pub use template::Template;
 pub use turn::Turn;
-pub use turn_in_progress::{MoveError, TurnInProgress};
+pub use turn_in_progress::TurnInProgress;
 pub use turns::{TurnScratch, state_budget};
-pub use variant::{CaptureView, RouteCandidates, Variant};
+pub use variant::{CaptureView, RouteCandidates, Variant, default_misfit};
+pub use variant_id::is_valid_variant_id;

@@ -1,5 +1,7 @@
 //! [`Rules`]: one variant bound to the shared engine. Everything that plays,
-//! analyses or draws a game asks a `Rules` value.
+//! analyses or draws a game asks a `Rules` value. What it refuses is named
+//! here too: a variant it cannot bind ([`VariantError`]), a board the game
+//! is not played on ([`WrongSize`]), a capture or a turn ([`MoveError`]).
 
 use std::any::{Any, TypeId};
 use std::fmt;
@@ -7,8 +9,9 @@ use std::sync::Arc;
 
 use super::movegen::{MoveGen, route_squares};
 use super::{
-    Bitboard, Board, BoardSize, CaptureView, EndRule, MoveError, MovementProblem, PathShape,
+    Bitboard, Board, BoardSize, Capture, CaptureView, EndRule, MovementProblem, PathShape,
     Position, Route, RouteCandidates, Side, SizeRange, Square, Template, Variant,
+    is_valid_variant_id,
 };
 
 /// A variant ready to play: its movement rule compiled for fast generation.
@@ -35,15 +38,6 @@ impl fmt::Debug for Rules {
             .field("variant", &self.variant.id())
             .finish()
     }
-}
-
-/// One capture: a piece goes from `from` to the enemy on `to`. `route` is the
-/// exact path when it matters (route templates) or is known.
-#[derive(Copy, Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Capture {
-    pub from: Square,
-    pub to: Square,
-    pub route: Option<Route>,
 }
 
 /// A board a game is not played on ([`Rules::check_size`]).
@@ -102,13 +96,75 @@ impl fmt::Display for VariantError {
 
 impl std::error::Error for VariantError {}
 
-/// Whether `id` is a valid variant id: lower-case letters, digits and dashes.
-pub fn is_valid_variant_id(id: &str) -> bool {
-    (1..=32).contains(&id.len())
-        && id.starts_with(|c: char| c.is_ascii_lowercase())
-        && id
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+/// Why a capture or a played turn was refused. Nothing is changed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// The capture starts on an empty square.
+    EmptySquare(Square),
+    NotYourPiece(Square),
+    NotACapture {
+        from: Square,
+        to: Square,
+        /// Why not, for the player ([`Rules::why_not`]).
+        why: String,
+    },
+    RouteNeeded {
+        from: Square,
+        to: Square,
+    },
+    RouteNotACapture {
+        from: Square,
+        route: Route,
+    },
+    DoesNotFit {
+        from: Square,
+        to: Square,
+        /// Why not, in the game's terms ([`Rules::why_not`]).
+        why: String,
+    },
+    TurnNotOver {
+        at: Square,
+    },
+    Variant(VariantError),
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveError::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
+            MoveError::NotYourPiece(sq) => {
+                write!(f, "there is no piece of the side to move on {sq}")
+            }
+            MoveError::NotACapture { from, to, why } => {
+                write!(f, "{from} cannot capture on {to}: {why}")
+            }
+            MoveError::RouteNeeded { from, to } => {
+                write!(
+                    f,
+                    "{from}x{to} needs its route (like /NNE): in this game the path is the template"
+                )
+            }
+            MoveError::RouteNotACapture { from, route } => {
+                write!(f, "the route {route} from {from} is not a capture")
+            }
+            MoveError::DoesNotFit { from, to, why } => write!(f, "{from}x{to}: {why}"),
+            MoveError::TurnNotOver { at } => {
+                write!(
+                    f,
+                    "the turn cannot stop on {at}: a capture that fits the template is left"
+                )
+            }
+            MoveError::Variant(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
+
+impl From<VariantError> for MoveError {
+    fn from(e: VariantError) -> MoveError {
+        MoveError::Variant(e)
+    }
 }
 
 impl Rules {

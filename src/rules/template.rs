@@ -1,4 +1,5 @@
-//! The template a turn's initial capture fixes for the rest of the turn.
+//! The template a turn's initial capture fixes for the rest of the turn,
+//! and the [`Measures`] a game file's template holds.
 
 use std::fmt;
 
@@ -21,10 +22,7 @@ pub enum Template {
     Custom(u64),
     /// A game file's template: the route (empty unless the file measures
     /// it) and the other measures it names ([`super::design`]).
-    Design {
-        route: Route,
-        measures: super::design::Measures,
-    },
+    Design { route: Route, measures: Measures },
 }
 
 impl fmt::Display for Template {
@@ -45,5 +43,61 @@ impl fmt::Display for Template {
                 write!(f, "{}", parts.join(", "))
             }
         }
+    }
+}
+
+/// What the initial capture measured, for every measure the game file's
+/// template rule names (the others stay zero). Kept beside the route in
+/// [`Template::Design`].
+#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Measures {
+    pub width: u8,
+    pub height: u8,
+    pub directions: Directions,
+    pub count: u8,
+    pub dx: i8,
+    pub dy: i8,
+    pub distance: u8,
+    /// The line's direction, its first non-zero part positive.
+    pub line: (i8, i8),
+    /// Which of the measures were taken ([`Measures::BOX`] and the rest).
+    pub named: u8,
+}
+
+impl Measures {
+    pub const BOX: u8 = 1;
+    pub const DIRECTIONS: u8 = 2;
+    pub const COUNT: u8 = 4;
+    pub const OFFSET: u8 = 8;
+    pub const DISTANCE: u8 = 16;
+    pub const LINE: u8 = 32;
+
+    /// Whether the measure `flag` was taken.
+    pub fn has(&self, flag: u8) -> bool {
+        self.named & flag != 0
+    }
+
+    /// The measures taken, in words, for panels and the CLI.
+    pub fn parts(&self) -> Vec<String> {
+        let mut parts = Vec::new();
+        if self.has(Measures::BOX) {
+            parts.push(format!("box {}×{}", self.width, self.height));
+        }
+        if self.has(Measures::DIRECTIONS) {
+            parts.push(format!("directions {}", self.directions));
+        }
+        if self.has(Measures::COUNT) {
+            parts.push(format!("count {}", self.count));
+        }
+        if self.has(Measures::OFFSET) {
+            parts.push(format!("jump {:+} {:+}", self.dx, self.dy));
+        }
+        if self.has(Measures::DISTANCE) {
+            parts.push(format!("distance {}", self.distance));
+        }
+        if self.has(Measures::LINE) {
+            parts.push(format!("line {:+} {:+}", self.line.0, self.line.1));
+        }
+        parts
     }
 }

@@ -1,10 +1,9 @@
 //! The step level: a turn in progress, one capture at a time, as the game UI
 //! plays it. Each step is checked against the engine before it is applied.
 
-use std::fmt;
-
 use super::{
-    Board, Capture, PlayedTurn, Position, Route, Rules, Side, Square, Template, VariantError,
+    Board, Capture, MoveError, PlayedTurn, Position, Route, Rules, Side, Square, Template,
+    VariantError,
 };
 
 /// A turn being played: the initial capture is made and the template fixed.
@@ -68,77 +67,6 @@ impl TurnInProgress {
             board: self.board,
             turn: self.start.turn.opponent(),
         }
-    }
-}
-
-/// Why a capture or a played turn was refused. Nothing is changed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum MoveError {
-    /// The capture starts on an empty square.
-    EmptySquare(Square),
-    NotYourPiece(Square),
-    NotACapture {
-        from: Square,
-        to: Square,
-        /// Why not, for the player ([`Rules::why_not`]).
-        why: String,
-    },
-    RouteNeeded {
-        from: Square,
-        to: Square,
-    },
-    RouteNotACapture {
-        from: Square,
-        route: Route,
-    },
-    DoesNotFit {
-        from: Square,
-        to: Square,
-        /// Why not, in the game's terms ([`Rules::why_not`]).
-        why: String,
-    },
-    TurnNotOver {
-        at: Square,
-    },
-    Variant(VariantError),
-}
-
-impl fmt::Display for MoveError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            MoveError::EmptySquare(sq) => write!(f, "there is no piece on {sq}"),
-            MoveError::NotYourPiece(sq) => {
-                write!(f, "there is no piece of the side to move on {sq}")
-            }
-            MoveError::NotACapture { from, to, why } => {
-                write!(f, "{from} cannot capture on {to}: {why}")
-            }
-            MoveError::RouteNeeded { from, to } => {
-                write!(
-                    f,
-                    "{from}x{to} needs its route (like /NNE): in this game the path is the template"
-                )
-            }
-            MoveError::RouteNotACapture { from, route } => {
-                write!(f, "the route {route} from {from} is not a capture")
-            }
-            MoveError::DoesNotFit { from, to, why } => write!(f, "{from}x{to}: {why}"),
-            MoveError::TurnNotOver { at } => {
-                write!(
-                    f,
-                    "the turn cannot stop on {at}: a capture that fits the template is left"
-                )
-            }
-            MoveError::Variant(e) => write!(f, "{e}"),
-        }
-    }
-}
-
-impl std::error::Error for MoveError {}
-
-impl From<VariantError> for MoveError {
-    fn from(e: VariantError) -> MoveError {
-        MoveError::Variant(e)
     }
 }
 

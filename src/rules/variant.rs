@@ -2,6 +2,8 @@
 //! what makes it different: its movement rule, how the template comes from
 //! the initial capture, and when a later capture fits. The engine does the rest.
 
+use crate::tr;
+
 use super::sight::friends_in_sight;
 use super::{Bitboard, Board, Movement, Route, Side, Square, Template};
 
@@ -136,7 +138,7 @@ pub trait Variant: Send + Sync + 'static {
     /// say which image of it fails, and where). The default names the
     /// template.
     fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
-        super::default_misfit(template, capture)
+        default_misfit(template, capture)
     }
 
     /// Whether the template depends on the exact route and not only on the
@@ -192,4 +194,13 @@ pub trait Variant: Send + Sync + 'static {
     fn candidate_routes(&self, _template: &Template) -> Option<RouteCandidates> {
         None
     }
+}
+
+/// The sentence [`Variant::misfit`] gives when a game does not say more.
+pub fn default_misfit(template: &Template, capture: &CaptureView) -> String {
+    tr!(
+        "why-misfit",
+        capture = format!("{}x{}", capture.from, capture.to),
+        template = template.to_string()
+    )
 }

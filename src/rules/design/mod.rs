@@ -6,7 +6,9 @@
 //! offset, the distance, the line); a later capture fits when every measure
 //! the file names matches the initial capture's. The four designer's games
 //! are such files too (`assets/games/`), proved equal to their hand-written
-//! engines by the tests.
+//! engines by the tests. This module is the file: what it holds, how it is
+//! read and written, and its words; the game it describes plays beside the
+//! others in [`variants`](super::variants).
 //!
 //! ```
 //! use burrow::rules::{Design, Position, Rules};
@@ -29,19 +31,15 @@
 
 mod error;
 mod file;
-mod measure;
 pub mod words;
 
 use std::fmt;
 use std::str::FromStr;
 
+pub use super::template::Measures;
 pub use error::DesignError;
-pub use measure::Measures;
 
-use super::{
-    Bitboard, CaptureView, EndRule, Movement, Route, RouteCandidates, SizeRange, Square, Start,
-    Template, Variant,
-};
+use super::{EndRule, Movement, SizeRange, Start};
 
 /// The version of the file format this engine reads and writes.
 pub const FORMAT: u32 = 1;
@@ -180,8 +178,8 @@ impl TemplateRule {
 }
 
 /// A game described by a file: its names, movement and template rule. It is
-/// a [`Variant`] like any other, so the engine, the AI, the solver and the
-/// tools play it.
+/// a [`Variant`](super::Variant) like any other, so the engine, the AI, the
+/// solver and the tools play it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Design {
     pub id: String,
@@ -270,89 +268,6 @@ impl Design {
             message: format!("in the design code's file: {}", e.message),
             ..e
         })
-    }
-
-    /// Whether the movement's steps look the same under every symmetry of
-    /// the square (then, every measure commuting with the symmetries, so do
-    /// the rules).
-    fn steps_symmetric(&self) -> bool {
-        let steps = self.movement.steps.as_slice();
-        (0..8).all(|s| {
-            steps
-                .iter()
-                .all(|step| steps.contains(&step.transformed(s)))
-        })
-    }
-
-    /// The images of `route` the template allows.
-    fn route_images(&self, route: Route) -> Option<RouteCandidates> {
-        let group = self.template.route?;
-        let mut candidates = RouteCandidates::default();
-        for &s in group.members() {
-            candidates.add(route.transformed(s));
-        }
-        Some(candidates)
-    }
-}
-
-impl Variant for Design {
-    fn id(&self) -> &str {
-        &self.id
-    }
-
-    fn design(&self) -> Option<&Design> {
-        Some(self)
-    }
-
-    fn name(&self) -> &str {
-        &self.name
-    }
-
-    fn movement(&self) -> Movement {
-        self.movement
-    }
-
-    fn template(&self, capture: &CaptureView) -> Template {
-        measure::take(&self.template, capture)
-    }
-
-    fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
-        measure::fits(&self.template, template, capture)
-    }
-
-    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
-        measure::misfit(&self.template, template, capture)
-    }
-
-    fn template_uses_route(&self) -> bool {
-        self.template.route.is_some()
-    }
-
-    fn start(&self) -> Start {
-        self.start
-    }
-
-    fn sizes(&self) -> SizeRange {
-        self.sizes
-    }
-
-    fn end(&self) -> EndRule {
-        self.end
-    }
-
-    fn symmetric(&self) -> bool {
-        self.steps_symmetric()
-    }
-
-    fn candidate_targets(&self, template: &Template, from: Square) -> Bitboard {
-        measure::candidate_targets(&self.template, template, from)
-    }
-
-    fn candidate_routes(&self, template: &Template) -> Option<RouteCandidates> {
-        let Template::Design { route, .. } = *template else {
-            return None;
-        };
-        self.route_images(route)
     }
 }
 

@@ -1,7 +1,9 @@
 //! The four Burrow games of the designer, each written against the same
-//! [`Variant`](super::Variant) interface a mod uses.
+//! [`Variant`](super::Variant) interface a mod uses, and the game a file
+//! describes ([`Design`](super::Design)) played through that interface too.
 
 mod box_burrow;
+mod designed;
 mod path_burrow;
 mod sweep_burrow;
 mod tumburrow;

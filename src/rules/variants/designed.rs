@@ -1,63 +1,99 @@
-//! The measures of a designed game's template: taken from the initial
-//! capture, compared with each later one, and explained when one does not
-//! fit.
+//! A game read from a file ([`Design`]) as the engine plays it: the
+//! measures its template rule names are taken from the initial capture,
+//! compared with each later one, and explained when one does not fit. It
+//! is a [`Variant`] like the hand-written games beside it.
 
-use super::{Compare, Count, Counted, Distance, Lines, Symmetry, TemplateRule};
+use crate::rules::design::{
+    Compare, Count, Counted, Design, Distance, Lines, Measures, Symmetry, TemplateRule,
+};
 use crate::rules::sight::{first_piece_seen, friends_in_sight};
-use crate::rules::{Bitboard, CaptureView, Directions, Route, Square, Step, Template};
+use crate::rules::{
+    Bitboard, CaptureView, Directions, EndRule, Movement, Route, RouteCandidates, SizeRange,
+    Square, Start, Step, Template, Variant,
+};
 
-/// What the initial capture measured, for every measure of the rule (the
-/// others stay zero). Kept beside the route in [`Template::Design`].
-#[derive(Copy, Clone, Debug, Default, PartialEq, Eq, Hash)]
-pub struct Measures {
-    pub width: u8,
-    pub height: u8,
-    pub directions: Directions,
-    pub count: u8,
-    pub dx: i8,
-    pub dy: i8,
-    pub distance: u8,
-    /// The line's direction, its first non-zero part positive.
-    pub line: (i8, i8),
-    /// Which of the measures were taken ([`Measures::BOX`] and the rest).
-    pub named: u8,
-}
-
-impl Measures {
-    pub const BOX: u8 = 1;
-    pub const DIRECTIONS: u8 = 2;
-    pub const COUNT: u8 = 4;
-    pub const OFFSET: u8 = 8;
-    pub const DISTANCE: u8 = 16;
-    pub const LINE: u8 = 32;
-
-    /// Whether the measure `flag` was taken.
-    pub fn has(&self, flag: u8) -> bool {
-        self.named & flag != 0
+impl Design {
+    /// Whether the movement's steps look the same under every symmetry of
+    /// the square (then, every measure commuting with the symmetries, so do
+    /// the rules).
+    fn steps_symmetric(&self) -> bool {
+        let steps = self.movement.steps.as_slice();
+        (0..8).all(|s| {
+            steps
+                .iter()
+                .all(|step| steps.contains(&step.transformed(s)))
+        })
     }
 
-    /// The measures taken, in words, for panels and the CLI.
-    pub fn parts(&self) -> Vec<String> {
-        let mut parts = Vec::new();
-        if self.has(Measures::BOX) {
-            parts.push(format!("box {}×{}", self.width, self.height));
+    /// The images of `route` the template allows.
+    fn route_images(&self, route: Route) -> Option<RouteCandidates> {
+        let group = self.template.route?;
+        let mut candidates = RouteCandidates::default();
+        for &s in group.members() {
+            candidates.add(route.transformed(s));
         }
-        if self.has(Measures::DIRECTIONS) {
-            parts.push(format!("directions {}", self.directions));
-        }
-        if self.has(Measures::COUNT) {
-            parts.push(format!("count {}", self.count));
-        }
-        if self.has(Measures::OFFSET) {
-            parts.push(format!("jump {:+} {:+}", self.dx, self.dy));
-        }
-        if self.has(Measures::DISTANCE) {
-            parts.push(format!("distance {}", self.distance));
-        }
-        if self.has(Measures::LINE) {
-            parts.push(format!("line {:+} {:+}", self.line.0, self.line.1));
-        }
-        parts
+        Some(candidates)
+    }
+}
+
+impl Variant for Design {
+    fn id(&self) -> &str {
+        &self.id
+    }
+
+    fn design(&self) -> Option<&Design> {
+        Some(self)
+    }
+
+    fn name(&self) -> &str {
+        &self.name
+    }
+
+    fn movement(&self) -> Movement {
+        self.movement
+    }
+
+    fn template(&self, capture: &CaptureView) -> Template {
+        take(&self.template, capture)
+    }
+
+    fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
+        fits_rule(&self.template, template, capture)
+    }
+
+    fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
+        misfit_sentence(&self.template, template, capture)
+    }
+
+    fn template_uses_route(&self) -> bool {
+        self.template.route.is_some()
+    }
+
+    fn start(&self) -> Start {
+        self.start
+    }
+
+    fn sizes(&self) -> SizeRange {
+        self.sizes
+    }
+
+    fn end(&self) -> EndRule {
+        self.end
+    }
+
+    fn symmetric(&self) -> bool {
+        self.steps_symmetric()
+    }
+
+    fn candidate_targets(&self, template: &Template, from: Square) -> Bitboard {
+        candidate_targets_of(&self.template, template, from)
+    }
+
+    fn candidate_routes(&self, template: &Template) -> Option<RouteCandidates> {
+        let Template::Design { route, .. } = *template else {
+            return None;
+        };
+        self.route_images(route)
     }
 }
 
@@ -118,7 +154,7 @@ fn count_after(count: &Count, capture: &CaptureView) -> u8 {
 }
 
 /// The template the initial `capture` fixes under `rule`.
-pub fn take(rule: &TemplateRule, capture: &CaptureView) -> Template {
+fn take(rule: &TemplateRule, capture: &CaptureView) -> Template {
     let (dx, dy) = capture.offset();
     let mut m = Measures::default();
     if rule.bounding_box.is_some() {
@@ -344,11 +380,13 @@ impl Check<'_, '_> {
     }
 }
 
-pub fn fits(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> bool {
+/// Whether `capture` fits every measure `rule` names.
+fn fits_rule(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> bool {
     first_miss(rule, template, capture, false).is_none()
 }
 
-pub fn misfit(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> String {
+/// Why `capture` does not fit, for [`Variant::misfit`].
+fn misfit_sentence(rule: &TemplateRule, template: &Template, capture: &CaptureView) -> String {
     match first_miss(rule, template, capture, true) {
         Some(why) => format!("does not fit: {why}"),
         None => crate::rules::default_misfit(template, capture),
@@ -362,7 +400,7 @@ fn squares_at(from: Square, offsets: impl Iterator<Item = (i8, i8)>) -> Bitboard
 
 /// The only squares a later capture from `from` could reach and fit: what
 /// the box, the offset, or the distance along the line leave open.
-pub fn candidate_targets(rule: &TemplateRule, template: &Template, from: Square) -> Bitboard {
+fn candidate_targets_of(rule: &TemplateRule, template: &Template, from: Square) -> Bitboard {
     let Template::Design { measures: m, .. } = *template else {
         return Bitboard::EMPTY;
     };
@@ -440,5 +478,24 @@ mod tests {
         assert_eq!(count(Counted::Enemies, Lines::Bishop), 1);
         assert_eq!(count(Counted::Enemies, Lines::Rook), 0);
         assert_eq!(count(Counted::Pieces, Lines::Queen), 2);
+    }
+
+    #[test]
+    fn listed_steps_no_symmetry_keeps_make_a_game_without_symmetry() {
+        let text = r#"format = 1
+id = "lopsided"
+name = "Lopsided"
+
+[movement]
+steps = [[1, 2], [2, 1], [0, 1]]
+path = "two-directions"
+jumping = true
+
+[template]
+distance = "steps"
+line = true
+"#;
+        let design: Design = text.parse().unwrap();
+        assert!(!design.symmetric(), "three listed steps are not symmetric");
     }
 }
