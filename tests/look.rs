@@ -30,6 +30,23 @@ fn screen(name: &'static str, args: &[&str]) -> Screen {
 /// Every screen of the suite (`server`: a `burrow serve` for the online
 /// table).
 fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
+    [
+        title_screens(),
+        table_screens(),
+        window_screens(review_record),
+        german_screens(),
+        designer_and_online_screens(server),
+        theme_screens(),
+    ]
+    .into_iter()
+    .flatten()
+    .chain(languages(server))
+    .collect()
+}
+
+/// The title screen, at the usual size, at the smallest window the
+/// layouts are made for, and a phone's.
+fn title_screens() -> Vec<Screen> {
     vec![
         screen("title", &[]),
         // The smallest window the layouts are made for, and a phone's.
@@ -45,8 +62,13 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
                 "a2,a1",
             ],
         ),
-        // Each game mid-turn (or its first turn just played, where one
-        // capture was all that fitted).
+    ]
+}
+
+/// Each game mid-turn (or its first turn just played, where one capture
+/// was all that fitted).
+fn table_screens() -> Vec<Screen> {
+    vec![
         screen(
             "table-box",
             &[
@@ -84,6 +106,13 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             "table-tumburrow",
             &["--variant", "tumburrow", "--click", "b3,b2"],
         ),
+    ]
+}
+
+/// The rules, a lesson, a puzzle, the analysis, the review of
+/// `review_record` and the settings.
+fn window_screens(review_record: &Path) -> Vec<Screen> {
+    vec![
         screen("rules", &["--variant", "path", "--rules"]),
         screen(
             "lesson",
@@ -106,9 +135,14 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             &["--review", review_record.to_str().expect("a UTF-8 path")],
         ),
         screen("settings", &["--variant", "box", "--settings"]),
-        // The player's language: the title screen in German at the
-        // smallest window and the settings in German (the screens with the
-        // most words follow, in every language: `languages`).
+    ]
+}
+
+/// The player's language: the title screen in German at the smallest
+/// window and the settings in German (the screens with the most words
+/// follow, in every language: `languages`).
+fn german_screens() -> Vec<Screen> {
+    vec![
         screen(
             "title-de-800x600",
             &["--window-size", "800x600", "--language", "de"],
@@ -117,6 +151,13 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             "settings-de",
             &["--variant", "box", "--settings", "--language", "de"],
         ),
+    ]
+}
+
+/// The designer on a copy of Tumburrow (its menus, verdict and example),
+/// and the Online window at a table of `server`.
+fn designer_and_online_screens(server: &str) -> Vec<Screen> {
+    vec![
         // The designer on a copy of Tumburrow: its menus, verdict and example.
         screen("designer", &["--designer", "tumburrow"]),
         screen(
@@ -132,6 +173,12 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
                 "random",
             ],
         ),
+    ]
+}
+
+/// The themes other than the usual one.
+fn theme_screens() -> Vec<Screen> {
+    vec![
         screen(
             "green",
             &["--variant", "path", "--theme", "green", "--click", "b1,a1"],
@@ -148,9 +195,6 @@ fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
             ],
         ),
     ]
-    .into_iter()
-    .chain(languages(server))
-    .collect()
 }
 
 /// The screens with the most words (the table, the rules window, the

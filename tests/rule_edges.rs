@@ -431,38 +431,8 @@ fn every_refusal_names_the_rule_that_caused_it() {
             rng_seed += 1;
             let size = BoardSize::new(6, 6).unwrap();
             for position in random_game(&rules, size, rng_seed).iter().step_by(3) {
-                let board = position.board;
-                let mover = position.turn;
                 for from in position.ours() {
-                    let targets = rules.initial_targets(position, from);
-                    for to in size.squares() {
-                        let why = rules.why_not(&board, mover, from, to, None);
-                        assert_eq!(
-                            why.is_none(),
-                            targets.contains(to),
-                            "{position} {from}x{to}"
-                        );
-                        let Some(why) = why else { continue };
-                        match board.side_at(to) {
-                            None => assert!(why.contains("is empty"), "{why}"),
-                            Some(c) if c == mover => assert!(why.contains("same side"), "{why}"),
-                            Some(_) => {
-                                blocked += 1;
-                                assert!(
-                                    why.contains("blocked") || why.contains("no path"),
-                                    "{position} {from}x{to}: {why}"
-                                );
-                                // Each piece named as in the way is one.
-                                if let Some(list) = why.split("(by ").nth(1) {
-                                    for name in list.trim_end_matches(')').split([',', ' ']) {
-                                        if let Ok(s) = name.parse::<Square>() {
-                                            assert!(board.side_at(s).is_some(), "{why}");
-                                        }
-                                    }
-                                }
-                            }
-                        }
-                    }
+                    initial_refusals_name_their_rule(&rules, position, from, size, &mut blocked);
                     // Mid-turn: after each initial capture of this piece.
                     for capture in rules
                         .initial_captures_from(position, from)
@@ -470,55 +440,14 @@ fn every_refusal_names_the_rule_that_caused_it() {
                         .take(3)
                     {
                         let turn = rules.begin_turn(position, &capture).unwrap();
-                        let fitting: Vec<Square> = rules
-                            .fitting_captures(&turn)
-                            .unwrap()
-                            .iter()
-                            .map(|c| c.to)
-                            .collect();
-                        let at = turn.current();
-                        for to in size.squares() {
-                            let why =
-                                rules.why_not(turn.board(), mover, at, to, Some(turn.template()));
-                            assert_eq!(
-                                why.is_none(),
-                                fitting.contains(&to),
-                                "{position} {at}x{to}"
-                            );
-                            let Some(why) = why else { continue };
-                            let view = CaptureView::new(turn.board(), mover, at, to, None);
-                            if turn.board().side_at(to) != Some(mover.opponent()) {
-                                assert!(
-                                    why.contains("empty") || why.contains("same side"),
-                                    "{why}"
-                                );
-                            } else if let Some(expected) =
-                                expected_misfit(&rules, turn.template(), &view)
-                            {
-                                misfits += 1;
-                                assert!(why.contains(&expected), "{at}x{to}: {why} / {expected}");
-                            } else if id == "path" {
-                                misfits += 1;
-                                assert!(
-                                    why.contains("crosses") || why.contains("no turn or mirror"),
-                                    "{why}"
-                                );
-                            } else {
-                                blocked += 1;
-                                assert!(
-                                    why.contains("blocked") || why.contains("no path"),
-                                    "{why}"
-                                );
-                            }
-                            // A refusal through the engine gives the same reason.
-                            let mut copy = turn.clone();
-                            match rules.continue_turn(&mut copy, to) {
-                                Err(MoveError::DoesNotFit { why: engine, .. }) => {
-                                    assert_eq!(engine, why)
-                                }
-                                other => panic!("{at}x{to} not refused: {other:?}"),
-                            }
-                        }
+                        mid_turn_refusals_name_their_rule(
+                            &rules,
+                            id,
+                            position,
+                            &turn,
+                            size,
+                            (&mut misfits, &mut blocked),
+                        );
                     }
                 }
             }
@@ -527,6 +456,102 @@ fn every_refusal_names_the_rule_that_caused_it() {
             misfits > 20 && blocked > 5,
             "{id}: {misfits} misfits, {blocked} blocked"
         );
+    }
+}
+
+/// At the start of a turn, every square `from` cannot capture on in
+/// `position` is refused with its reason (the target, or the pieces in the
+/// way, each one named a piece), and every target is not refused; counts
+/// the squares refused as blocked.
+fn initial_refusals_name_their_rule(
+    rules: &Rules,
+    position: &Position,
+    from: Square,
+    size: BoardSize,
+    blocked: &mut usize,
+) {
+    let board = position.board;
+    let mover = position.turn;
+    let targets = rules.initial_targets(position, from);
+    for to in size.squares() {
+        let why = rules.why_not(&board, mover, from, to, None);
+        assert_eq!(
+            why.is_none(),
+            targets.contains(to),
+            "{position} {from}x{to}"
+        );
+        let Some(why) = why else { continue };
+        match board.side_at(to) {
+            None => assert!(why.contains("is empty"), "{why}"),
+            Some(c) if c == mover => assert!(why.contains("same side"), "{why}"),
+            Some(_) => {
+                *blocked += 1;
+                assert!(
+                    why.contains("blocked") || why.contains("no path"),
+                    "{position} {from}x{to}: {why}"
+                );
+                // Each piece named as in the way is one.
+                if let Some(list) = why.split("(by ").nth(1) {
+                    for name in list.trim_end_matches(')').split([',', ' ']) {
+                        if let Ok(s) = name.parse::<Square>() {
+                            assert!(board.side_at(s).is_some(), "{why}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// In the middle of `turn` (of game `id`, begun in `position`), every
+/// square the piece cannot capture on is refused with the reason that
+/// holds (the target, the template in the game's numbers, or the way), the
+/// same reason the engine gives, and every fitting capture is not refused;
+/// counts the misfits and the blocked squares.
+fn mid_turn_refusals_name_their_rule(
+    rules: &Rules,
+    id: &str,
+    position: &Position,
+    turn: &TurnInProgress,
+    size: BoardSize,
+    (misfits, blocked): (&mut usize, &mut usize),
+) {
+    let mover = position.turn;
+    let fitting: Vec<Square> = rules
+        .fitting_captures(turn)
+        .unwrap()
+        .iter()
+        .map(|c| c.to)
+        .collect();
+    let at = turn.current();
+    for to in size.squares() {
+        let why = rules.why_not(turn.board(), mover, at, to, Some(turn.template()));
+        assert_eq!(why.is_none(), fitting.contains(&to), "{position} {at}x{to}");
+        let Some(why) = why else { continue };
+        let view = CaptureView::new(turn.board(), mover, at, to, None);
+        if turn.board().side_at(to) != Some(mover.opponent()) {
+            assert!(why.contains("empty") || why.contains("same side"), "{why}");
+        } else if let Some(expected) = expected_misfit(rules, turn.template(), &view) {
+            *misfits += 1;
+            assert!(why.contains(&expected), "{at}x{to}: {why} / {expected}");
+        } else if id == "path" {
+            *misfits += 1;
+            assert!(
+                why.contains("crosses") || why.contains("no turn or mirror"),
+                "{why}"
+            );
+        } else {
+            *blocked += 1;
+            assert!(why.contains("blocked") || why.contains("no path"), "{why}");
+        }
+        // A refusal through the engine gives the same reason.
+        let mut copy = turn.clone();
+        match rules.continue_turn(&mut copy, to) {
+            Err(MoveError::DoesNotFit { why: engine, .. }) => {
+                assert_eq!(engine, why)
+            }
+            other => panic!("{at}x{to} not refused: {other:?}"),
+        }
     }
 }
 

@@ -420,41 +420,52 @@ fn clicks_of(turn: &str) -> String {
 /// second turn.
 #[test]
 fn the_window_meets_a_player_rated_and_by_correspondence() {
-    use crate::online::{
-        Server, leaderboard, resign, resume_by_account, runtime, setup, signed_in, signed_in_as,
-        sqlite, take_seat_with,
-    };
-    use burrow::online::protocol::{ClientMessage, ClockSetting, SideChoice};
+    use crate::online::{Server, runtime, sqlite};
     if !crate::support::xvfb() {
         return;
     }
     let database = sqlite("window-community");
     let server = Server::start(&database);
-    let address = server.address.clone();
-    let url = server.ws();
     let rt = runtime();
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("window-community");
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).expect("a folder");
-    let path = dir.join("shot.png");
-    let seek = |clock: Option<ClockSetting>| ClientMessage::Create {
-        setup: setup("box", "8x8", clock),
+    the_window_plays_a_rated_seek(&server, &rt, &dir);
+    a_second_rated_game_draws_the_rating_line(&server, &rt, &dir);
+    the_window_plays_by_correspondence_across_a_restart(server, &database, &rt, &dir);
+}
+
+/// A rated seek of Box on 8x8, Black the seeker's, with `clock`.
+fn rated_seek(
+    clock: Option<burrow::online::protocol::ClockSetting>,
+) -> burrow::online::protocol::ClientMessage {
+    use burrow::online::protocol::{ClientMessage, SideChoice};
+    ClientMessage::Create {
+        setup: crate::online::setup("box", "8x8", clock),
         side: SideChoice::Black,
         name: None,
         computer: None,
         public: true,
         rated: true,
-    };
+    }
+}
+
+/// Bo opens a rated seek; the window, signed in, is seated there and plays
+/// its turn; Bo resigns and both ratings move.
+fn the_window_plays_a_rated_seek(
+    server: &crate::online::Server,
+    rt: &tokio::runtime::Runtime,
+    dir: &std::path::Path,
+) {
+    use crate::online::{leaderboard, resign, signed_in, take_seat_with};
+    let address = server.address.clone();
+    let url = server.ws();
+    let path = dir.join("shot.png");
     let mut bo = rt.block_on(async {
         signed_in(&url, "Window_W").await.close().await;
-        take_seat_with(signed_in(&url, "Bo_W").await, &seek(None)).await
+        take_seat_with(signed_in(&url, "Bo_W").await, &rated_seek(None)).await
     });
-    run_signed_in(
-        &address,
-        &["--pair", "box", "--click", "b1,a1"],
-        &path,
-        &dir,
-    );
+    run_signed_in(&address, &["--pair", "box", "--click", "b1,a1"], &path, dir);
     rt.block_on(bo.follow_to(1));
     let view = &bo.mirror.view;
     assert_eq!(
@@ -469,11 +480,21 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
     let rating = |name: &str| board.iter().find(|p| p.0 == name).map(|p| p.1);
     assert!(rating("Window_W") > Some(1600.0), "{board:?}");
     assert!(rating("Bo_W") < Some(1400.0), "{board:?}");
+}
 
-    // A second rated game of the account (played by a script) makes a line
-    // on its page.
+/// A second rated game of the account (played by a script) makes a line
+/// on its page.
+fn a_second_rated_game_draws_the_rating_line(
+    server: &crate::online::Server,
+    rt: &tokio::runtime::Runtime,
+    dir: &std::path::Path,
+) {
+    use crate::online::{resign, signed_in_as, take_seat_with};
+    use burrow::online::protocol::ClientMessage;
+    let url = server.ws();
+    let path = dir.join("shot.png");
     rt.block_on(async {
-        let table = take_seat_with(signed_in_as(&url, "Window_W").await, &seek(None)).await;
+        let table = take_seat_with(signed_in_as(&url, "Window_W").await, &rated_seek(None)).await;
         let join = ClientMessage::Join {
             code: table.code.clone(),
             name: None,
@@ -486,7 +507,7 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         )
         .await;
     });
-    run_signed_in(&address, &["--online", "players"], &path, &dir);
+    run_signed_in(&server.address, &["--online", "players"], &path, dir);
     let (_, _, pixels) = load_png(&path);
     // The rating line's colour (src/game/online/players_tab.rs).
     let line = pixels
@@ -494,14 +515,29 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         .filter(|&&p| near(p, [220, 120, 40], 12))
         .count();
     assert!(line > 150, "the rating line: {line} pixels");
+}
 
-    // Correspondence: three days a turn, across a restart.
+/// Correspondence: three days a turn, across a restart of the server (on
+/// `database`, at the same address): the window plays its first turn, the
+/// opponent replies while the window is away, and the window, started
+/// again, takes its seat back by account and plays its second turn.
+fn the_window_plays_by_correspondence_across_a_restart(
+    server: crate::online::Server,
+    database: &str,
+    rt: &tokio::runtime::Runtime,
+    dir: &std::path::Path,
+) {
+    use crate::online::{Server, resume_by_account, signed_in, take_seat_with};
+    use burrow::online::protocol::ClockSetting;
+    let address = server.address.clone();
+    let url = server.ws();
+    let path = dir.join("shot.png");
     // (Bo's rating is now too far below the window's to pair them: a new
     // player of 1500 waits.)
     let mut cy = rt.block_on(async {
         take_seat_with(
             signed_in(&url, "Cy_W").await,
-            &seek(Some(ClockSetting::days_per_move(3))),
+            &rated_seek(Some(ClockSetting::days_per_move(3))),
         )
         .await
     });
@@ -509,13 +545,13 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         &address,
         &["--pair", "box", "--clock", "3d", "--click", "b1,a1"],
         &path,
-        &dir,
+        dir,
     );
     rt.block_on(cy.follow_to(1));
     let code = cy.code.clone();
     drop(cy);
     server.kill();
-    let server = Server::start_on(&database, &address);
+    let server = Server::start_on(database, &address);
     let reply = rt.block_on(async {
         let mut cy = resume_by_account(&server.ws(), "Cy_W", &code).await;
         let turn = cy.some_turn();
@@ -529,7 +565,7 @@ fn the_window_meets_a_player_rated_and_by_correspondence() {
         &address,
         &["--resume", &code, "--click", &clicks_of(&second)],
         &path,
-        &dir,
+        dir,
     );
     let mut reply = reply;
     rt.block_on(reply.follow_to(3));

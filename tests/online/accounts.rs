@@ -18,7 +18,23 @@ pub(super) async fn accounts(server: &Server, database: &str) {
         .await
         .expect("registered");
     assert_eq!(name, "Ada_Lovelace");
-    let mut other = Client::connect(&url).await.expect("connects");
+    let other = names_and_passwords_are_checked(&url, password).await;
+    let (mut phone, again, second) = a_session_signs_in_again(&url, password, &session).await;
+    let (code, guest) = a_seat_is_taken_under_the_account(&url, &mut ada).await;
+    the_database_keeps_no_secret(database, password, &session, &second, &code).await;
+    let later = signing_out_ends_the_session(&url, &mut phone, &session, &second).await;
+    let guesser = attempts_are_limited(&url).await;
+    for client in [ada, other, phone, again, guest, later, guesser] {
+        client.close().await;
+    }
+}
+
+/// Names that read alike as `Ada_Lovelace` are taken, tricks and the
+/// server's own names refused, a short password refused, and a wrong
+/// password and a wrong name get the same answer. Returns the client that
+/// asked.
+async fn names_and_passwords_are_checked(url: &str, password: &str) -> Client {
+    let mut other = Client::connect(url).await.expect("connects");
     for (asked, refusal) in [
         ("ada_lovelace", ErrorKind::NameTaken),
         ("\u{FF21}da_Lovelace", ErrorKind::NameTaken),
@@ -31,7 +47,7 @@ pub(super) async fn accounts(server: &Server, database: &str) {
             "{asked}"
         );
     }
-    let mut other = Client::connect(&url).await.expect("connects");
+    let mut other = Client::connect(url).await.expect("connects");
     assert_eq!(
         account_answer(&mut other, register("Bo_Peep", "short")).await,
         Err(ErrorKind::BadPassword)
@@ -44,15 +60,26 @@ pub(super) async fn accounts(server: &Server, database: &str) {
         account_answer(&mut other, sign_in("Nobody_Here", password)).await,
         Err(ErrorKind::WrongPassword)
     );
-    let mut phone = Client::connect(&url).await.expect("connects");
+    other
+}
+
+/// A second sign-in (by any case of the name) gets a session of its own;
+/// the first `session` signs in again, a made-up one does not. Returns the
+/// signed-in phone, the client that said hello and the phone's session.
+async fn a_session_signs_in_again(
+    url: &str,
+    password: &str,
+    session: &str,
+) -> (Client, Client, String) {
+    let mut phone = Client::connect(url).await.expect("connects");
     let (name, second) = account_answer(&mut phone, sign_in("ADA_LOVELACE", password))
         .await
         .expect("signed in by any case");
     assert_eq!(name, "Ada_Lovelace");
     assert_ne!(second, session, "a session per sign-in");
-    let mut again = Client::connect(&url).await.expect("connects");
+    let mut again = Client::connect(url).await.expect("connects");
     let hello = ClientMessage::Hello {
-        session: session.clone(),
+        session: session.to_string(),
     };
     assert_eq!(
         account_answer(&mut again, hello.clone())
@@ -70,9 +97,13 @@ pub(super) async fn accounts(server: &Server, database: &str) {
         .await,
         Err(ErrorKind::BadSession)
     );
+    (phone, again, second)
+}
 
-    // At a table: the account's name, whatever the message says; a guest
-    // may not take the account's name (in any case), only one of its own.
+/// At a table: the account's name, whatever the message says; a guest
+/// may not take the account's name (in any case), only one of its own.
+/// Returns the table's code and the guest.
+async fn a_seat_is_taken_under_the_account(url: &str, ada: &mut Client) -> (String, Client) {
     ada.send(&ClientMessage::Create {
         setup: setup("box", "4x4", None),
         side: SideChoice::White,
@@ -83,8 +114,8 @@ pub(super) async fn accounts(server: &Server, database: &str) {
     })
     .await
     .expect("sends");
-    let (code, _, _, _) = seat_and_table(&mut ada).await;
-    let mut guest = Client::connect(&url).await.expect("connects");
+    let (code, _, _, _) = seat_and_table(ada).await;
+    let mut guest = Client::connect(url).await.expect("connects");
     let join = |name: &str| ClientMessage::Join {
         code: code.clone(),
         name: Some(name.into()),
@@ -99,44 +130,60 @@ pub(super) async fn accounts(server: &Server, database: &str) {
     assert!(view.white.account, "the creator is signed in");
     assert_eq!(view.black.name.as_deref(), Some("Mallory"));
     assert!(!view.black.account, "the guest is no account");
+    (code, guest)
+}
 
-    // What the database keeps.
-    {
-        use sqlx::Row;
-        let pool = open_database(database).await;
-        let stored: String = sqlx::query("SELECT password FROM players")
-            .fetch_one(&pool)
-            .await
-            .expect("one account")
-            .get(0);
-        assert!(
-            stored.starts_with("$argon2id$") && !stored.contains(password),
-            "{stored}"
-        );
-        let sessions: Vec<String> = sqlx::query("SELECT key FROM sessions")
-            .fetch_all(&pool)
-            .await
-            .expect("reads")
+/// What the database keeps: an Argon2id hash of the password, hashed keys
+/// of the two sessions, and the account at the game `code`.
+async fn the_database_keeps_no_secret(
+    database: &str,
+    password: &str,
+    session: &str,
+    second: &str,
+    code: &str,
+) {
+    use sqlx::Row;
+    let pool = open_database(database).await;
+    let stored: String = sqlx::query("SELECT password FROM players")
+        .fetch_one(&pool)
+        .await
+        .expect("one account")
+        .get(0);
+    assert!(
+        stored.starts_with("$argon2id$") && !stored.contains(password),
+        "{stored}"
+    );
+    let sessions: Vec<String> = sqlx::query("SELECT key FROM sessions")
+        .fetch_all(&pool)
+        .await
+        .expect("reads")
+        .iter()
+        .map(|row| row.get(0))
+        .collect();
+    assert_eq!(sessions.len(), 2);
+    assert!(
+        sessions
             .iter()
-            .map(|row| row.get(0))
-            .collect();
-        assert_eq!(sessions.len(), 2);
-        assert!(
-            sessions
-                .iter()
-                .all(|key| key.starts_with("sha256:") && *key != session && *key != second)
-        );
-        let player: Option<String> = sqlx::query("SELECT white_player FROM games WHERE code = $1")
-            .bind(&code)
-            .fetch_one(&pool)
-            .await
-            .expect("the game")
-            .get(0);
-        assert!(player.is_some(), "the game knows the account");
-        pool.close().await;
-    }
+            .all(|key| key.starts_with("sha256:") && *key != session && *key != second)
+    );
+    let player: Option<String> = sqlx::query("SELECT white_player FROM games WHERE code = $1")
+        .bind(code)
+        .fetch_one(&pool)
+        .await
+        .expect("the game")
+        .get(0);
+    assert!(player.is_some(), "the game knows the account");
+    pool.close().await;
+}
 
-    // Signing out ends the session everywhere.
+/// Signing out (from the phone) ends its session everywhere; the other
+/// session stays. Returns the client that tried them.
+async fn signing_out_ends_the_session(
+    url: &str,
+    phone: &mut Client,
+    session: &str,
+    second: &str,
+) -> Client {
     phone.send(&ClientMessage::SignOut {}).await.expect("sends");
     let out = phone
         .wait_for(WAIT, |m| {
@@ -145,9 +192,12 @@ pub(super) async fn accounts(server: &Server, database: &str) {
         .await;
     assert!(out.is_ok(), "{out:?}");
     let hello_phone = ClientMessage::Hello {
-        session: second.clone(),
+        session: second.to_string(),
     };
-    let mut later = Client::connect(&url).await.expect("connects");
+    let hello = ClientMessage::Hello {
+        session: session.to_string(),
+    };
+    let mut later = Client::connect(url).await.expect("connects");
     assert_eq!(
         account_answer(&mut later, hello_phone).await,
         Err(ErrorKind::BadSession)
@@ -156,9 +206,13 @@ pub(super) async fn accounts(server: &Server, database: &str) {
         account_answer(&mut later, hello).await.is_ok(),
         "the other session stays"
     );
+    later
+}
 
-    // Five attempts at once, then one every ten seconds.
-    let mut guesser = Client::connect(&url).await.expect("connects");
+/// Five attempts at once, then one every ten seconds. Returns the client
+/// that guessed.
+async fn attempts_are_limited(url: &str) -> Client {
+    let mut guesser = Client::connect(url).await.expect("connects");
     let mut answers = Vec::new();
     for i in 0..7 {
         answers.push(
@@ -176,9 +230,7 @@ pub(super) async fn accounts(server: &Server, database: &str) {
         "{answers:?}"
     );
     assert_eq!(answers[6], Err(ErrorKind::RateLimited), "{answers:?}");
-    for client in [ada, other, phone, again, guest, later, guesser] {
-        client.close().await;
-    }
+    guesser
 }
 
 #[test]

@@ -8,11 +8,12 @@
 //! This module holds what the cases share (the server process, the scripted
 //! players, the account helpers, the database readers); the cases are by
 //! concern: [`tables`] (games at a table, the clock, the computer, the bot,
-//! designs), [`limits`] (a hostile client: connection limits, silent
-//! sockets, stolen databases), [`accounts`], [`ratings`], [`lobby`] (seeks
-//! and pairing), [`correspondence`], [`restart`] (reconnection, a restart,
-//! the router in this process), [`load`] and [`postgres`] (the same suite
-//! against PostgreSQL, and two processes sharing a game).
+//! designs), [`refusals`] (bad messages at a table), [`limits`] (a hostile
+//! client: connection limits, silent sockets, stolen databases),
+//! [`accounts`], [`ratings`], [`lobby`] (seeks and pairing),
+//! [`correspondence`], [`restart`] (reconnection, a restart, the router in
+//! this process), [`load`] and [`postgres`] (the same suite against
+//! PostgreSQL, and two processes sharing a game).
 
 use std::io::{BufRead, BufReader};
 use std::path::PathBuf;
@@ -38,6 +39,7 @@ mod load;
 mod lobby;
 mod postgres;
 mod ratings;
+mod refusals;
 mod restart;
 mod tables;
 pub(crate) mod tls;

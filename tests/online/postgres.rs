@@ -7,10 +7,11 @@ use super::limits::{connection_limits, tokens_are_stored_hashed};
 use super::load::load;
 use super::lobby::{lobby, pairing};
 use super::ratings::rated_games;
+use super::refusals::refusals;
 use super::restart::reconnect_and_restart;
 use super::tables::{
     bot_plays, clock_runs_out, computer_and_rematch, designed_tables, full_games,
-    private_tables_are_never_listed, refusals,
+    private_tables_are_never_listed,
 };
 use super::*;
 

@@ -1,8 +1,10 @@
-//! Games at a table: whole games of each variant, refusals, private
-//! tables, the clock running out, the server's computer and a rematch,
-//! `burrow bot`, and designed games.
+//! Games at a table: whole games of each variant, private tables, the clock
+//! running out, the server's computer and a rematch, `burrow bot`, and
+//! designed games (the refusals at a table are in [`super::refusals`]; their
+//! SQLite case runs here, with the connection limits and private tables).
 
 use super::limits::connection_limits;
+use super::refusals::refusals;
 use super::*;
 
 /// A table made for a friend is never listed, so nobody can read its code
@@ -72,170 +74,6 @@ pub(super) async fn full_games(server: &Server) {
     }
     // The list shows them finished.
     assert!(listed(&server.address, "finished").await.len() >= registry.len());
-}
-
-/// Every kind of bad message gets an error to its sender only, and the
-/// game is the same after each.
-pub(super) async fn refusals(server: &Server) {
-    let url = server.ws();
-    let mut white = create(&url, setup("box", "6x6", None), None).await;
-    let mut black = join(&url, &white.code).await;
-    let first = white.some_turn();
-    white.play(&first).await;
-    white.follow_to(1).await;
-    black.follow_to(1).await;
-    let before = watched(&url, &white.code).await;
-    assert_eq!(before.turns.len(), 1);
-
-    let unchanged = |view: &GameView, what: &str| {
-        assert_eq!(view.turns, before.turns, "after {what}");
-        assert_eq!(view.result, before.result, "after {what}");
-    };
-
-    // Out of turn: White again.
-    let turn = black.some_turn();
-    white.play(&turn).await;
-    assert_eq!(white.refusal().await.0, ErrorKind::NotYourTurn);
-    unchanged(&watched(&url, &white.code).await, "a turn out of turn");
-
-    // Illegal: Black moving White's piece, and a text that is no turn.
-    black.play("a2xa1").await;
-    let (kind, message) = black.refusal().await;
-    assert_eq!(kind, ErrorKind::IllegalTurn, "{message}");
-    black.play("hello").await;
-    assert_eq!(black.refusal().await.0, ErrorKind::IllegalTurn);
-    unchanged(&watched(&url, &white.code).await, "illegal turns");
-
-    // Another seat's token, and a made-up one.
-    let forged = ClientMessage::Turn {
-        code: white.code.clone(),
-        token: white.token.clone(),
-        ply: 1,
-        turn: turn.clone(),
-    };
-    black.send(forged).await;
-    assert_eq!(black.refusal().await.0, ErrorKind::NotYourTurn);
-    let made_up = ClientMessage::Turn {
-        code: white.code.clone(),
-        token: "0".repeat(32),
-        ply: 1,
-        turn: turn.clone(),
-    };
-    black.send(made_up).await;
-    assert_eq!(black.refusal().await.0, ErrorKind::NotYourSeat);
-    // A turn chosen for an older position.
-    let stale = ClientMessage::Turn {
-        code: white.code.clone(),
-        token: black.token.clone(),
-        ply: 0,
-        turn: turn.clone(),
-    };
-    black.send(stale).await;
-    assert_eq!(black.refusal().await.0, ErrorKind::StaleTurn);
-    // A seat at a full table, a game that does not exist.
-    let mut third = Client::connect(&url).await.expect("connects");
-    let join = ClientMessage::Join {
-        code: white.code.clone(),
-        name: None,
-    };
-    third.send(&join).await.expect("sends");
-    assert_eq!(next_refusal(&mut third).await, ErrorKind::TableFull);
-    let watch = ClientMessage::Watch {
-        code: "NOSUCH".into(),
-    };
-    third.send(&watch).await.expect("sends");
-    assert_eq!(next_refusal(&mut third).await, ErrorKind::UnknownGame);
-    unchanged(&watched(&url, &white.code).await, "bad tokens and codes");
-
-    // Malformed, unknown, wrong version, oversized, binary.
-    let cases: [(&str, ErrorKind); 7] = [
-        ("{not json", ErrorKind::BadMessage),
-        (r#"{"v":1,"type":"ping","extra":1}"#, ErrorKind::BadMessage),
-        ("[1, 2]", ErrorKind::BadMessage),
-        (r#"{"v":1,"type":"fly"}"#, ErrorKind::BadMessage),
-        (r#"{"v":1,"type":"turn","code":3}"#, ErrorKind::BadMessage),
-        (r#"{"type":"ping"}"#, ErrorKind::BadMessage),
-        (r#"{"v":9,"type":"ping"}"#, ErrorKind::UnsupportedVersion),
-    ];
-    for (text, kind) in cases {
-        black.client.send_text(text).await.expect("sends");
-        assert_eq!(black.refusal().await.0, kind, "for {text}");
-    }
-    let big = format!(
-        r#"{{"v":1,"type":"ping","pad":"{}"}}"#,
-        "x".repeat(burrow::online::protocol::MAX_MESSAGE_BYTES)
-    );
-    black.client.send_text(&big).await.expect("sends");
-    assert_eq!(black.refusal().await.0, ErrorKind::TooLarge);
-    unchanged(&watched(&url, &white.code).await, "malformed messages");
-
-    // The connection still works, and the game goes on.
-    black.send(ClientMessage::Ping {}).await;
-    black
-        .client
-        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
-        .await
-        .expect("pong");
-    black.play(&turn).await;
-    black.follow_to(2).await;
-    white.follow_to(2).await;
-
-    // A finished game takes no more turns.
-    let resign = ClientMessage::Resign {
-        code: white.code.clone(),
-        token: white.token.clone(),
-    };
-    white.send(resign).await;
-    let view = next_view_with_result(&mut black).await;
-    assert_eq!(
-        view.result.map(|f| (f.winner, f.reason)),
-        Some((Side::Black, EndReason::Resigned))
-    );
-    let next = white.some_turn();
-    white.play(&next).await;
-    assert_eq!(white.refusal().await.0, ErrorKind::GameOver);
-    assert_eq!(watched(&url, &white.code).await.turns.len(), 2);
-
-    // Too many messages at once: some are dropped with an error, and the
-    // connection recovers.
-    for _ in 0..80 {
-        black.send(ClientMessage::Ping {}).await;
-    }
-    assert_eq!(black.refusal().await.0, ErrorKind::RateLimited);
-    tokio::time::sleep(Duration::from_millis(2500)).await;
-    // Drain what the burst left, then a ping gets its pong.
-    while let Ok(Ok(_)) =
-        tokio::time::timeout(Duration::from_millis(300), black.client.recv()).await
-    {}
-    black.send(ClientMessage::Ping {}).await;
-    black
-        .client
-        .wait_for(WAIT, |m| matches!(m, ServerMessage::Pong).then_some(()))
-        .await
-        .expect("pong after the burst");
-
-    // Binary frames count against the same limit: a burst of them is cut
-    // short like a burst of text.
-    for _ in 0..80 {
-        black
-            .client
-            .send_binary(vec![1, 2, 3])
-            .await
-            .expect("sends");
-    }
-    let mut limited = false;
-    while let Ok(Ok(message)) =
-        tokio::time::timeout(Duration::from_millis(500), black.client.recv()).await
-    {
-        limited |= matches!(
-            message,
-            ServerMessage::Error {
-                kind: ErrorKind::RateLimited,
-                ..
-            }
-        );
-    }
-    assert!(limited, "a burst of binary frames is rate-limited");
 }
 
 /// A clock that runs out ends the game for the other side, at the server.
@@ -624,12 +462,35 @@ pub(super) async fn designed_tables(database: &str) {
     white.follow_to(1).await;
     black.follow_to(1).await;
     let game = white.code.clone();
+    a_bad_design_is_refused_with_its_reason(&url, &designed, &code).await;
 
-    // Refused: each with BadSetup and a reason naming the problem.
-    let mut client = Client::connect(&url).await.expect("connects");
+    // The server goes; a new one on the same database has the game.
+    server.kill();
+    let server = Server::start(database);
+    let view = watched(&server.ws(), &game).await;
+    assert_eq!(view.setup.design.as_deref(), Some(code.as_str()));
+    assert_eq!(view.turns, vec![turn.clone()]);
+    let mut white = resume(&server.ws(), &game, &white.token).await;
+    let mut black = resume(&server.ws(), &game, &black.token).await;
+    assert_eq!((white.side, black.side), (Side::White, Side::Black));
+    play_out(&mut white, &mut black).await;
+    let record = record_of(&server.address, &game).await;
+    assert_eq!(record.design.as_deref(), Some(&stride));
+    let positions = record
+        .replay(&VariantRegistry::builtin())
+        .expect("the record replays where the game is not installed");
+    assert_eq!(positions.len(), white.mirror.history.positions().len());
+    assert_ne!(record.result, GameResult::Unfinished);
+}
+
+/// Refused: a table of the `designed` setup (the design's share `code`)
+/// that names `box`, carries another game the server has, is damaged or
+/// too long, each with BadSetup and a reason naming the problem.
+async fn a_bad_design_is_refused_with_its_reason(url: &str, designed: &GameSetup, code: &str) {
+    let mut client = Client::connect(url).await.expect("connects");
     let mut box_design: Design = burrow::rules::BUILTIN_FILES[0].1.parse().expect("reads");
     box_design.summary = "not the box the server has".into();
-    let mut damaged = code.clone();
+    let mut damaged = code.to_string();
     damaged.insert(5, '*');
     for (setup, reason) in [
         (
@@ -685,24 +546,6 @@ pub(super) async fn designed_tables(database: &str) {
         assert!(message.contains(reason), "`{reason}` not in: {message}");
     }
     client.close().await;
-
-    // The server goes; a new one on the same database has the game.
-    server.kill();
-    let server = Server::start(database);
-    let view = watched(&server.ws(), &game).await;
-    assert_eq!(view.setup.design.as_deref(), Some(code.as_str()));
-    assert_eq!(view.turns, vec![turn.clone()]);
-    let mut white = resume(&server.ws(), &game, &white.token).await;
-    let mut black = resume(&server.ws(), &game, &black.token).await;
-    assert_eq!((white.side, black.side), (Side::White, Side::Black));
-    play_out(&mut white, &mut black).await;
-    let record = record_of(&server.address, &game).await;
-    assert_eq!(record.design.as_deref(), Some(&stride));
-    let positions = record
-        .replay(&VariantRegistry::builtin())
-        .expect("the record replays where the game is not installed");
-    assert_eq!(positions.len(), white.mirror.history.positions().len());
-    assert_ne!(record.result, GameResult::Unfinished);
 }
 
 #[test]
