@@ -53,7 +53,9 @@ fn code_of(text: &str) -> String {
         } else if text[i..].starts_with("/*") {
             i += text[i..].find("*/").map_or(bytes.len() - i, |end| end + 2);
         } else if text[i..].starts_with("r#\"") {
-            i += text[i + 3..].find("\"#").map_or(bytes.len() - i, |end| end + 5);
+            i += text[i + 3..]
+                .find("\"#")
+                .map_or(bytes.len() - i, |end| end + 5);
             out.push_str("\"\"");
         } else if bytes[i] == b'"' && !text[..i].ends_with('\'') {
             i += 1;
@@ -402,7 +404,11 @@ fn no_module_uses_one_that_uses_it_back() {
         );
     }
     // The check sees real uses: the game's board uses the rules.
-    assert!(uses[&vec!["game".to_string(), "play".into(), "game".into()]].iter().any(|m| m.first().is_some_and(|m| m == "rules")));
+    assert!(
+        uses[&vec!["game".to_string(), "play".into(), "game".into()]]
+            .iter()
+            .any(|m| m.first().is_some_and(|m| m == "rules"))
+    );
 }
 
 /// The game's feature folders: each is used by the others only through its
@@ -459,9 +465,15 @@ fn errors_are_types_not_strings() {
 fn the_reading_of_the_code_sees_what_it_should() {
     assert_eq!(
         expand("crate::a::{b, c::{d, self}, e as f}"),
-        ["crate::a::b", "crate::a::c::d", "crate::a::c", "crate::a::e"]
+        [
+            "crate::a::b",
+            "crate::a::c::d",
+            "crate::a::c",
+            "crate::a::e"
+        ]
     );
-    let code = code_of("use x::y; // use z;\nfn f() { \"use w;\" }\n#[cfg(test)]\nmod tests { use q; }");
+    let code =
+        code_of("use x::y; // use z;\nfn f() { \"use w;\" }\n#[cfg(test)]\nmod tests { use q; }");
     assert_eq!(used_paths(&code).0, ["x::y"]);
     let graph = BTreeMap::from([
         (1, BTreeSet::from([2])),

@@ -51,8 +51,8 @@ pub use crate::ai::Level;
 pub use online::OnlineTab;
 pub use options::GameOptions;
 pub use play::{
-    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameMode, Game, GameStarted, NewGame,
-    Player, Refusal, Refused, GameIntent, Variants,
+    BoardReset, CaptureIntent, CaptureMade, Game, GameEnded, GameIntent, GameMode, GameStarted,
+    NewGame, Player, Refusal, Refused, Variants,
 };
 pub use play::{ModProblems, VariantPlugin};
 pub use presentation::Presentation;

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 
 use crate::game::lesson::TutorialIntent;
 use crate::game::play::AnalysisIntent;
-use crate::game::play::{NewGame, GameIntent};
+use crate::game::play::{GameIntent, NewGame};
 use crate::game::puzzles::PuzzleIntent;
 use crate::game::review::ReviewIntent;
 

@@ -22,7 +22,7 @@ use crate::rules::Side;
 
 use crate::game::online::{Online, OnlineIntent};
 use crate::game::online::{OnlineForm, OnlineTab};
-use crate::game::play::{NewGame, Player, GameIntent, Variants};
+use crate::game::play::{GameIntent, NewGame, Player, Variants};
 use crate::game::puzzles::PuzzleIntent;
 use crate::game::ui::UiState;
 

@@ -100,7 +100,12 @@ pub(super) async fn level_near(hub: &Hub, variant: &str, rating: f64) -> Compute
 /// After `wait`, seats the server's computer at `level` at `live` if its
 /// free seat is still free, the game not over and its player still
 /// connected.
-pub(super) fn computer_after(hub: Arc<Hub>, live: Arc<LiveTable>, wait: Duration, level: ComputerLevel) {
+pub(super) fn computer_after(
+    hub: Arc<Hub>,
+    live: Arc<LiveTable>,
+    wait: Duration,
+    level: ComputerLevel,
+) {
     tokio::spawn(async move {
         tokio::time::sleep(wait).await;
         let present = live.connected();

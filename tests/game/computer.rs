@@ -129,7 +129,7 @@ fn the_game_the_hint_and_the_computer_stay_responsive_on_a_position_of_endless_t
     // The hint comes back with a legal turn.
     let mut app = app_with(VariantRegistry::builtin());
     start(&mut app, humans("tumburrow", Some(LONE_PIECE)));
-    app.world_mut().write_message(burrow::game::play::HintRequest);
+    app.world_mut().write_message(HintRequest);
     for _ in 0..400 {
         app.update();
         if app.world().resource::<ComputerPlayer>().hint.is_some() {

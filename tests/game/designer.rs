@@ -181,8 +181,5 @@ fn a_built_in_games_id_is_refused(app: &mut App) {
     app.update();
     let refusal = last_refusal(app).map(|r| r.to_string()).unwrap_or_default();
     assert!(refusal.contains("`box`"), "{refusal}");
-    assert_eq!(
-        app.world().resource::<Game>().rules().id(),
-        "my-path"
-    );
+    assert_eq!(app.world().resource::<Game>().rules().id(), "my-path");
 }

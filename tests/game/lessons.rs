@@ -143,10 +143,7 @@ fn leaving_a_lesson_plays_on_against_the_computer() {
     app.world_mut()
         .write_message(TutorialIntent::Start("box".to_string()));
     settle(&mut app);
-    assert_eq!(
-        *app.world().resource::<Game>().mode(),
-        GameMode::Lesson
-    );
+    assert_eq!(*app.world().resource::<Game>().mode(), GameMode::Lesson);
     // The lesson's first turn and its scripted reply, then leave while
     // White is to move again.
     let first = app

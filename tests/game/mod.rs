@@ -19,12 +19,12 @@ use bevy::input::InputPlugin;
 use bevy::prelude::*;
 use bevy::state::app::StatesPlugin;
 use bevy::time::TimeUpdateStrategy;
-use burrow::game::puzzles::Puzzles;
 use burrow::game::play::AnimationQueue;
 use burrow::game::play::ComputerPlayer;
+use burrow::game::play::PlannedTurn;
 use burrow::game::play::SquareClicked;
 use burrow::game::play::{Animating, OnSquare, Piece};
-use burrow::game::play::PlannedTurn;
+use burrow::game::puzzles::Puzzles;
 use burrow::game::*;
 use std::sync::Arc;
 

@@ -27,10 +27,7 @@ fn a_puzzle_played_to_its_win_against_the_best_defence_is_kept_as_solved() {
     use burrow::game::settings::Settings;
 
     let (mut app, _, puzzle) = puzzle_app(Band::Easy);
-    assert_eq!(
-        *app.world().resource::<Game>().position(),
-        puzzle.position
-    );
+    assert_eq!(*app.world().resource::<Game>().position(), puzzle.position);
     let rules = burrow::rules::builtin_rules("box").unwrap();
     let solver = Solver::new(&rules, SolverConfig::default());
     // The first turn is the puzzle's answer; the solver defends; then the
@@ -239,10 +236,7 @@ fn a_new_game_over_a_puzzle_ends_the_puzzle() {
     );
     assert!(app.world().resource::<Puzzles>().active.is_some());
     start(&mut app, humans("box", None));
-    assert_eq!(
-        *app.world().resource::<Game>().mode(),
-        GameMode::Local
-    );
+    assert_eq!(*app.world().resource::<Game>().mode(), GameMode::Local);
     assert!(app.world().resource::<Puzzles>().active.is_none());
     // A record loaded over a puzzle keeps no defender: people play it.
     let (mut app, _, _) = puzzle_app(Band::Easy);

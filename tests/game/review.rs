@@ -2,17 +2,12 @@
 
 use super::*;
 
-
 /// Runs frames until the analysis has finished (its solver works on the
 /// async compute pool).
 fn finish_analysis(app: &mut App) {
     for _ in 0..2000 {
         app.update();
-        if !app
-            .world()
-            .resource::<burrow::game::play::BoardAnalysis>()
-            .is_running()
-        {
+        if !app.world().resource::<BoardAnalysis>().is_running() {
             return;
         }
         std::thread::sleep(Duration::from_millis(5));

@@ -192,8 +192,8 @@ fn clicks_on_a_panel_or_behind_the_menu_never_reach_the_board() {
     use bevy::input::ButtonState;
     use bevy::input::mouse::MouseButtonInput;
     use bevy::window::{PrimaryWindow, WindowResolution};
-    use burrow::game::play::{Selection, UiRegions};
     use burrow::game::play::BoardLayout;
+    use burrow::game::play::{Selection, UiRegions};
 
     let mut app = app();
     let window = app
@@ -263,8 +263,7 @@ fn the_phase_follows_who_the_game_waits_for() {
     settle(&mut app);
     app.update();
     assert_eq!(phase(&app), Phase::PersonToMove);
-    app.world_mut()
-        .write_message(GameIntent::Review(Some(0)));
+    app.world_mut().write_message(GameIntent::Review(Some(0)));
     app.update();
     app.update();
     assert_eq!(phase(&app), Phase::Reviewing);

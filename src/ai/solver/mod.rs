@@ -22,8 +22,8 @@
 mod analyse;
 mod key;
 mod pns;
-mod run;
 mod proof_table;
+mod run;
 mod value;
 mod walker;
 
@@ -38,8 +38,8 @@ use super::eval::evaluate_with;
 use super::profile::{AiProfile, EvaluationWeights};
 use key::{Canonicalizer, Key};
 use pns::{NumberTable, PnSearcher};
-use run::{Halt, Run};
 use proof_table::ProofTable;
+use run::{Halt, Run};
 use value::{INFINITY, WIN, back, to_child};
 use walker::Walker;
 

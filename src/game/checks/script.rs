@@ -63,8 +63,7 @@ struct Script {
 /// stops waiting after [`CHAIN_WAIT`] frames.)
 fn plays_on_by_itself(game: &Game) -> bool {
     game.turn().as_ref().is_some_and(|turn| {
-        game
-            .rules()
+        game.rules()
             .fitting_captures(turn)
             .is_ok_and(|fitting| fitting.len() == 1)
     })

@@ -20,7 +20,7 @@ use crate::rules::{
 };
 
 use crate::game::platform::background::{Background, Job, Step, Work};
-use crate::game::play::{GameMode, NewGame, Player, GameIntent, Variants};
+use crate::game::play::{GameIntent, GameMode, NewGame, Player, Variants};
 use crate::game::sets::GameSet;
 use crate::tr;
 

@@ -6,7 +6,7 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::lesson::tutorial::{Tutorial, TutorialIntent};
-use crate::game::play::{Game, MarkSources, GameIntent, Variants};
+use crate::game::play::{Game, GameIntent, MarkSources, Variants};
 use crate::game::screens::Screen;
 use crate::game::ui::UiState;
 use crate::tr;

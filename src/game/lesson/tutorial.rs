@@ -19,9 +19,7 @@ use crate::rules::{
 };
 
 use crate::game::play::Selection;
-use crate::game::play::{
-    GameMode, Game, NewGame, Player, Refusal, Refused, GameIntent, Variants,
-};
+use crate::game::play::{Game, GameIntent, GameMode, NewGame, Player, Refusal, Refused, Variants};
 use crate::game::play::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::presentation;
 use crate::game::presentation::LessonText;
@@ -455,11 +453,7 @@ fn follow_lesson(
 
 /// Hands Black's scripted replies to the [`PlannedTurn`], which plays them
 /// as it plays the computer's turns.
-fn play_replies(
-    tutorial: Res<Tutorial>,
-    game: Res<Game>,
-    mut planned: ResMut<PlannedTurn>,
-) {
+fn play_replies(tutorial: Res<Tutorial>, game: Res<Game>, mut planned: ResMut<PlannedTurn>) {
     let Some(active) = &tutorial.active else {
         return;
     };

@@ -23,8 +23,8 @@ mod socket;
 mod window;
 
 pub use community::{Community, CommunityIntent};
-pub use panel::{OnlineForm, OnlinePanel, OnlineTab};
 pub use link::Link;
+pub use panel::{OnlineForm, OnlinePanel, OnlineTab};
 pub use seat::{Online, OnlineIntent};
 pub use seat_panel::result_text;
 pub use socket::CaFileFlag;
@@ -34,8 +34,6 @@ use bevy_egui::EguiPrimaryContextPass;
 
 use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 use crate::game::ui::{PanelSet, ServerPage};
-
-/// The intent the launcher sends for an address or `--join`/`--host`.
 
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((seat::plugin, community::plugin))
@@ -106,10 +104,7 @@ pub(super) fn view(app: &mut App) {
                 .chain()
                 .in_set(PanelSet::Online),
         )
-        .add_systems(
-            Update,
-            show_server_page.run_if(resource_changed::<Online>),
-        )
+        .add_systems(Update, show_server_page.run_if(resource_changed::<Online>))
         .add_panel_section(Slot::Body, 20, seat_panel::seat_section)
         .add_panel_section(Slot::PlayMenu, 20, seat_panel::online_entry);
 }

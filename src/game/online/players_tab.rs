@@ -4,9 +4,9 @@
 use bevy_egui::egui;
 
 use crate::game::online::community::CommunityIntent;
+use crate::game::online::link::Link;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{account_name, game_name, player_name, striped_list};
-use crate::game::online::link::Link;
 use crate::online::protocol::ClientMessage;
 use crate::tr;
 

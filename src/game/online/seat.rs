@@ -19,11 +19,11 @@ use crate::rules::{GameRecord, GameResult, Position, Side};
 use crate::tr;
 
 use crate::game::online::errors::error_words;
+use crate::game::online::link::{Link, LinkNews, LinkState};
 #[cfg(not(target_arch = "wasm32"))]
 use crate::game::online::socket::CaFileFlag;
-use crate::game::online::link::{Link, LinkNews, LinkState};
 use crate::game::online::socket::Socket;
-use crate::game::play::{GameMode, Game, Player, Refusal, Refused, GameIntent, Variants};
+use crate::game::play::{Game, GameIntent, GameMode, Player, Refusal, Refused, Variants};
 use crate::game::play::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::screens::Phase;
 use crate::game::sets::GameSet;
@@ -360,7 +360,9 @@ fn receive(
     mut refused: MessageWriter<Refused>,
 ) {
     let now = time.elapsed_secs_f64();
-    let news = online.link_state().follow(&mut socket, proxy.as_deref(), now);
+    let news = online
+        .link_state()
+        .follow(&mut socket, proxy.as_deref(), now);
     for news in news {
         match news {
             LinkNews::Opened => {
@@ -407,7 +409,6 @@ fn follow_trust(
         socket.ca_file = flag.chosen(&settings);
     }
 }
-
 
 fn handle(
     online: &mut Online,
@@ -509,11 +510,7 @@ fn is_prefix<T: PartialEq>(short: &[T], long: &[T]) -> bool {
 
 /// Rebuilds the board from the table when it shows another game, or turns
 /// the table does not have.
-fn reconcile(
-    online: &mut Online,
-    game: &Game,
-    intents: &mut MessageWriter<GameIntent>,
-) {
+fn reconcile(online: &mut Online, game: &Game, intents: &mut MessageWriter<GameIntent>) {
     let Some(table) = &online.table else { return };
     let ours = game.played();
     let server = table.history.turns();
@@ -535,8 +532,8 @@ fn reconcile(
             Player::Remote
         }
     };
-    let players_right = game.setup().white == player(Side::White)
-        && game.setup().black == player(Side::Black);
+    let players_right =
+        game.setup().white == player(Side::White) && game.setup().black == player(Side::Black);
     if online.shown.as_ref() == Some(&table.view.code) && in_step && players_right {
         return;
     }
@@ -562,11 +559,7 @@ fn reconcile(
 
 /// The opponent's turns the board does not show yet, handed to the
 /// [`PlannedTurn`] one at a time.
-fn play_opponent_turns(
-    online: Res<Online>,
-    game: Res<Game>,
-    mut planned: ResMut<PlannedTurn>,
-) {
+fn play_opponent_turns(online: Res<Online>, game: Res<Game>, mut planned: ResMut<PlannedTurn>) {
     let Some(table) = &online.table else { return };
     if online.shown.as_ref() != Some(&table.view.code) || !planned.is_idle() {
         return;
@@ -583,11 +576,7 @@ fn play_opponent_turns(
 /// The player's own finished turn goes to the server, once on each
 /// connection: a turn played while the connection was down (or lost with
 /// it) goes when the server has described the table again without it.
-fn send_own_turn(
-    mut online: ResMut<Online>,
-    mut socket: NonSendMut<Socket>,
-    game: Res<Game>,
-) {
+fn send_own_turn(mut online: ResMut<Online>, mut socket: NonSendMut<Socket>, game: Res<Game>) {
     if online.link != Link::Open || !online.described {
         return;
     }

@@ -5,8 +5,8 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::online::clock::clock_text;
-use crate::game::online::panel::{OnlinePanel, account_name, computer_name};
 use crate::game::online::link::Link;
+use crate::game::online::panel::{OnlinePanel, account_name, computer_name};
 use crate::game::online::seat::{Online, OnlineIntent};
 use crate::game::ui::{UiState, words};
 use crate::online::mirror::Mirror;

@@ -8,12 +8,12 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::game::online::account_tab::account_tab;
 use crate::game::online::community::CommunityIntent;
+use crate::game::online::link::Link;
 use crate::game::online::lobby_tab::lobby_tab;
 use crate::game::online::my_games_tab::my_games_tab;
 use crate::game::online::panel::{OnlineForm, OnlinePanel, OnlineTab};
 use crate::game::online::play_tab::play_tab;
 use crate::game::online::players_tab::players_tab;
-use crate::game::online::link::Link;
 use crate::game::ui::{UiState, fitted};
 use crate::online::protocol::ClientMessage;
 use crate::tr;

@@ -83,7 +83,9 @@ fn menu_bar(ui: &mut egui::Ui, world: &mut World) {
         spot(world, "view-menu", &view.response);
         let play = ui.menu_button(tr!("menu-play"), |ui| draw_slot(world, ui, Slot::PlayMenu));
         spot(world, "play-menu", &play.response);
-        ui.menu_button(tr!("menu-rules"), |ui| draw_slot(world, ui, Slot::RulesMenu));
+        ui.menu_button(tr!("menu-rules"), |ui| {
+            draw_slot(world, ui, Slot::RulesMenu)
+        });
         draw_slot(world, ui, Slot::MenuBar);
     });
 }

@@ -8,7 +8,7 @@ use crate::ai::Level;
 use crate::game::designer::DesignerIntent;
 use crate::game::lesson::TutorialIntent;
 use crate::game::play::ModProblems;
-use crate::game::play::{Player, GameIntent, Variants};
+use crate::game::play::{GameIntent, Player, Variants};
 use crate::game::presentation;
 use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 

@@ -34,7 +34,9 @@ impl<K: Send + Sync + 'static> Default for FileWork<K> {
 impl<K: Send + Sync + 'static> FileWork<K> {
     /// Writes `text` to `path` (the whole file, replacing what was there).
     pub fn write(&mut self, kind: K, path: PathBuf, text: String) {
-        self.start(kind, path, move |path| std::fs::write(path, text).map(|()| None));
+        self.start(kind, path, move |path| {
+            std::fs::write(path, text).map(|()| None)
+        });
     }
 
     /// Reads `path` as text.

@@ -20,8 +20,8 @@ use web_time::{Duration, Instant};
 use crate::ai::{self, Analysis, Distances, Knowledge, SolveLimits, Solver, SolverConfig};
 use crate::rules::{PlayedTurn, Position, Rules, Side, Square, TurnKey};
 
+use super::Game;
 use crate::game::platform::background::{Background, Job, Step, Work};
-use crate::game::play::game::Game;
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
 

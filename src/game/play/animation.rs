@@ -9,7 +9,7 @@ use bevy::window::RequestRedraw;
 
 use crate::rules::Square;
 
-use crate::game::play::game::{BoardReset, CaptureMade};
+use super::{BoardReset, CaptureMade};
 use crate::game::play::layout::BoardLayout;
 use crate::game::play::pieces::{Animating, OnSquare, Piece};
 use crate::game::sets::GameSet;

@@ -14,7 +14,7 @@ use std::f32::consts::TAU;
 
 use bevy::prelude::*;
 
-use crate::game::play::game::{CaptureMade, GameEnded, Game, Refused};
+use super::{CaptureMade, Game, GameEnded, Refused};
 use crate::game::play::input::Selection;
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
@@ -146,7 +146,7 @@ fn sounds(mut add: impl FnMut(Vec<f32>) -> Sound) -> Sounds {
 /// Whether the end of a game is a win for the people at this machine: a
 /// loss when exactly one side is a person's and the other side won.
 fn is_loss(game: &Game, winner: crate::rules::Side) -> bool {
-    use crate::game::play::game::Player;
+    use super::Player;
     let human = |side| game.player(side) == Player::Human;
     human(winner.opponent()) && !human(winner)
 }

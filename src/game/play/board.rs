@@ -8,7 +8,7 @@ use bevy::render::render_resource::{Extent3d, TextureDimension, TextureFormat};
 
 use crate::rules::{Side, Square};
 
-use crate::game::play::game::{BoardReset, Game};
+use super::{BoardReset, Game};
 use crate::game::play::layout::BoardLayout;
 use crate::game::play::pieces::{Animating, OnSquare, Piece};
 use crate::game::screens::InGame;

@@ -13,8 +13,8 @@ use tracing::error;
 use crate::ai::{Level, Thinker, choose, think_time};
 use crate::rules::{PlayedTurn, Position, Rules, VariantError};
 
+use super::{BoardReset, CaptureMade, Game, Refusal, Refused};
 use crate::game::platform::background::{Background, Job, Step, Work};
-use crate::game::play::game::{BoardReset, CaptureMade, Game, Refusal, Refused};
 use crate::game::play::planned::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::screens::{InGame, Phase};
 use crate::game::sets::GameSet;
@@ -175,7 +175,7 @@ fn start_thinking(
     planned: Res<PlannedTurn>,
     mut computer: ResMut<ComputerPlayer>,
 ) {
-    let crate::game::play::game::Player::Computer(level) = game.player(game.to_move()) else {
+    let super::Player::Computer(level) = game.player(game.to_move()) else {
         return;
     };
     if game.turn().is_some() || computer.thinking.is_some() || !planned.is_idle() {

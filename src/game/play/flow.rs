@@ -10,7 +10,7 @@ use crate::game::screens::{InGame, Phase, Screen};
 use crate::game::sets::GameSet;
 
 use super::animation::AnimationQueue;
-use super::game::{BoardReset, Game, GameStarted, Player};
+use super::{BoardReset, Game, GameStarted, Player};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_systems(

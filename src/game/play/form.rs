@@ -3,7 +3,7 @@
 
 use bevy::prelude::*;
 
-use crate::game::play::game::{GameMode, Game, NewGame, Player};
+use super::{Game, GameMode, NewGame, Player};
 use crate::game::screens::Screen;
 use crate::rules::{BoardSize, Position, StartLayout};
 

@@ -1,6 +1,6 @@
-//! The rules plugin: the one authoritative game state ([`Game`]), the
-//! intents that may change it and the facts it announces. Nothing else
-//! mutates the game; every intent is checked against the engine first.
+//! The one authoritative game state ([`Game`]): the game being played on
+//! this machine's board, what the rest of the game reads of it, and the
+//! checked changes the rules plugin (`rules_plugin.rs`) makes to it.
 
 use bevy::prelude::*;
 
@@ -9,26 +9,8 @@ use crate::rules::{
     TurnInProgress, VariantRegistry,
 };
 
-use crate::game::sets::GameSet;
-
-pub use super::refusal::Refusal;
-pub use super::setup::{GameMode, NewGame, Player, Variants};
-
-pub(super) fn plugin(app: &mut App) {
-    app.add_message::<CaptureIntent>()
-        .add_message::<GameIntent>()
-        .add_message::<CaptureMade>()
-        .add_message::<BoardReset>()
-        .add_message::<GameStarted>()
-        .add_message::<GameEnded>()
-        .add_message::<Refused>()
-        .add_systems(
-            Update,
-            (apply_game_intents, apply_capture_intents)
-                .chain()
-                .in_set(GameSet::Rules),
-        );
-}
+use super::refusal::Refusal;
+use super::setup::{GameMode, NewGame, Player};
 
 /// How the game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,19 +37,19 @@ pub struct TurnTrail {
 #[derive(Resource, Clone, Debug)]
 pub struct Game {
     rules: Rules,
-    setup: NewGame,
+    pub(super) setup: NewGame,
     /// The turns played and the position after each; the last is current.
-    history: History,
+    pub(super) history: History,
     /// Turns undone, most recent last, for redo.
     undone: Vec<PlayedTurn>,
     /// The turn being played, once its initial capture is made.
     turn: Option<TurnInProgress>,
     trail: TurnTrail,
-    outcome: Option<Outcome>,
+    pub(super) outcome: Option<Outcome>,
     /// The side that resigned, if one did.
     resigned: Option<Side>,
     /// A past position being looked at (index into `positions`), read-only.
-    review: Option<usize>,
+    pub(super) review: Option<usize>,
 }
 
 /// What the rest of the game reads of the game.
@@ -437,197 +419,5 @@ impl Game {
         }
         self.trail = TurnTrail::default();
         Ok(redone)
-    }
-}
-
-/// Intent: make this capture (initial, or the next of the turn).
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct CaptureIntent(pub Capture);
-
-/// Intent: change the game as a whole.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub enum GameIntent {
-    Undo,
-    Redo,
-    NewGame(NewGame),
-    /// Replace the game by one read from record text (kept if the text is bad).
-    LoadRecord(String),
-    /// Replace the game by a record's, with these players (kept if the
-    /// record does not replay).
-    Load {
-        record: GameRecord,
-        white: Player,
-        black: Player,
-        mode: GameMode,
-    },
-    /// Look at the position after this many turns; `None` returns to play.
-    Review(Option<usize>),
-    /// This side resigns (a local game; online, the server takes it).
-    Resign(Side),
-    /// Put a design among the games (in place of an earlier version of it:
-    /// the designer's game changes and keeps its id), then start `play`
-    /// with it if given.
-    PutDesign {
-        design: Box<crate::rules::Design>,
-        play: Option<NewGame>,
-    },
-}
-
-/// Fact: a capture was made and the board must show it.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct CaptureMade {
-    pub mover: Side,
-    pub capture: Capture,
-    /// Every square the piece passes through, origin and target included.
-    pub path: Vec<Square>,
-    pub turn_over: bool,
-}
-
-/// Fact: the game changed as a whole; rebuild the board from the game.
-#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct BoardReset;
-
-/// Fact: a new game is on the board (a new one, a record loaded, a puzzle,
-/// a lesson or an online table); the screens follow it to the board.
-#[derive(Message, Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct GameStarted;
-
-/// Fact: the game has a winner.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct GameEnded(pub Outcome);
-
-/// Fact: an intent was refused; nothing changed. The UI shows the reason gently.
-#[derive(Message, Clone, Debug, PartialEq, Eq)]
-pub struct Refused(pub Refusal);
-
-fn apply_capture_intents(
-    mut intents: MessageReader<CaptureIntent>,
-    mut game: ResMut<Game>,
-    mut made: MessageWriter<CaptureMade>,
-    mut ended: MessageWriter<GameEnded>,
-    mut refused: MessageWriter<Refused>,
-) {
-    for CaptureIntent(capture) in intents.read() {
-        let mover = game.to_move();
-        match game.apply_capture(capture) {
-            Ok((path, turn_over)) => {
-                made.write(CaptureMade {
-                    mover,
-                    capture: *capture,
-                    path,
-                    turn_over,
-                });
-                if let Some(outcome) = game.outcome.filter(|_| turn_over) {
-                    ended.write(GameEnded(outcome));
-                }
-            }
-            Err(reason) => {
-                refused.write(Refused(reason));
-            }
-        }
-    }
-}
-
-/// A record of a game described by a file brings the game along: it joins
-/// the games here (and the title screen's cards) unless it is there.
-fn adopt_design(variants: &mut Variants, record: &GameRecord) -> Result<(), Refusal> {
-    match &record.design {
-        Some(design) => variants
-            .0
-            .adopt((**design).clone())
-            .map(|_| ())
-            .map_err(Refusal::Design),
-        None => Ok(()),
-    }
-}
-
-fn apply_game_intents(
-    mut intents: MessageReader<GameIntent>,
-    mut game: ResMut<Game>,
-    mut variants: ResMut<Variants>,
-    mut reset: MessageWriter<BoardReset>,
-    mut started: MessageWriter<GameStarted>,
-    mut refused: MessageWriter<Refused>,
-) {
-    for intent in intents.read() {
-        if let GameIntent::PutDesign { design, play: None } = intent {
-            if let Err(e) = variants.0.put_design((**design).clone()) {
-                refused.write(Refused(Refusal::Design(e)));
-            }
-            continue;
-        }
-        let starts_a_game = matches!(
-            intent,
-            GameIntent::NewGame(_)
-                | GameIntent::LoadRecord(_)
-                | GameIntent::Load { .. }
-                | GameIntent::PutDesign { .. }
-        );
-        let result: Result<bool, Refusal> = match intent {
-            GameIntent::Undo | GameIntent::Redo if game.is_online() => {
-                Err(Refusal::Online(crate::tr!("online-no-undo")))
-            }
-            GameIntent::Undo => Ok(game.undo()),
-            GameIntent::Redo => game.redo(),
-            GameIntent::NewGame(setup) => Game::new(&variants, setup.clone()).map(|s| {
-                *game = s;
-                true
-            }),
-            GameIntent::LoadRecord(text) => text
-                .parse::<GameRecord>()
-                .map_err(Refusal::BadRecord)
-                .and_then(|record| {
-                    adopt_design(&mut variants, &record)?;
-                    let white = game.setup.white.kept_for_local();
-                    let black = game.setup.black.kept_for_local();
-                    Game::from_record(&variants, &record, white, black, GameMode::Local)
-                })
-                .map(|s| {
-                    *game = s;
-                    true
-                }),
-            GameIntent::Load {
-                record,
-                white,
-                black,
-                mode,
-            } => adopt_design(&mut variants, record).and_then(|()| {
-                Game::from_record(&variants, record, *white, *black, mode.clone()).map(|s| {
-                    *game = s;
-                    true
-                })
-            }),
-            GameIntent::Resign(side) => game.resign(*side).map(|()| true),
-            GameIntent::Review(index) => {
-                game.review = index.filter(|&i| i < game.history.ply());
-                Ok(true)
-            }
-            GameIntent::PutDesign { design, play } => variants
-                .0
-                .put_design((**design).clone())
-                .map(|_| ())
-                .map_err(Refusal::Design)
-                .and_then(|()| match play {
-                    Some(setup) => Game::new(&variants, setup.clone()).map(|s| {
-                        *game = s;
-                        true
-                    }),
-                    None => Ok(true),
-                }),
-        };
-        match result {
-            Ok(true) => {
-                reset.write(BoardReset);
-                if starts_a_game {
-                    started.write(GameStarted);
-                }
-            }
-            Ok(false) => {
-                refused.write(Refused(Refusal::NothingToUndo));
-            }
-            Err(reason) => {
-                refused.write(Refused(reason));
-            }
-        }
     }
 }

@@ -9,10 +9,8 @@ use bevy::window::PrimaryWindow;
 use crate::rules::{Capture, Square};
 use crate::tr;
 
+use super::{BoardReset, CaptureIntent, CaptureMade, Game, GameIntent, Player, Refusal, Refused};
 use crate::game::play::animation::AnimationQueue;
-use crate::game::play::game::{
-    BoardReset, CaptureIntent, CaptureMade, Game, Player, Refusal, Refused, GameIntent,
-};
 use crate::game::play::layout::{BoardLayout, window_to_world};
 use crate::game::screens::{InGame, Phase};
 use crate::game::sets::GameSet;
@@ -97,8 +95,7 @@ pub fn captures_onto(game: &Game, piece: Option<Square>, to: Square) -> Vec<Capt
             .unwrap_or_default(),
         None => {
             let Some(from) = piece else { return Vec::new() };
-            game
-                .rules()
+            game.rules()
                 .initial_captures_from(game.position(), from)
                 .into_iter()
                 .filter(|c| c.to == to)
@@ -366,11 +363,7 @@ fn clear_selection_on_change(
 }
 
 /// Recomputes what the board lights up when the selection or game changes.
-fn update_highlights(
-    game: Res<Game>,
-    settings: Res<Settings>,
-    mut selection: ResMut<Selection>,
-) {
+fn update_highlights(game: Res<Game>, settings: Res<Settings>, mut selection: ResMut<Selection>) {
     if !game.is_changed() && !selection.is_changed() && !settings.is_changed() {
         return;
     }

@@ -4,8 +4,8 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
+use super::Game;
 use crate::game::play::analysis::BoardAnalysis;
-use crate::game::play::game::Game;
 use crate::game::play::input::Selection;
 use crate::game::play::layout::BoardLayout;
 

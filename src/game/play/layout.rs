@@ -6,7 +6,7 @@ use bevy::window::PrimaryWindow;
 
 use crate::rules::{BoardSize, Square};
 
-use crate::game::play::game::Game;
+use super::Game;
 use crate::game::sets::GameSet;
 use crate::game::settings::Settings;
 

@@ -1,6 +1,7 @@
 //! The game being played on this machine's board (a local game, a
 //! puzzle's, a lesson's or an online table's): the game and its rules
-//! plugin (`game`: the [`Game`] resource, its intents and facts), what
+//! plugin (`game`: the [`Game`] resource; `messages`: its intents and
+//! facts; `rules_plugin`: the one writer of the game), what
 //! follows its facts (the screens' flow, the board's entities, the
 //! animation), the input, the computer players, the analysis, the records;
 //! and on screen the overlay, the sounds, the board's labels, the records
@@ -17,6 +18,7 @@ mod game;
 mod input;
 mod labels;
 mod layout;
+mod messages;
 mod modding;
 mod overlay;
 mod panel;
@@ -27,6 +29,7 @@ mod planned;
 mod records;
 mod records_window;
 mod refusal;
+mod rules_plugin;
 mod setup;
 mod strokes;
 mod wake;
@@ -38,21 +41,23 @@ pub use animation::AnimationQueue;
 pub use board::palette;
 pub use computer::{ComputerIntent, ComputerPlayer, HintRequest};
 pub use form::{NewGameForm, chosen_game};
-pub use game::{
-    BoardReset, CaptureIntent, CaptureMade, Game, GameEnded, GameIntent, GameMode, GameStarted,
-    NewGame, Player, Refusal, Refused, Variants,
-};
+pub use game::{Game, Outcome, TurnTrail};
 pub use input::{
     SHORTCUTS_KEY, Selection, SingleCaptureAutoplay, SquareClicked, UiRegions, shortcuts,
 };
 pub use layout::{BoardLayout, world_to_window};
-pub use modding::{ModProblems, VariantPlugin};
+pub use messages::{
+    BoardReset, CaptureIntent, CaptureMade, GameEnded, GameIntent, GameStarted, Refused,
+};
 pub(in crate::game) use modding::add_waiting_mods;
+pub use modding::{ModProblems, VariantPlugin};
 pub use overlay::{BoardMark, MarkSources, OverlaySet, TurnPreview, centres};
 pub use pieces::{Animating, OnSquare, Piece};
 pub use planned::{PlannedTurn, PlaysPlannedTurn};
 #[cfg(not(target_arch = "wasm32"))]
 pub use records::Saved;
+pub use refusal::Refusal;
+pub use setup::{GameMode, NewGame, Player, Variants};
 pub use strokes::Strokes;
 
 use bevy::prelude::*;
@@ -63,7 +68,7 @@ use crate::game::ui::PanelSet;
 /// The game's systems that need no window (headless tests run them).
 pub(super) fn plugin(app: &mut App) {
     app.add_plugins((
-        game::plugin,
+        rules_plugin::plugin,
         planned::plugin,
         flow::plugin,
         layout::plugin,

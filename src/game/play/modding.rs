@@ -12,7 +12,7 @@ use tracing::error;
 
 use crate::rules::{Mod, RegistryError, Variant, VariantRegistry};
 
-use crate::game::play::game::Variants;
+use super::Variants;
 
 /// Adds a mod's games to the game. Registration problems (a bad id, a
 /// movement rule that breaks the engine's requirements, an id already taken)

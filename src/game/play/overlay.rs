@@ -9,9 +9,9 @@ use bevy::prelude::*;
 
 use crate::rules::{PlayedTurn, Square, Step};
 
+use super::Game;
 use crate::game::play::board::palette;
 use crate::game::play::computer::ComputerPlayer;
-use crate::game::play::game::Game;
 use crate::game::play::input::Selection;
 use crate::game::play::layout::BoardLayout;
 use crate::game::play::strokes::Strokes;
@@ -230,11 +230,7 @@ fn draw_trail(
 
 /// Shows the template of the turn in progress around the capturing piece,
 /// as the game's presentation draws it.
-fn draw_template(
-    mut strokes: ResMut<Strokes>,
-    layout: Res<BoardLayout>,
-    game: Res<Game>,
-) {
+fn draw_template(mut strokes: ResMut<Strokes>, layout: Res<BoardLayout>, game: Res<Game>) {
     let Some(turn) = &game.turn() else { return };
     let at = turn.current();
     let here = layout.square_center(at);

@@ -19,9 +19,9 @@ use crate::tr;
 
 use super::analysis::{AnalysisIntent, BoardAnalysis, analysed_position};
 use super::computer::{ComputerIntent, ComputerPlayer, HintRequest};
-use super::game::{Game, Player, GameIntent};
 use super::input::Selection;
 use super::overlay::TurnPreview;
+use super::{Game, GameIntent, Player};
 
 pub(super) fn view(app: &mut App) {
     app.add_panel_section(Slot::GameMenu, 10, game_menu)

@@ -13,7 +13,7 @@ use bevy::prelude::*;
 
 use crate::rules::{Capture, PlayedTurn};
 
-use crate::game::play::game::{BoardReset, CaptureIntent};
+use super::{BoardReset, CaptureIntent};
 use crate::game::screens::{InGame, Phase};
 use crate::game::sets::GameSet;
 

@@ -17,7 +17,7 @@ use crate::game::sets::GameSet;
 use crate::game::ui::UiState;
 use crate::rules::Position;
 
-use super::game::{Game, Refusal, Refused, GameIntent};
+use super::{Game, GameIntent, Refusal, Refused};
 
 pub(super) fn plugin(app: &mut App) {
     app.add_message::<RecordIntent>()

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use super::game::{Game, GameIntent};
+use super::{Game, GameIntent};
 use crate::game::ui::{UiState, fitted};
 use crate::rules::Position;
 use crate::tr;
@@ -106,8 +106,8 @@ fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
 /// or the position on the board saved, a record or a position opened.
 #[cfg(not(target_arch = "wasm32"))]
 fn files(ui: &mut egui::Ui, data: &mut RecordsWindow, state: &mut UiState) {
-    use crate::game::platform::dialogs::{DialogIntent, DialogPurpose};
     use super::records::RecordIntent;
+    use crate::game::platform::dialogs::{DialogIntent, DialogPurpose};
     ui.horizontal_wrapped(|ui| {
         let suggested = std::path::PathBuf::from(&state.file_path);
         let save = ui.button(tr!("records-save"));

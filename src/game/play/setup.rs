@@ -6,8 +6,8 @@ use bevy::prelude::*;
 
 use crate::ai::Level;
 use crate::game::ui::words;
-use crate::tr;
 use crate::rules::{BoardSize, Position, VariantRegistry};
+use crate::tr;
 
 /// The variants this build knows; mods add theirs here.
 #[derive(Resource, Clone, Debug, Deref, DerefMut)]

@@ -7,9 +7,9 @@
 use bevy::prelude::*;
 use bevy::window::RequestRedraw;
 
+use super::Game;
 use crate::game::platform::background::Background;
 use crate::game::play::animation::AnimationQueue;
-use crate::game::play::game::Game;
 use crate::game::play::planned::PlannedTurn;
 use crate::game::screens::{Screen, ScreenFade};
 use crate::game::sets::GameSet;
@@ -38,8 +38,7 @@ fn request_frames(
     mut settle: ResMut<FramesToSettle>,
     mut redraw: MessageWriter<RequestRedraw>,
 ) {
-    if game.is_changed() || settings.is_changed() || screen.is_changed() || analysis.is_changed()
-    {
+    if game.is_changed() || settings.is_changed() || screen.is_changed() || analysis.is_changed() {
         settle.0 = SETTLE_FRAMES;
     }
     let busy = !queue.is_idle()

@@ -10,8 +10,8 @@ use bevy::prelude::*;
 
 use crate::game::platform::FileError;
 
+use super::{Game, GameIntent, Refusal, Refused};
 use crate::game::platform::web_files::{FilePicked, PickFile, PickedFiles, download};
-use super::game::{Game, Refusal, Refused, GameIntent};
 use crate::game::sets::GameSet;
 
 pub(super) fn plugin(app: &mut App) {

@@ -17,9 +17,7 @@ use crate::ai::{self, Distances, Puzzle, SolveLimits, Solver, SolverConfig, Valu
 use crate::rules::{PlayedTurn, Position, Side, VariantError};
 
 use crate::game::platform::background::{Background, Job, Step, Work};
-use crate::game::play::{
-    BoardReset, CaptureMade, GameMode, Game, NewGame, Player, GameIntent,
-};
+use crate::game::play::{BoardReset, CaptureMade, Game, GameIntent, GameMode, NewGame, Player};
 use crate::game::play::{PlannedTurn, PlaysPlannedTurn};
 use crate::game::screens::{InGame, Phase};
 use crate::game::sets::GameSet;

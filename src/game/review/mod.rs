@@ -20,12 +20,13 @@ pub(super) fn plugin(app: &mut App) {
 }
 
 pub(super) fn view(app: &mut App) {
-    app.add_plugins(board::plugin).add_systems(
-        EguiPrimaryContextPass,
-        window::review_window
-            .run_if(in_state(InGame))
-            .run_if(|review: Res<GameReview>| review.open)
-            .in_set(PanelSet::Review),
-    )
-    .add_panel_section(Slot::TurnActions, 10, window::review_button);
+    app.add_plugins(board::plugin)
+        .add_systems(
+            EguiPrimaryContextPass,
+            window::review_window
+                .run_if(in_state(InGame))
+                .run_if(|review: Res<GameReview>| review.open)
+                .in_set(PanelSet::Review),
+        )
+        .add_panel_section(Slot::TurnActions, 10, window::review_button);
 }

@@ -37,12 +37,7 @@ pub(super) fn review_button(
 
 /// The graph of White's share over the game's positions; returns the
 /// position clicked, if one was.
-fn graph(
-    ui: &mut egui::Ui,
-    game: &Game,
-    review: &GameReview,
-    mistakes: &[usize],
-) -> Option<usize> {
+fn graph(ui: &mut egui::Ui, game: &Game, review: &GameReview, mistakes: &[usize]) -> Option<usize> {
     let points = &review.points;
     let positions = game.positions().len();
     let (rect, response) = ui.allocate_exact_size(

@@ -6,7 +6,7 @@
 use std::fmt;
 
 use crate::ai::Level;
-use crate::game::play::{GameMode, Game, Player};
+use crate::game::play::{Game, GameMode, Player};
 use crate::rules::{GameRecord, ParseRecordError, ReplayError, VariantRegistry};
 use crate::tr;
 

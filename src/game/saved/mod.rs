@@ -18,9 +18,9 @@ use std::fmt;
 use bevy::prelude::*;
 
 use crate::game::lesson::TutorialIntent;
+use crate::game::play::{Game, GameIntent, GameMode, Variants};
 use crate::game::puzzles::PuzzleIntent;
 use crate::game::sets::GameSet;
-use crate::game::play::{GameMode, Game, GameIntent, Variants};
 use crate::rules::GameResult;
 use crate::tr;
 
@@ -202,7 +202,11 @@ fn keep(game: &Res<Game>, place: &SavePlace, saved: &mut Saved) {
     if game.outcome().is_some() {
         // The kept game played to its end: nothing to continue. Another
         // game that ended (a finished record opened, say) leaves it kept.
-        if saved.kept.as_ref().is_some_and(|kept| saved_game.continues(kept)) {
+        if saved
+            .kept
+            .as_ref()
+            .is_some_and(|kept| saved_game.continues(kept))
+        {
             place.forget();
             saved.kept = None;
             saved.offer = None;

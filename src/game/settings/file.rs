@@ -379,9 +379,7 @@ impl Settings {
     /// version's) are skipped. Only text that is not TOML at all is
     /// refused as a whole.
     pub fn from_toml(text: &str) -> Result<(Settings, Vec<SettingsProblem>), SettingsUnreadable> {
-        let table: toml::Table = text
-            .parse()
-            .map_err(SettingsUnreadable)?;
+        let table: toml::Table = text.parse().map_err(SettingsUnreadable)?;
         let mut settings = Settings::default();
         let mut problems = Vec::new();
         for key in KEYS {
@@ -452,4 +450,3 @@ impl Settings {
 fn is_session(text: &str) -> bool {
     (16..=128).contains(&text.len()) && text.bytes().all(|b| b.is_ascii_hexdigit())
 }
-

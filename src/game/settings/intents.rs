@@ -34,7 +34,10 @@ pub const WINDOW_SIZES: (UVec2, UVec2) = (UVec2::new(480, 360), UVec2::new(8192,
 /// The fastest walk a player may set, in squares per second.
 pub const MAX_WALK_SPEED: f32 = 20.0;
 
-pub(super) fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut settings: ResMut<Settings>) {
+pub(super) fn apply_intents(
+    mut intents: MessageReader<SettingsIntent>,
+    mut settings: ResMut<Settings>,
+) {
     if intents.is_empty() {
         return;
     }
@@ -70,4 +73,3 @@ pub(super) fn apply_intents(mut intents: MessageReader<SettingsIntent>, mut sett
     settings.set_if_neq(edited);
     crate::lang::set(settings.language_in_force());
 }
-

@@ -317,7 +317,12 @@ impl Hub {
     /// Reloads a table another process changed and tells this process's
     /// connections what is new.
     pub(super) async fn refresh(&self, code: &str) {
-        let live = self.live_tables.lock().expect("not poisoned").get(code).cloned();
+        let live = self
+            .live_tables
+            .lock()
+            .expect("not poisoned")
+            .get(code)
+            .cloned();
         let Some(live) = live else { return };
         let mut table = live.table.lock().await;
         self.reload_if_moved(&live, &mut table, now_ms()).await;
@@ -404,12 +409,15 @@ impl Hub {
     /// counting keeps anyone from taking a live table out meanwhile.
     pub(super) fn forget_idle(&self) {
         let soon = now_ms() + HORIZON_MS;
-        self.live_tables.lock().expect("not poisoned").retain(|_, live| {
-            Arc::strong_count(live) > 1
-                || live.table.try_lock().map_or(true, |table| {
-                    table.deadline_ms().is_some_and(|deadline| deadline <= soon)
-                })
-        });
+        self.live_tables
+            .lock()
+            .expect("not poisoned")
+            .retain(|_, live| {
+                Arc::strong_count(live) > 1
+                    || live.table.try_lock().map_or(true, |table| {
+                        table.deadline_ms().is_some_and(|deadline| deadline <= soon)
+                    })
+            });
     }
 
     /// Loads the games whose clocks run out soon, so the clock watch ends
