@@ -1,5 +1,5 @@
-//! The settings window the table's menu opens: how the game moves, sounds
-//! and looks.
+//! The settings window the side panel's Settings button opens: how the
+//! game moves, sounds and looks.
 
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};

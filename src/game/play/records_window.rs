@@ -1,4 +1,4 @@
-//! The positions and records window the table's menu opens: text to copy
+//! The positions and records window the Game menu opens: text to copy
 //! or paste, files to save or open.
 
 use bevy::prelude::*;

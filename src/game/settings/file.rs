@@ -440,7 +440,7 @@ impl Settings {
             };
             table.insert(key.to_string(), value);
         }
-        // A table of these values always writes.
+        // These values always write as TOML.
         toml::to_string(&table).unwrap_or_default()
     }
 }

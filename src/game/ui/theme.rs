@@ -1,4 +1,4 @@
-//! The panels' look for each theme, from one table of colours.
+//! The panels' look for each theme, from one list of colours.
 
 use bevy_egui::egui::{self, Color32, Stroke};
 
