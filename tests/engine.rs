@@ -256,6 +256,11 @@ fn bad_input_is_named_and_the_engine_goes_on() {
             "the design does not read",
         ),
         ("setoption name hash value 0", "hash is a size"),
+        // The runner's own words come back written out, on one line.
+        (
+            "\u{1b}[2Jdance\u{200b}\0",
+            "unknown command `\\u{1b}[2Jdance\\u{200b}\\u{0}`",
+        ),
     ] {
         let answer = engine.ask(line);
         assert!(answer.starts_with("info string"), "{line}: {answer}");
@@ -477,6 +482,14 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
             "sh -c 'trap \"\" TERM; while :; do sleep 1; done' \"$0\" & trap '' TERM; while :; do sleep 1; done",
             "ran out of time",
         ),
+        // An answer holding a NUL, a clear-screen escape sequence, a
+        // zero-width space and a right-to-left override: printed with each
+        // written out.
+        (
+            "controls",
+            r"printf 'bestmove a1\000\033[2J\342\200\213\342\200\256\n'",
+            r"wrote what the protocol does not say: `bestmove a1\u{0}\u{1b}[2J\u{200b}\u{202e}`",
+        ),
     ];
     for (name, act, says) in cases {
         let (ok, out, err) = against_random(name, &broken_engine(name, act), "3+0");
@@ -490,9 +503,12 @@ fn a_broken_engine_loses_each_game_with_its_reason_and_is_reaped() {
         for fault in faults {
             assert!(
                 fault.contains(&format!("{name} lost: it {says}")),
-                "{name}: {fault}"
+                "{name}: {fault:?}"
             );
         }
+        // Nothing an engine wrote reaches the terminal raw.
+        let raw = |c: char| (c.is_control() && c != '\n') || matches!(c, '\u{200b}' | '\u{202e}');
+        assert!(!out.contains(raw), "{name}: {out:?}");
     }
     // Every engine's process is gone (the hanging ones killed, with the
     // helper).

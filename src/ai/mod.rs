@@ -45,7 +45,9 @@ pub use matches::{MatchResult, OPENING_TURNS, opening, run_match, run_match_watc
 pub use profile::{
     AiProfile, EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD, attach_profile,
 };
-pub use puzzles::{Band, ParsePuzzleError, Puzzle, Verdict, judge, parse_puzzles, puzzle_at};
+pub use puzzles::{
+    Band, ParsePuzzleError, Puzzle, PuzzleFileError, Verdict, judge, parse_puzzles, puzzle_at,
+};
 pub use search::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig, SearchReport, search};
 pub use selfplay::{PlayedGame, Players, ThinkTimes, play_levels, play_out, play_random_game};
 pub use solver::{

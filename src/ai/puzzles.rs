@@ -12,7 +12,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use crate::rules::{PlayedTurn, Position, Rules, VariantError};
+use crate::rules::{ParsePositionError, ParseTurnError, PlayedTurn, Position, Rules, VariantError};
 
 use super::solver::{Distances, SolveLimits, Solver, Value};
 
@@ -93,47 +93,63 @@ impl fmt::Display for Puzzle {
 }
 
 /// A puzzle line that does not read, and why.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParsePuzzleError(pub String);
-
-impl fmt::Display for ParsePuzzleError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.0)
-    }
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ParsePuzzleError {
+    #[error("expected `GAME BAND TURNS POSITION SIDE SOLUTION`")]
+    Fields,
+    #[error("`{text}` is not a number of turns")]
+    Turns {
+        text: String,
+        source: std::num::ParseIntError,
+    },
+    #[error("unknown band `{0}` (easy, medium, hard)")]
+    Band(String),
+    #[error("a win in {turns} turns is not {}", .band.name())]
+    WrongBand { turns: u32, band: Band },
+    #[error(transparent)]
+    Position(#[from] ParsePositionError),
+    #[error("solution `{text}`: {source}")]
+    Solution {
+        text: String,
+        source: ParseTurnError,
+    },
 }
 
-impl std::error::Error for ParsePuzzleError {}
+/// A line of a puzzle file that does not read: its number from 1, and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}: {source}")]
+pub struct PuzzleFileError {
+    pub line: usize,
+    pub source: ParsePuzzleError,
+}
 
 impl FromStr for Puzzle {
     type Err = ParsePuzzleError;
 
     fn from_str(line: &str) -> Result<Puzzle, ParsePuzzleError> {
-        let bad = |why: String| ParsePuzzleError(why);
         let parts: Vec<&str> = line.split_whitespace().collect();
         let [variant, band, turns, board, side, solution] = parts[..] else {
-            return Err(bad(
-                "expected `GAME BAND TURNS POSITION SIDE SOLUTION`".to_string()
-            ));
+            return Err(ParsePuzzleError::Fields);
         };
-        let turns: u32 = turns
-            .parse()
-            .map_err(|_| bad(format!("`{turns}` is not a number of turns")))?;
+        let turns: u32 = turns.parse().map_err(|source| ParsePuzzleError::Turns {
+            text: turns.to_string(),
+            source,
+        })?;
         let band = Band::ALL
             .into_iter()
             .find(|b| b.name() == band)
-            .ok_or_else(|| bad(format!("unknown band `{band}` (easy, medium, hard)")))?;
+            .ok_or_else(|| ParsePuzzleError::Band(band.to_string()))?;
         if Band::of(turns) != Some(band) {
-            return Err(bad(format!(
-                "a win in {turns} turns is not {}",
-                band.name()
-            )));
+            return Err(ParsePuzzleError::WrongBand { turns, band });
         }
-        let position: Position = format!("{board} {side}")
-            .parse()
-            .map_err(|e| bad(format!("{e}")))?;
-        let solution: PlayedTurn = solution
-            .parse()
-            .map_err(|e| bad(format!("solution `{solution}`: {e}")))?;
+        let position: Position = format!("{board} {side}").parse()?;
+        let solution: PlayedTurn =
+            solution
+                .parse()
+                .map_err(|source| ParsePuzzleError::Solution {
+                    text: solution.to_string(),
+                    source,
+                })?;
         Ok(Puzzle {
             variant: variant.to_string(),
             band,
@@ -146,13 +162,15 @@ impl FromStr for Puzzle {
 
 /// Every puzzle of a puzzle file (`#` lines and blank lines skipped); the
 /// first bad line is named.
-pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, ParsePuzzleError> {
+pub fn parse_puzzles(text: &str) -> Result<Vec<Puzzle>, PuzzleFileError> {
     text.lines()
         .enumerate()
         .filter(|(_, l)| !l.trim().is_empty() && !l.starts_with('#'))
         .map(|(n, l)| {
-            l.parse()
-                .map_err(|e: ParsePuzzleError| ParsePuzzleError(format!("line {}: {e}", n + 1)))
+            l.parse().map_err(|source| PuzzleFileError {
+                line: n + 1,
+                source,
+            })
         })
         .collect()
 }

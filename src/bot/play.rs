@@ -11,12 +11,13 @@ use futures_util::FutureExt;
 
 use crate::ai::{self, Level};
 use crate::engine::{Clocks, Fault, OutsideEngine};
+use crate::lang::printable;
 use crate::online::client::{Client, ClientError, Trust};
 use crate::online::mirror::{Mirror, MirrorError, Mirrored, websocket_url};
 use crate::online::protocol::{
     ClientMessage, ClockSetting, ErrorKind, Finish, GameSetup, SeatView, ServerMessage, SideChoice,
 };
-use crate::rules::{BoardSize, Side, VariantError, VariantRegistry};
+use crate::rules::{BoardSize, IllegalTurn, Side, VariantError, VariantRegistry};
 
 /// Why a player at a server's table (the bot, or one of a load run's
 /// scripted players) stopped before its game ended.
@@ -24,32 +25,43 @@ use crate::rules::{BoardSize, Side, VariantError, VariantRegistry};
 pub enum BotError {
     #[error(transparent)]
     Client(#[from] ClientError),
-    /// The server's refusal, in its words.
-    #[error("{0}")]
+    /// The server's refusal, in its words (shown with its control and
+    /// invisible characters written out, as every text the server sent).
+    #[error("{}", printable(.0))]
     Refused(String),
     #[error("the server is gone: {0}")]
-    Gone(ClientError),
+    Gone(#[source] ClientError),
     #[error(transparent)]
     Mirror(#[from] MirrorError),
-    /// A scripted player's copy of its table lost step with the server.
-    #[error("{0}: a turn arrived out of step")]
+    /// A scripted player's copy of its table (by its code) lost step with
+    /// the server.
+    #[error("{}: a turn arrived out of step", printable(.0))]
     OutOfStep(String),
     /// The server refused a scripted player's turn.
-    #[error("{code}: the server refused a scripted turn: {message}")]
+    #[error(
+        "{}: the server refused a scripted turn: {}",
+        printable(.code),
+        printable(.message)
+    )]
     TurnRefused { code: String, message: String },
     #[error("the computer's search stopped: {0}")]
-    Search(tokio::task::JoinError),
+    Search(#[source] tokio::task::JoinError),
     #[error(transparent)]
     Variant(#[from] VariantError),
     #[error("cannot start the runtime: {0}")]
-    Runtime(std::io::Error),
+    Runtime(#[source] std::io::Error),
     /// The engine from outside that played the seat broke the protocol or
     /// the rules (the bot resigned the game for it).
     #[error("the engine {0}; the bot resigned")]
-    Engine(Fault),
+    Engine(#[source] Fault),
     /// Stopped by an interrupt (Ctrl-C); the table held, if any, was
     /// given up.
-    #[error("stopped{}", .0.as_ref().map(|code| format!(": the table {code} was given up")).unwrap_or_default())]
+    #[error(
+        "stopped{}",
+        .0.as_ref()
+            .map(|code| format!(": the table {} was given up", printable(code)))
+            .unwrap_or_default()
+    )]
     Interrupted(Option<String>),
     /// A program plays on a bot account, never on a person's.
     #[error(
@@ -252,7 +264,10 @@ async fn give_up(plan: &Plan, held: &Mutex<Held>) -> Option<String> {
         tokio::time::timeout(GIVE_UP_WAIT, resign).await,
         Ok(Some(()))
     ) {
-        tracing::warn!("{code}: the server did not answer the resignation");
+        tracing::warn!(
+            "{}: the server did not answer the resignation",
+            printable(&code)
+        );
     }
     Some(code)
 }
@@ -404,143 +419,219 @@ async fn choose(
     }
 }
 
+/// Takes the seat `plan` asks for and plays it until the game ends.
 async fn play_seat(
     registry: &VariantRegistry,
     plan: &Plan,
     held: &Mutex<Held>,
 ) -> Result<Played, BotError> {
     let url = websocket_url(&plan.server);
-    let trust = &plan.trust;
-    let mut client = Client::connect_trusting(&url, trust).await?;
+    let mut client = Client::connect_trusting(&url, &plan.trust).await?;
     sign_in(&mut client, &plan.identity).await?;
     let (code, side, token) = take_seat(&mut client, &plan.seating, &plan.identity).await?;
-    tracing::info!("seated at {code} as {side}");
+    tracing::info!("seated at {} as {side}", printable(&code));
     lock(held).seat = Some((code.clone(), token.clone()));
-    let mut mirror: Option<Mirror> = None;
-    let mut engine: Option<Arc<Mutex<OutsideEngine>>> = None;
-    let mut thought: Option<Thought> = None;
-    // Connected again after a loss, the table not yet seen again.
-    let mut resumed = false;
-    let mut seed = rand::random::<u64>();
-    let resign = ClientMessage::Resign {
-        code: code.clone(),
-        token: token.clone(),
+    let mut seated = Seated {
+        url,
+        client,
+        code,
+        side,
+        token,
+        mirror: None,
+        engine: None,
+        thought: None,
+        resumed: false,
+        seed: rand::random::<u64>(),
     };
     loop {
-        if let Some(m) = &mirror {
-            if let Some(finish) = m.view.result {
-                if let Some(task) = thought.and_then(|t| t.task) {
-                    task.abort();
-                }
-                return Ok(Played {
-                    code,
-                    finish,
-                    turns: m.ply(),
-                    side,
-                });
+        if let Some(played) = seated.finished() {
+            return Ok(played);
+        }
+        seated.start_engine(plan, held).await?;
+        seated.think(plan);
+        seated.next_event(registry, plan).await?;
+    }
+}
+
+/// The bot at its table: the connection, the seat, the table as the
+/// server last showed it, and the turn being chosen.
+struct Seated {
+    url: String,
+    client: Client,
+    code: String,
+    side: Side,
+    token: String,
+    mirror: Option<Mirror>,
+    engine: Option<Arc<Mutex<OutsideEngine>>>,
+    thought: Option<Thought>,
+    /// Connected again after a loss, the table not yet seen again.
+    resumed: bool,
+    seed: u64,
+}
+
+impl Seated {
+    /// The game's end, once the table shows a result; a turn still being
+    /// chosen is dropped.
+    fn finished(&mut self) -> Option<Played> {
+        let m = self.mirror.as_ref()?;
+        let finish = m.view.result?;
+        if let Some(task) = self.thought.take().and_then(|t| t.task) {
+            task.abort();
+        }
+        Some(Played {
+            code: self.code.clone(),
+            finish,
+            turns: m.ply(),
+            side: self.side,
+        })
+    }
+
+    /// Starts the engine from outside as soon as the table is known (off
+    /// the clock); one that does not start resigns the table.
+    async fn start_engine(&mut self, plan: &Plan, held: &Mutex<Held>) -> Result<(), BotError> {
+        let (Some(m), Brain::Outside(command), None) = (&self.mirror, &plan.brain, &self.engine)
+        else {
+            return Ok(());
+        };
+        match start_engine(command, m).await {
+            Ok(started) => {
+                lock(held).engine = Some(started.group());
+                self.engine = Some(Arc::new(Mutex::new(started)));
+                Ok(())
             }
-            // The engine starts as soon as the table is known, off the
-            // clock.
-            if let (Brain::Outside(command), None) = (&plan.brain, &engine) {
-                match start_engine(command, m).await {
-                    Ok(started) => {
-                        lock(held).engine = Some(started.group());
-                        engine = Some(Arc::new(Mutex::new(started)));
-                    }
-                    Err(fault) => {
-                        let _ = client.send(&resign).await;
-                        return Err(BotError::Engine(fault));
-                    }
-                }
-            }
-            let ply = m.ply();
-            if m.to_move() == side
-                && seats_taken(m)
-                && thought.as_ref().is_none_or(|t| t.ply != ply)
-            {
-                seed = seed.wrapping_add(1);
-                let task = tokio::spawn(choose(
-                    plan.brain.clone(),
-                    engine.clone(),
-                    m.clone(),
-                    plan.think,
-                    seed,
-                ));
-                thought = Some(Thought {
-                    ply,
-                    task: Some(task),
-                });
+            Err(fault) => {
+                let _ = self.client.send(&self.resign()).await;
+                Err(BotError::Engine(fault))
             }
         }
-        // The server is read while the turn is chosen, so its pings are
-        // answered however long the engine thinks.
+    }
+
+    /// Starts choosing a turn when it is the bot's to play, both seats are
+    /// taken and no choice for this position is under way or sent.
+    fn think(&mut self, plan: &Plan) {
+        let Some(m) = &self.mirror else { return };
+        let ply = m.ply();
+        if m.to_move() == self.side
+            && seats_taken(m)
+            && self.thought.as_ref().is_none_or(|t| t.ply != ply)
+        {
+            self.seed = self.seed.wrapping_add(1);
+            let task = tokio::spawn(choose(
+                plan.brain.clone(),
+                self.engine.clone(),
+                m.clone(),
+                plan.think,
+                self.seed,
+            ));
+            self.thought = Some(Thought {
+                ply,
+                task: Some(task),
+            });
+        }
+    }
+
+    /// Waits for the next thing to do: a turn chosen, which is sent, or a
+    /// message from the server, which is taken. The server is read while
+    /// the turn is chosen, so its pings are answered however long the
+    /// engine thinks; a lost connection is resumed.
+    async fn next_event(
+        &mut self,
+        registry: &VariantRegistry,
+        plan: &Plan,
+    ) -> Result<(), BotError> {
         let received = tokio::select! {
-            received = client.recv() => received,
-            chosen = chosen(&mut thought) => {
-                let ply = thought.as_ref().map_or(0, |t| t.ply);
-                match chosen.map_err(BotError::Search).and_then(|r| r) {
-                    Ok(Some(turn)) => {
-                        let turn = ClientMessage::Turn {
-                            code: code.clone(),
-                            token: token.clone(),
-                            ply,
-                            turn,
-                        };
-                        let _ = client.send(&turn).await;
-                    }
-                    // No turn: the game is over by the rules; the server
-                    // says so next.
-                    Ok(None) => {}
-                    Err(e) => {
-                        let _ = client.send(&resign).await;
-                        return Err(e);
-                    }
-                }
-                continue;
+            received = self.client.recv() => received,
+            chosen = chosen(&mut self.thought) => {
+                return self.send_chosen(chosen.map_err(BotError::Search).and_then(|r| r)).await;
             }
         };
-        let message = match received {
-            Ok(message) => message,
+        match received {
+            Ok(message) => self.take(registry, message).await,
             Err(_) => {
-                client = reconnect(&url, trust, &code, &token).await?;
-                resumed = true;
-                continue;
+                self.client = reconnect(&self.url, &plan.trust, &self.code, &self.token).await?;
+                self.resumed = true;
+                Ok(())
             }
-        };
+        }
+    }
+
+    /// Sends the chosen turn; a choice that failed resigns the table.
+    async fn send_chosen(
+        &mut self,
+        chosen: Result<Option<String>, BotError>,
+    ) -> Result<(), BotError> {
+        let ply = self.thought.as_ref().map_or(0, |t| t.ply);
+        match chosen {
+            Ok(Some(turn)) => {
+                let turn = ClientMessage::Turn {
+                    code: self.code.clone(),
+                    token: self.token.clone(),
+                    ply,
+                    turn,
+                };
+                let _ = self.client.send(&turn).await;
+                Ok(())
+            }
+            // No turn: the game is over by the rules; the server says so
+            // next.
+            Ok(None) => Ok(()),
+            Err(e) => {
+                let _ = self.client.send(&self.resign()).await;
+                Err(e)
+            }
+        }
+    }
+
+    /// Takes a message from the server: the whole table, a turn, or a
+    /// refusal.
+    async fn take(
+        &mut self,
+        registry: &VariantRegistry,
+        message: ServerMessage,
+    ) -> Result<(), BotError> {
         match &message {
             ServerMessage::Game { game } => {
-                mirror = Some(Mirror::new(registry, (**game).clone())?);
+                self.mirror = Some(Mirror::new(registry, (**game).clone())?);
                 // A turn sent as the connection broke may never have
                 // arrived: if the table, seen again, still waits for it,
                 // it is chosen again.
-                if std::mem::take(&mut resumed)
-                    && thought.as_ref().is_some_and(|t| t.task.is_none())
+                if std::mem::take(&mut self.resumed)
+                    && self.thought.as_ref().is_some_and(|t| t.task.is_none())
                 {
-                    thought = None;
+                    self.thought = None;
                 }
             }
             ServerMessage::Turn { .. } => {
-                if let Some(m) = &mut mirror
+                if let Some(m) = &mut self.mirror
                     && m.apply(registry, &message) == Mirrored::OutOfStep
                 {
-                    client
+                    self.client
                         .send(&ClientMessage::Resume {
-                            code: code.clone(),
-                            token: token.clone(),
+                            code: self.code.clone(),
+                            token: self.token.clone(),
                         })
                         .await?;
                 }
             }
             ServerMessage::Error { message, .. } => {
-                tracing::warn!("server: {message}");
+                tracing::warn!("server: {}", printable(message));
                 // A refused turn: choose again (after a pause, so a
                 // refusal cannot make the bot spin).
-                if thought.as_ref().is_some_and(|t| t.task.is_none()) {
+                if self.thought.as_ref().is_some_and(|t| t.task.is_none()) {
                     tokio::time::sleep(Duration::from_millis(200)).await;
-                    thought = None;
+                    self.thought = None;
                 }
             }
             _ => {}
+        }
+        Ok(())
+    }
+
+    /// The message that resigns the table.
+    fn resign(&self) -> ClientMessage {
+        ClientMessage::Resign {
+            code: self.code.clone(),
+            token: self.token.clone(),
         }
     }
 }
@@ -586,12 +677,10 @@ async fn engine_turn(
     .await
     .map_err(|_| Fault::Crash)??;
     let mut checked = history;
-    checked
-        .play(&mirror.rules, turn.clone())
-        .map_err(|why| Fault::Illegal {
-            turn: turn.to_string(),
-            why: why.to_string(),
-        })?;
+    if let Err(error) = checked.play(&mirror.rules, turn.clone()) {
+        let index = checked.ply();
+        return Err(Fault::Illegal(Box::new(IllegalTurn { index, turn, error })));
+    }
     Ok(turn.to_string())
 }
 

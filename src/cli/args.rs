@@ -124,6 +124,12 @@ pub enum CliError {
     /// Writing the output failed.
     #[error(transparent)]
     Io(#[from] std::io::Error),
+    /// A file the command makes could not be written.
+    #[error("could not write {}: {source}", path.display())]
+    Write {
+        path: std::path::PathBuf,
+        source: std::io::Error,
+    },
     /// A solve's checkpoint file that does not read.
     #[error(transparent)]
     Checkpoint(#[from] super::checkpoint::CheckpointError),

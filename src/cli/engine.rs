@@ -11,9 +11,12 @@ use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::{self, JoinHandle};
 use std::time::{Duration, Instant};
 
-use crate::ai::{self, AiProfile, IterativeSearch, Level, SearchConfig, SearchReport};
-use crate::engine::{Command, GoLimits, Referee, Score};
-use crate::rules::{Position, Rules, Side, VariantRegistry};
+use crate::ai::{
+    self, AiProfile, IterativeSearch, Level, ParseLevelError, SearchConfig, SearchReport,
+};
+use crate::engine::{Command, GoLimits, Referee, RefereeError, Score};
+use crate::lang::printable;
+use crate::rules::{Position, Rules, Side, VariantError, VariantRegistry};
 
 use super::CliError;
 
@@ -47,16 +50,52 @@ impl std::fmt::Display for EngineLevel {
 }
 
 impl std::str::FromStr for EngineLevel {
-    type Err = String;
+    type Err = UnknownEngineLevel;
 
-    fn from_str(text: &str) -> Result<EngineLevel, String> {
+    fn from_str(text: &str) -> Result<EngineLevel, UnknownEngineLevel> {
         if text.trim().eq_ignore_ascii_case("solver") {
             return Ok(EngineLevel::Solver);
         }
-        text.parse::<Level>()
-            .map(EngineLevel::Level)
-            .map_err(|e| format!("{e}, or solver"))
+        Ok(EngineLevel::Level(text.parse::<Level>()?))
     }
+}
+
+/// A level `burrow engine` does not play: neither a computer level nor
+/// the solver.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}, or solver")]
+pub struct UnknownEngineLevel(#[from] ParseLevelError);
+
+/// Why `setoption` was refused; the option keeps its value.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum OptionError {
+    /// A game, design or size the referee does not take.
+    #[error(transparent)]
+    Game(#[from] RefereeError),
+    #[error(transparent)]
+    Level(#[from] UnknownEngineLevel),
+    #[error("threads is 1 (the search runs on one thread), not `{0}`")]
+    Threads(String),
+    #[error(
+        "hash is a size in MiB from {min} to {max}, not `{0}`",
+        min = HASH_MIB.start(),
+        max = HASH_MIB.end()
+    )]
+    Hash(String),
+    #[error("unknown option `{0}`")]
+    Unknown(String),
+}
+
+/// Why a search gave no answer.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+enum SearchError {
+    /// The game broke the engine's rules (a mod's, say).
+    #[error(transparent)]
+    Rules(#[from] VariantError),
+    /// The level that searches has no settings for it: a mistake in
+    /// Burrow, not in the game.
+    #[error("the strongest level has no search settings")]
+    NoSearchConfig,
 }
 
 impl EngineArgs {
@@ -175,9 +214,9 @@ impl Engine {
                     // A `go` that does not read is still answered, so a
                     // runner waiting for `bestmove` does not wait for ever.
                     Err(e) if line.split_whitespace().next() == Some("go") => {
-                        vec![format!("info string {e}"), "bestmove (none)".into()]
+                        vec![info_string(e), "bestmove (none)".into()]
                     }
-                    Err(e) => vec![format!("info string {e}")],
+                    Err(e) => vec![info_string(e)],
                 },
                 Event::Info(line) => vec![line],
                 Event::Done(line) => {
@@ -229,13 +268,13 @@ impl Engine {
                     // A `go` now would search a position the runner did
                     // not mean: it waits for a position that stands.
                     self.positioned = false;
-                    vec![format!("info string position refused: {e}")]
+                    vec![info_string(format_args!("position refused: {e}"))]
                 }
             },
             Command::Go(limits) => self.go(limits),
             Command::Query(query) => match self.referee.answer(query) {
                 Ok(answer) => vec![format!("response {answer}").trim_end().to_string()],
-                Err(e) => vec![format!("info string {e}")],
+                Err(e) => vec![info_string(e)],
             },
         }
     }
@@ -271,29 +310,26 @@ impl Engine {
     fn set_option(&mut self, name: &str, value: Option<&str>) -> Vec<String> {
         let value = value.unwrap_or_default().trim();
         let name = name.to_ascii_lowercase();
-        let done = match name.as_str() {
-            "variant" => self.referee.set_game(value).map_err(|e| e.to_string()),
-            "design" => self.referee.set_design(value).map_err(|e| e.to_string()),
-            "size" => self.referee.set_size(value).map_err(|e| e.to_string()),
-            "level" => value.parse::<EngineLevel>().map(|level| self.level = level),
+        let done: Result<(), OptionError> = match name.as_str() {
+            "variant" => self.referee.set_game(value).map_err(OptionError::from),
+            "design" => self.referee.set_design(value).map_err(OptionError::from),
+            "size" => self.referee.set_size(value).map_err(OptionError::from),
+            "level" => value
+                .parse::<EngineLevel>()
+                .map(|level| self.level = level)
+                .map_err(OptionError::from),
             "threads" => match value.parse::<u32>() {
                 Ok(1) => Ok(()),
-                _ => Err(format!(
-                    "threads is 1 (the search runs on one thread), not `{value}`"
-                )),
+                _ => Err(OptionError::Threads(value.to_string())),
             },
             "hash" => match value.parse::<usize>() {
                 Ok(mib) if HASH_MIB.contains(&mib) => {
                     self.hash_mib = mib;
                     Ok(())
                 }
-                _ => Err(format!(
-                    "hash is a size in MiB from {} to {}, not `{value}`",
-                    HASH_MIB.start(),
-                    HASH_MIB.end()
-                )),
+                _ => Err(OptionError::Hash(value.to_string())),
             },
-            _ => Err(format!("unknown option `{name}`")),
+            _ => Err(OptionError::Unknown(name.clone())),
         };
         match done {
             Ok(()) => {
@@ -302,7 +338,7 @@ impl Engine {
                 }
                 Vec::new()
             }
-            Err(why) => vec![format!("info string setoption {name}: {why}")],
+            Err(why) => vec![info_string(format_args!("setoption {name}: {why}"))],
         }
     }
 
@@ -419,7 +455,10 @@ impl Search {
         answer.send(match best {
             Ok(Some(turn)) => format!("bestmove {turn}"),
             Ok(None) => "bestmove (none)".into(),
-            Err(why) => format!("info string the search failed: {why}\nbestmove (none)"),
+            Err(why) => format!(
+                "{}\nbestmove (none)",
+                info_string(format_args!("the search failed: {why}"))
+            ),
         });
     }
 
@@ -454,7 +493,7 @@ impl Search {
     /// runs, so those limits mean what they say; under `infinite` the
     /// solver proves until `stop` (the search then answers within a
     /// moment), `strongest` for a fifth of a second.
-    fn prove_then_search(&self, share: u32, of: u32) -> Result<Option<String>, String> {
+    fn prove_then_search(&self, share: u32, of: u32) -> Result<Option<String>, SearchError> {
         let start = Instant::now();
         if self.limits.depth.is_none() && self.limits.nodes.is_none() {
             let proof = match (self.time(), self.level) {
@@ -469,8 +508,7 @@ impl Search {
                 _ => self.table_bytes.min(ai::PROOF_TABLE_BYTES),
             };
             let proven =
-                ai::proven_turn(&self.rules, &self.position, proof, Some(&self.stop), bytes)
-                    .map_err(|e| e.to_string())?;
+                ai::proven_turn(&self.rules, &self.position, proof, Some(&self.stop), bytes)?;
             if let Some(decision) = proven {
                 let played = decision.turn.played().to_string();
                 let _ =
@@ -485,10 +523,10 @@ impl Search {
     /// The iterative search of `strongest`, an `info` line at each depth
     /// finished, within every limit of `go` (`spent` of its time gone
     /// already; after `stop`, a moment's search still finds a turn).
-    fn search(&self, spent: Duration) -> Result<Option<String>, String> {
+    fn search(&self, spent: Duration) -> Result<Option<String>, SearchError> {
         let config = Level::Strongest
             .search_config(AiProfile::of(&self.rules).levels, Duration::from_secs(1))
-            .ok_or("strongest searches")?;
+            .ok_or(SearchError::NoSearchConfig)?;
         let unlimited =
             self.limits.infinite || self.limits.depth.is_some() || self.limits.nodes.is_some();
         let time = match self.time() {
@@ -516,8 +554,7 @@ impl Search {
         } else {
             self.halt.clone()
         };
-        let mut search = IterativeSearch::new(&self.rules, &self.position, &config, Some(&halt))
-            .map_err(|e| e.to_string())?;
+        let mut search = IterativeSearch::new(&self.rules, &self.position, &config, Some(&halt))?;
         let mut told = 0;
         // Between slices the search tells its depths and is held to
         // `nodes`. A slice that ends mid-depth starts that depth again (the
@@ -525,9 +562,7 @@ impl Search {
         // depths come quickly, rarely cut once they take long.
         let mut slice = SLICE;
         loop {
-            let finished = search
-                .run_until(Instant::now() + slice)
-                .map_err(|e| e.to_string())?;
+            let finished = search.run_until(Instant::now() + slice)?;
             slice = (slice * 2).min(LONGEST_SLICE);
             if let Some((turn, report)) = search.best()
                 && report.depth > told
@@ -562,7 +597,7 @@ impl Search {
     /// The other levels: their own choice (they play by their own measure
     /// of time and depth, never past the time this `go` allows, nor past
     /// its `depth`), told in one `info` line.
-    fn decide(&self, level: Level) -> Result<Option<String>, String> {
+    fn decide(&self, level: Level) -> Result<Option<String>, SearchError> {
         let think = self.time().unwrap_or(Duration::from_secs(1));
         let decision = match level.search_config(AiProfile::of(&self.rules).levels, think) {
             Some(config) => {
@@ -584,8 +619,7 @@ impl Search {
                 self.seed,
                 &self.stop,
             ),
-        }
-        .map_err(|e| e.to_string())?;
+        }?;
         Ok(decision.map(|d| {
             let played = d.turn.played().to_string();
             let _ = self
@@ -594,6 +628,12 @@ impl Search {
             played
         }))
     }
+}
+
+/// An `info string` line telling `text`, which may hold the runner's own
+/// words: written out where they would act or hide, and on one line.
+fn info_string(text: impl std::fmt::Display) -> String {
+    format!("info string {}", printable(&text.to_string()))
 }
 
 /// A search's `info` line; `spent` is the time taken before the search

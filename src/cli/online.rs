@@ -232,7 +232,7 @@ impl BotArgs {
                 written = writeln!(
                     out,
                     "{}: {} won ({:?}) after {} turns; the bot played {}",
-                    played.code,
+                    crate::lang::printable(&played.code),
                     played.finish.winner,
                     played.finish.reason,
                     played.turns,

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::{self, Level};
 use crate::engine::{Clocks, Fault, OutsideEngine};
-use crate::rules::{History, Position, Rules, Side};
+use crate::rules::{History, IllegalTurn, Position, Rules, Side};
 
 /// A seat at a game: a level of Burrow's, or an engine from outside.
 pub enum Seat<'a> {
@@ -26,7 +26,7 @@ impl Seat<'_> {
 }
 
 /// How a game ended.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Debug)]
 pub struct GameEnd {
     pub winner: Side,
     /// Why the loser lost when it was not the rules' end (a fault).
@@ -69,10 +69,7 @@ pub fn play_game(
                 &never,
             )?
             .map(|d| d.turn.played())
-            .ok_or(Fault::Illegal {
-                turn: "(none)".into(),
-                why: "a level found no turn".into(),
-            }),
+            .ok_or(Fault::NoTurn),
             Seat::Outside(engine) => engine.best_turn(&history, clocks.as_ref(), think),
         };
         let lose = |fault: Fault, history: History| GameEnd {
@@ -89,14 +86,10 @@ pub fn play_game(
         {
             return Ok(lose(Fault::Time, history));
         }
-        if let Err(why) = history.play(rules, turn.clone()) {
-            return Ok(lose(
-                Fault::Illegal {
-                    turn: turn.to_string(),
-                    why: why.to_string(),
-                },
-                history,
-            ));
+        if let Err(error) = history.play(rules, turn.clone()) {
+            let index = history.ply();
+            let illegal = IllegalTurn { index, turn, error };
+            return Ok(lose(Fault::Illegal(Box::new(illegal)), history));
         }
     }
 }
@@ -120,7 +113,7 @@ impl Player {
 
 /// One pair's games: A's result, and each game an engine lost by a fault
 /// (its number from 1, the loser's name, the fault).
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct PairResult {
     pub a: String,
     pub b: String,

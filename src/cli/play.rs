@@ -84,21 +84,41 @@ pub struct TournamentArgs {
 }
 
 /// `--clock`: SECONDS+INCREMENT, each a number of seconds (a decimal).
-fn clock(text: &str) -> Result<(Duration, Duration), String> {
-    let seconds = |t: &str| {
-        t.trim()
+fn clock(text: &str) -> Result<(Duration, Duration), ClockArgError> {
+    let seconds = |part: &str| -> Result<Duration, ClockArgError> {
+        let value = part
+            .trim()
             .parse::<f64>()
-            .ok()
-            .filter(|s| s.is_finite() && (0.0..=86_400.0).contains(s))
-            .map(Duration::from_secs_f64)
+            .map_err(|source| ClockArgError::NotSeconds {
+                part: part.to_string(),
+                source,
+            })?;
+        if value.is_finite() && (0.0..=86_400.0).contains(&value) {
+            Ok(Duration::from_secs_f64(value))
+        } else {
+            Err(ClockArgError::OutOfRange(part.to_string()))
+        }
     };
     let (each, increment) = text.split_once('+').unwrap_or((text, "0"));
-    match (seconds(each), seconds(increment)) {
-        (Some(each), Some(increment)) if !each.is_zero() => Ok((each, increment)),
-        _ => Err(format!(
-            "expected SECONDS+INCREMENT such as 10+0.1, found `{text}`"
-        )),
+    let (each, increment) = (seconds(each)?, seconds(increment)?);
+    if each.is_zero() {
+        return Err(ClockArgError::NoTime);
     }
+    Ok((each, increment))
+}
+
+/// A `--clock` that does not read.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum ClockArgError {
+    #[error("`{part}` is not a number of seconds (SECONDS+INCREMENT, such as 10+0.1)")]
+    NotSeconds {
+        part: String,
+        source: std::num::ParseFloatError,
+    },
+    #[error("`{0}` is not between 0 and 86400 seconds (a day)")]
+    OutOfRange(String),
+    #[error("the clock starts with no time (SECONDS+INCREMENT, such as 10+0.1)")]
+    NoTime,
 }
 
 impl TournamentArgs {
@@ -285,5 +305,34 @@ impl AnalyzeArgs {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_clock_reads_as_seconds_and_an_increment() {
+        assert_eq!(
+            clock("10+0.1"),
+            Ok((Duration::from_secs(10), Duration::from_millis(100)))
+        );
+        assert_eq!(clock("60"), Ok((Duration::from_secs(60), Duration::ZERO)));
+    }
+
+    #[test]
+    fn a_bad_clock_is_named_with_its_cause() {
+        let Err(e) = clock("ten+1") else {
+            panic!("`ten` is no number")
+        };
+        assert!(matches!(&e, ClockArgError::NotSeconds { part, .. } if part == "ten"));
+        assert!(std::error::Error::source(&e).is_some(), "{e}");
+        assert_eq!(clock("10+-1"), Err(ClockArgError::OutOfRange("-1".into())));
+        assert_eq!(
+            clock("10+inf"),
+            Err(ClockArgError::OutOfRange("inf".into()))
+        );
+        assert_eq!(clock("0+1"), Err(ClockArgError::NoTime));
     }
 }

@@ -90,8 +90,9 @@ impl ReportArgs {
         progress.finish();
         out.write_all(text(&measured).as_bytes())?;
         if let Some(path) = &self.html {
-            std::fs::write(path, html(&measured)).map_err(|e| {
-                CliError::Failed(format!("could not write {}: {e}", path.display()))
+            std::fs::write(path, html(&measured)).map_err(|source| CliError::Write {
+                path: path.clone(),
+                source,
             })?;
             writeln!(out, "page: {}", path.display())?;
         }

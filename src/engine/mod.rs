@@ -23,7 +23,7 @@ pub use referee::{Referee, RefereeError};
 use std::fmt;
 use std::time::Duration;
 
-use crate::rules::{PlayedTurn, Position};
+use crate::rules::{ParsePositionError, ParseTurnError, PlayedTurn, Position};
 
 /// Where `position` starts from.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -101,15 +101,25 @@ pub enum CommandError {
         what: &'static str,
     },
     #[error("`{word}` is not a number ({what})")]
-    NotANumber { word: String, what: String },
+    NotANumber {
+        word: String,
+        what: String,
+        source: std::num::ParseIntError,
+    },
     #[error("unknown `go` limit `{0}`")]
     UnknownLimit(String),
     #[error("unknown query `{0}` (gameover, p1turn, result or moves)")]
     UnknownQuery(String),
-    #[error("the position `{text}` does not read: {why}")]
-    BadPosition { text: String, why: String },
-    #[error("the turn `{text}` does not read: {why}")]
-    BadTurn { text: String, why: String },
+    #[error("the position `{text}` does not read: {source}")]
+    BadPosition {
+        text: String,
+        source: ParsePositionError,
+    },
+    #[error("the turn `{text}` does not read: {source}")]
+    BadTurn {
+        text: String,
+        source: ParseTurnError,
+    },
     #[error("`position` takes startpos or fen, not `{0}`")]
     BadStart(String),
 }
@@ -168,39 +178,37 @@ fn position(words: &[&str]) -> Result<Command, CommandError> {
         Some(i) => (&words[..i], &words[i + 1..]),
         None => (words, &[][..]),
     };
-    let start =
-        match head.split_first() {
-            Some((&"startpos", [])) => StartFrom::StartPos,
-            Some((&"fen", text)) if !text.is_empty() => {
-                let text = text.join(" ");
-                StartFrom::Position(text.parse().map_err(
-                    |e: crate::rules::ParsePositionError| CommandError::BadPosition {
-                        text: text.clone(),
-                        why: e.to_string(),
-                    },
-                )?)
-            }
-            Some((&"fen", [])) => {
-                return Err(CommandError::Missing {
-                    command: "position fen",
-                    what: "a position text",
-                });
-            }
-            Some((other, _)) => return Err(CommandError::BadStart(other.to_string())),
-            None => {
-                return Err(CommandError::Missing {
-                    command: "position",
-                    what: "startpos or fen",
-                });
-            }
-        };
+    let start = match head.split_first() {
+        Some((&"startpos", [])) => StartFrom::StartPos,
+        Some((&"fen", text)) if !text.is_empty() => {
+            let text = text.join(" ");
+            StartFrom::Position(text.parse().map_err(|source| CommandError::BadPosition {
+                text: text.clone(),
+                source,
+            })?)
+        }
+        Some((&"fen", [])) => {
+            return Err(CommandError::Missing {
+                command: "position fen",
+                what: "a position text",
+            });
+        }
+        Some((other, _)) => return Err(CommandError::BadStart(other.to_string())),
+        None => {
+            return Err(CommandError::Missing {
+                command: "position",
+                what: "startpos or fen",
+            });
+        }
+    };
     let turns = turns
         .iter()
         .map(|t| {
-            t.parse::<PlayedTurn>().map_err(|e| CommandError::BadTurn {
-                text: t.to_string(),
-                why: e.to_string(),
-            })
+            t.parse::<PlayedTurn>()
+                .map_err(|source| CommandError::BadTurn {
+                    text: t.to_string(),
+                    source,
+                })
         })
         .collect::<Result<_, _>>()?;
     Ok(Command::Position { start, turns })
@@ -223,9 +231,10 @@ fn go(words: &[&str]) -> Result<GoLimits, CommandError> {
                 command: "go",
                 what: "a number after each limit",
             })?;
-            value.parse().map_err(|_| CommandError::NotANumber {
+            value.parse().map_err(|source| CommandError::NotANumber {
                 word: value.to_string(),
                 what: word.to_string(),
+                source,
             })
         };
         let ms = |value| number(value).map(Duration::from_millis);

@@ -11,7 +11,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use crate::rules::{History, PlayedTurn, Position, Rules};
+use crate::lang::printable;
+use crate::rules::{History, IllegalTurn, PlayedTurn, Position, Rules};
 
 /// How long an engine may take to start and answer `ugi` and `isready`.
 const HANDSHAKE: Duration = Duration::from_secs(10);
@@ -35,17 +36,29 @@ const NO_CLOCK_SLACK: Duration = Duration::from_secs(5);
 const QUIT_WAIT: Duration = Duration::from_millis(500);
 
 /// Why an engine lost a game (or could not start).
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, thiserror::Error)]
 pub enum Fault {
-    #[error("could not start `{command}`: {why}")]
-    Start { command: String, why: String },
-    #[error("played an illegal turn `{turn}`: {why}")]
-    Illegal { turn: String, why: String },
+    #[error("could not start: the command is empty")]
+    NoCommand,
+    #[error("could not start `{command}`: {source}")]
+    Start {
+        command: String,
+        source: std::io::Error,
+    },
+    /// A turn the rules refuse, with the rules' reason.
+    #[error("played an illegal turn `{}`: {}", .0.turn, .0.error)]
+    Illegal(#[source] Box<IllegalTurn>),
+    /// A level of Burrow's in the seat found no turn in a position that
+    /// has one.
+    #[error("found no turn in a game that is not over")]
+    NoTurn,
     #[error("ran out of time")]
     Time,
     #[error("ended (its process exited)")]
     Crash,
-    #[error("wrote what the protocol does not say: `{0}`")]
+    /// The line as the engine wrote it (up to 80 characters); shown with
+    /// its control and invisible characters written out.
+    #[error("wrote what the protocol does not say: `{}`", printable(.0))]
     Garbage(String),
     #[error("did not answer `{0}` in time")]
     Silent(&'static str),
@@ -71,10 +84,7 @@ impl OutsideEngine {
         // The program and its arguments, split at spaces; no shell between
         // (so the process reaped is the engine itself).
         let mut words = command.split_whitespace();
-        let program = words.next().ok_or_else(|| Fault::Start {
-            command: command.to_string(),
-            why: "the command is empty".into(),
-        })?;
+        let program = words.next().ok_or(Fault::NoCommand)?;
         let mut engine = Command::new(program);
         engine
             .args(words)
@@ -85,9 +95,9 @@ impl OutsideEngine {
         // helper, a referee) ends with it.
         #[cfg(unix)]
         std::os::unix::process::CommandExt::process_group(&mut engine, 0);
-        let mut child = engine.spawn().map_err(|e| Fault::Start {
+        let mut child = engine.spawn().map_err(|source| Fault::Start {
             command: command.to_string(),
-            why: e.to_string(),
+            source,
         })?;
         let out = child.stdout.take().expect("piped");
         // A bounded queue: an engine that floods its output waits on its

@@ -6,7 +6,8 @@
 use std::sync::Arc;
 
 use crate::rules::{
-    BoardSize, Design, History, PlayedTurn, Rules, Side, VariantRegistry, state_budget,
+    BoardSize, Design, DesignError, History, IllegalTurn, PlayedTurn, Rules, Side, VariantError,
+    VariantRegistry, WrongSize, state_budget,
 };
 
 use super::{Query, StartFrom};
@@ -15,23 +16,32 @@ use super::{Query, StartFrom};
 /// (a Tumburrow position can have hundreds of thousands of turns).
 pub const MOVES_BUDGET: u64 = 5_000_000;
 
-/// What the referee refused, and why; the game is as it was.
+/// What the referee refused, and why; the game is as it was. The rules'
+/// own error is kept whole where there is one.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RefereeError {
     #[error("unknown game `{id}` (known: {known})")]
     UnknownGame { id: String, known: String },
+    /// Not a share code, or not a game file inside.
     #[error("the design does not read: {0}")]
-    BadDesign(String),
+    BadDesign(#[from] DesignError),
+    /// A design that reads but breaks the engine's rules.
+    #[error("the design is not a game the engine can play: {0}")]
+    BadDesignRules(#[source] VariantError),
+    /// A size text that is neither `FILESxRANKS` nor one side's length.
     #[error("`{0}` is not a board size (such as 8x8)")]
     BadSize(String),
-    #[error("{0}")]
-    WrongSize(String),
-    #[error("{0}")]
-    IllegalTurn(String),
+    /// A board the game is not played on.
+    #[error(transparent)]
+    WrongSize(#[from] WrongSize),
+    /// A turn of `position` the rules refuse.
+    #[error(transparent)]
+    IllegalTurn(#[from] Box<IllegalTurn>),
     #[error("the turns of this position are too many to list")]
     TooManyTurns,
-    #[error("{0}")]
-    Rules(String),
+    /// The game broke the engine's rules while its turns were listed.
+    #[error(transparent)]
+    Rules(#[from] VariantError),
 }
 
 /// The game the runner set up, as the rules judge it.
@@ -84,9 +94,8 @@ impl Referee {
 
     /// Plays the design whose share code is `code` from now on.
     pub fn set_design(&mut self, code: &str) -> Result<(), RefereeError> {
-        let design = Design::from_code(code).map_err(|e| RefereeError::BadDesign(e.to_string()))?;
-        let rules =
-            Rules::new(Arc::new(design)).map_err(|e| RefereeError::BadDesign(e.to_string()))?;
+        let design = Design::from_code(code)?;
+        let rules = Rules::new(Arc::new(design)).map_err(RefereeError::BadDesignRules)?;
         self.use_rules(rules)
     }
 
@@ -97,9 +106,7 @@ impl Referee {
             Err(_) => text.trim().parse().ok(),
         }
         .ok_or_else(|| RefereeError::BadSize(text.to_string()))?;
-        self.rules
-            .check_size(size)
-            .map_err(|e| RefereeError::WrongSize(e.to_string()))?;
+        self.rules.check_size(size)?;
         self.size = size;
         self.history = History::new(self.rules.start(size));
         Ok(())
@@ -115,15 +122,11 @@ impl Referee {
         let start = match start {
             StartFrom::StartPos => self.rules.start(self.size),
             StartFrom::Position(position) => {
-                self.rules
-                    .check_size(position.size())
-                    .map_err(|e| RefereeError::WrongSize(e.to_string()))?;
+                self.rules.check_size(position.size())?;
                 *position
             }
         };
-        let history = History::replay(&self.rules, start, turns)
-            .map_err(|e| RefereeError::IllegalTurn(e.to_string()))?;
-        self.history = history;
+        self.history = History::replay(&self.rules, start, turns)?;
         Ok(())
     }
 
@@ -156,8 +159,7 @@ impl Referee {
         let mut stop = state_budget(MOVES_BUDGET);
         let turns = self
             .rules
-            .turns_until(self.history.position(), &mut stop)
-            .map_err(|e| RefereeError::Rules(e.to_string()))?
+            .turns_until(self.history.position(), &mut stop)?
             .ok_or(RefereeError::TooManyTurns)?;
         Ok(turns.iter().map(|t| t.played()).collect())
     }

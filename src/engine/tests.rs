@@ -188,6 +188,40 @@ fn the_referee_refuses_and_keeps_the_game() {
     assert_eq!(referee.rules().id(), "sweep");
 }
 
+/// A refusal keeps the rules' own error whole, as its source.
+#[test]
+fn the_referee_keeps_the_rules_reason() {
+    use std::error::Error;
+    let mut referee = referee();
+    let Err(RefereeError::BadDesign(design)) = referee.set_design("nonsense") else {
+        panic!("not a share code")
+    };
+    assert!(!design.to_string().is_empty());
+    // Undertow is played on 6x6 to 8x8.
+    let undertow: crate::rules::Design = include_str!("../../examples/undertow.toml")
+        .parse()
+        .unwrap();
+    referee.set_design(&undertow.code()).unwrap();
+    match referee.set_size("4x4") {
+        Err(RefereeError::WrongSize(wrong)) => assert_eq!(wrong.size.files(), 4),
+        other => panic!("Undertow is not played on 4x4: {other:?}"),
+    }
+    referee.set_game("box").unwrap();
+    let refused = referee
+        .set_position(
+            &StartFrom::StartPos,
+            vec!["b1xa1".parse().unwrap(), "b1xa1".parse().unwrap()],
+        )
+        .unwrap_err();
+    let RefereeError::IllegalTurn(turn) = &refused else {
+        panic!("{refused:?}")
+    };
+    assert_eq!(turn.index, 1);
+    assert_eq!(refused.to_string(), turn.to_string());
+    let command = "position fen 9/9 W".parse::<Command>().unwrap_err();
+    assert!(command.source().is_some(), "{command}");
+}
+
 #[test]
 fn a_design_is_played_by_its_share_code() {
     let mut referee = referee();

@@ -16,6 +16,11 @@
 //! words are asked for everywhere, deep inside the panels' drawing and in
 //! the `Display` of errors, which see no world; switching is one atomic
 //! store, and the next frame is drawn in the new language.
+//!
+//! Text that did not come from the catalogue but from outside (an engine's
+//! line, a server's or a peer's words) is shown through [`printable`],
+//! which writes out the characters that would act on a terminal or hide on
+//! a screen.
 
 use std::sync::OnceLock;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -24,6 +29,9 @@ use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentResource, FluentValue};
 
 pub use fluent_bundle::FluentArgs as Args;
+pub use printable::printable;
+
+mod printable;
 
 /// A language the game is written in.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

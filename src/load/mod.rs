@@ -10,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use crate::ai::Level;
 use crate::bot::{BotError, seats_taken, think};
+use crate::lang::printable;
 use crate::online::client::{Client, Trust};
 use crate::online::mirror::{Mirror, Mirrored, websocket_url};
 use crate::online::protocol::{ClientMessage, ClockSetting, GameSetup, ServerMessage, SideChoice};
@@ -36,7 +37,7 @@ pub enum LoadError {
         limit: Duration,
     },
     #[error("a scripted game failed: {0}")]
-    Task(tokio::task::JoinError),
+    Task(#[source] tokio::task::JoinError),
     #[error("cannot connect to {host}: {source}")]
     Connect {
         host: String,
@@ -46,29 +47,40 @@ pub enum LoadError {
     Io(#[from] std::io::Error),
     #[error("not an HTTP response")]
     NotHttp,
-    #[error("no status in `{0}`")]
+    /// An answer's head without a status (the server's text, shown with
+    /// its control and invisible characters written out, as every text
+    /// the server sent).
+    #[error("no status in `{}`", printable(.0))]
     NoStatus(String),
-    #[error("{code}: the record answered {status}: {body}")]
+    #[error("{}: the record answered {status}: {}", printable(.code), printable(.body))]
     RecordAnswered {
         code: String,
         status: u16,
         body: String,
     },
-    #[error("{code}: the stored record does not read: {source}")]
+    #[error(
+        "{}: the stored record does not read: {}",
+        printable(.code),
+        printable(&.source.to_string())
+    )]
     RecordUnread {
         code: String,
         source: Box<ParseRecordError>,
     },
-    #[error("{code}: the stored record does not replay: {source}")]
+    #[error(
+        "{}: the stored record does not replay: {}",
+        printable(.code),
+        printable(&.source.to_string())
+    )]
     RecordReplay {
         code: String,
         source: Box<ReplayError>,
     },
-    #[error("{0}: the stored game is not over")]
+    #[error("{}: the stored game is not over", printable(.0))]
     NotOver(String),
-    #[error("/stats answered {status}: {body}")]
+    #[error("/stats answered {status}: {}", printable(.body))]
     StatsAnswered { status: u16, body: String },
-    #[error("/stats sent `{body}`: {source}")]
+    #[error("/stats sent `{}`: {}", printable(.body), printable(&.source.to_string()))]
     StatsUnread {
         body: String,
         source: serde_json::Error,

@@ -12,6 +12,7 @@ use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use super::protocol::{self, ClientMessage, ServerMessage};
 use super::tls::{self, TlsError};
+use crate::lang::printable;
 
 /// What went wrong with a connection.
 #[derive(Debug, thiserror::Error)]
@@ -22,13 +23,18 @@ pub enum ClientError {
         source: tokio_tungstenite::tungstenite::Error,
     },
     #[error("cannot send: {0}")]
-    Send(tokio_tungstenite::tungstenite::Error),
-    #[error("the server sent something unreadable: {0}")]
-    Unreadable(protocol::DecodeError),
+    Send(#[source] tokio_tungstenite::tungstenite::Error),
+    /// The reader's words may quote the server's text: shown with its
+    /// control and invisible characters written out.
+    #[error(
+        "the server sent something unreadable: {}",
+        printable(&.0.to_string())
+    )]
+    Unreadable(#[source] protocol::DecodeError),
     #[error("the server closed the connection")]
     Closed,
     #[error("connection lost: {0}")]
-    Lost(tokio_tungstenite::tungstenite::Error),
+    Lost(#[source] tokio_tungstenite::tungstenite::Error),
     #[error("no message from the server within {0:?}")]
     Timeout(Duration),
 }

@@ -6,7 +6,8 @@ use crate::rules::{
 };
 
 use super::protocol::{GameView, ServerMessage};
-use super::table::check_setup;
+use super::table::{SetupError, check_setup};
+use crate::lang::printable;
 use crate::rules::Side;
 
 /// What a message did to the copy.
@@ -31,23 +32,26 @@ pub struct Mirror {
     pub history: History,
 }
 
-/// Why a table the server sent does not read here.
+/// Why a table the server sent does not read here. What the server sent
+/// is shown with its control and invisible characters written out.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum MirrorError {
     /// A game or setup this side does not know.
-    #[error("{0}")]
-    Setup(String),
-    #[error("the server sent a turn that does not read: {0}")]
-    Unreadable(ParseTurnError),
+    #[error("{}", printable(&.0.to_string()))]
+    Setup(#[source] SetupError),
+    #[error(
+        "the server sent a turn that does not read: {}",
+        printable(&.0.to_string())
+    )]
+    Unreadable(#[source] ParseTurnError),
     #[error("the server sent a turn the rules refuse: {0}")]
-    Refused(Box<IllegalTurn>),
+    Refused(#[source] Box<IllegalTurn>),
 }
 
 impl Mirror {
     /// Reads a table the server sent, replaying its turns.
     pub fn new(registry: &VariantRegistry, view: GameView) -> Result<Mirror, MirrorError> {
-        let checked =
-            check_setup(registry, &view.setup).map_err(|e| MirrorError::Setup(e.message))?;
+        let checked = check_setup(registry, &view.setup).map_err(MirrorError::Setup)?;
         let played = view
             .turns
             .iter()

@@ -30,16 +30,24 @@ pub enum TlsError {
     NoCertificate { path: PathBuf },
     #[error("{} holds no private key in PEM form (-----BEGIN PRIVATE KEY-----)", path.display())]
     NoKey { path: PathBuf },
-    #[error("{}: {problem}", path.display())]
-    Unreadable { path: PathBuf, problem: String },
-    #[error("the key {} does not go with the certificate {}: {problem}", key.display(), certificate.display())]
+    #[error("{}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: rustls::pki_types::pem::Error,
+    },
+    #[error("{}: not a certificate authority: {source}", path.display())]
+    NotAnAuthority {
+        path: PathBuf,
+        source: rustls::Error,
+    },
+    #[error("the key {} does not go with the certificate {}: {source}", key.display(), certificate.display())]
     Mismatch {
         certificate: PathBuf,
         key: PathBuf,
-        problem: String,
+        source: rustls::Error,
     },
     #[error("TLS cannot be set up: {0}")]
-    Config(rustls::Error),
+    Config(#[source] rustls::Error),
 }
 
 /// The ring backend. rustls marks it deprecated because ring has no
@@ -63,9 +71,9 @@ pub fn read_certificates(path: &Path) -> Result<Vec<CertificateDer<'static>>, Tl
     let pem = read(path)?;
     let certificates = CertificateDer::pem_slice_iter(&pem)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| TlsError::Unreadable {
+        .map_err(|source| TlsError::Unreadable {
             path: path.to_path_buf(),
-            problem: e.to_string(),
+            source,
         })?;
     if certificates.is_empty() {
         return Err(TlsError::NoCertificate {
@@ -82,9 +90,9 @@ pub fn read_key(path: &Path) -> Result<PrivateKeyDer<'static>, TlsError> {
         rustls::pki_types::pem::Error::NoItemsFound => TlsError::NoKey {
             path: path.to_path_buf(),
         },
-        e => TlsError::Unreadable {
+        source => TlsError::Unreadable {
             path: path.to_path_buf(),
-            problem: e.to_string(),
+            source,
         },
     })
 }
@@ -97,10 +105,12 @@ pub fn client_config(ca_file: Option<&Path>) -> Result<Arc<rustls::ClientConfig>
     };
     if let Some(path) = ca_file {
         for certificate in read_certificates(path)? {
-            roots.add(certificate).map_err(|e| TlsError::Unreadable {
-                path: path.to_path_buf(),
-                problem: format!("not a certificate authority: {e}"),
-            })?;
+            roots
+                .add(certificate)
+                .map_err(|source| TlsError::NotAnAuthority {
+                    path: path.to_path_buf(),
+                    source,
+                })?;
         }
     }
     let config = rustls::ClientConfig::builder_with_provider(provider())
@@ -192,11 +202,11 @@ impl ServerCertificate {
         let stamps = (stamp(certificate), stamp(key));
         let chain = read_certificates(certificate)?;
         let private = read_key(key)?;
-        let key_pair = CertifiedKey::from_der(chain, private, &provider()).map_err(|e| {
+        let key_pair = CertifiedKey::from_der(chain, private, &provider()).map_err(|source| {
             TlsError::Mismatch {
                 certificate: certificate.to_path_buf(),
                 key: key.to_path_buf(),
-                problem: e.to_string(),
+                source,
             }
         })?;
         Ok(Loaded {

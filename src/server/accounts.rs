@@ -139,7 +139,7 @@ pub enum HashError {
     #[error("{0}")]
     Stopped(#[from] tokio::task::JoinError),
     #[error("{0}")]
-    Argon2(argon2::password_hash::Error),
+    Argon2(#[source] argon2::password_hash::Error),
 }
 
 /// Hashes passwords on the runtime's blocking threads, at most

@@ -64,16 +64,16 @@ pub const DEFAULT_DATABASE: &str = "sqlite://burrow-games.sqlite?mode=rwc";
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
     #[error("cannot start the server's runtime: {0}")]
-    Runtime(std::io::Error),
+    Runtime(#[source] std::io::Error),
     #[error("cannot open the database {database}: {source}")]
     Open {
         database: String,
         source: store::StoreError,
     },
     #[error("cannot read the games: {0}")]
-    Resume(store::StoreError),
+    Resume(#[source] store::StoreError),
     #[error("cannot listen on the database: {0}")]
-    Notices(sqlx::Error),
+    Notices(#[source] sqlx::Error),
     #[error(transparent)]
     Tls(#[from] crate::online::tls::TlsError),
     #[error("cannot listen on {address}: {source}")]

@@ -11,7 +11,7 @@ use super::protocol::{
 
 mod setup;
 
-pub use setup::{CheckedSetup, DesignRefused, check_setup, read_turn};
+pub use setup::{CheckedSetup, DesignRefused, SetupError, check_setup, read_turn};
 
 /// A refusal: what the client is told; the table did not change.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -5,11 +5,11 @@
 use std::sync::Arc;
 
 use crate::rules::{
-    Design, DesignError, PlayedTurn, Position, Rules, VariantError, VariantRegistry,
+    Design, DesignError, PlayedTurn, Position, Rules, VariantError, VariantRegistry, WrongSize,
 };
 
 use super::Refused;
-use crate::online::protocol::{ErrorKind, GameSetup, MAX_DESIGN_CODE_CHARS};
+use crate::online::protocol::{ClockError, ErrorKind, GameSetup, MAX_DESIGN_CODE_CHARS};
 
 /// A game's setup read and checked against the registry.
 #[derive(Clone, Debug)]
@@ -31,25 +31,25 @@ pub fn read_turn(text: &str) -> Result<PlayedTurn, Refused> {
 /// without names a game of `registry`. The checked setup carries the
 /// design's share code whenever the game is a design, so every client of
 /// the table can build its rules.
-pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<CheckedSetup, Refused> {
-    let bad = |m: String| Refused::new(ErrorKind::BadSetup, m);
+pub fn check_setup(
+    registry: &VariantRegistry,
+    setup: &GameSetup,
+) -> Result<CheckedSetup, SetupError> {
     let rules = match &setup.design {
-        None => registry.get(&setup.variant).cloned().ok_or_else(|| {
-            bad(format!(
-                "unknown variant `{}` (known: {})",
-                setup.variant,
-                registry.ids().join(", ")
-            ))
-        })?,
-        Some(code) => {
-            rules_of_design(registry, &setup.variant, code).map_err(|e| bad(e.to_string()))?
+        None => {
+            registry
+                .get(&setup.variant)
+                .cloned()
+                .ok_or_else(|| SetupError::UnknownVariant {
+                    variant: setup.variant.clone(),
+                    known: registry.ids().join(", "),
+                })?
         }
+        Some(code) => rules_of_design(registry, &setup.variant, code)?,
     };
-    rules
-        .check_size(setup.size)
-        .map_err(|e| bad(e.to_string()))?;
+    rules.check_size(setup.size)?;
     if let Some(clock) = &setup.clock {
-        clock.check().map_err(|e| bad(e.to_string()))?;
+        clock.check()?;
     }
     let mut setup = setup.clone();
     setup.design = rules.variant().design().map(Design::code);
@@ -63,8 +63,30 @@ pub fn check_setup(registry: &VariantRegistry, setup: &GameSetup) -> Result<Chec
     })
 }
 
+/// Why a setup does not seat a table; a client is told it as a
+/// [`Refused`] of kind `BadSetup`.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    #[error("unknown variant `{variant}` (known: {known})")]
+    UnknownVariant { variant: String, known: String },
+    #[error(transparent)]
+    Design(#[from] DesignRefused),
+    /// A board the game is not played on.
+    #[error(transparent)]
+    WrongSize(#[from] WrongSize),
+    /// A clock a server does not take.
+    #[error(transparent)]
+    Clock(#[from] ClockError),
+}
+
+impl From<SetupError> for Refused {
+    fn from(error: SetupError) -> Refused {
+        Refused::new(ErrorKind::BadSetup, error.to_string())
+    }
+}
+
 /// Why a design sent as a share code does not seat a table.
-#[derive(Debug, thiserror::Error)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum DesignRefused {
     /// Longer than a table's messages leave room for.
     #[error("the design code has {0} characters; a table takes at most {MAX_DESIGN_CODE_CHARS}")]

@@ -146,10 +146,13 @@ fn a_designed_table_keeps_its_start_boards_and_end() {
     };
     let refused = check_setup(&registry, &setup("4x4")).unwrap_err();
     assert!(
-        refused.message.contains("6x6 to 8x8"),
-        "{}",
-        refused.message
+        matches!(&refused, SetupError::WrongSize(wrong) if wrong.size.files() == 4),
+        "{refused:?}"
     );
+    assert!(refused.to_string().contains("6x6 to 8x8"), "{refused}");
+    let told = Refused::from(refused);
+    assert_eq!(told.kind, ErrorKind::BadSetup);
+    assert!(told.message.contains("6x6 to 8x8"), "{told}");
     let checked = check_setup(&registry, &setup("6x6")).unwrap();
     assert_eq!(checked.start, checked.rules.start("6x6".parse().unwrap()));
     assert_ne!(checked.start, Position::start("6x6".parse().unwrap()));

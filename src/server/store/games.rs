@@ -6,7 +6,7 @@ use sqlx::any::AnyRow;
 
 use crate::online::protocol::{EndReason, Finish, GameSetup, MyGame};
 use crate::online::table::{Clocks, Seat, Table, check_setup};
-use crate::rules::{History, PlayedTurn, Side, StartLayout, VariantRegistry};
+use crate::rules::{History, ParseTurnError, PlayedTurn, Side, StartLayout, VariantRegistry};
 
 use super::ratings::rate_game;
 use super::{Store, StoreError, seat_shown, stored_clock, stored_size};
@@ -317,9 +317,20 @@ fn offers_text(offers: &[Side]) -> String {
 }
 
 /// A stored game's text column, a sign of a corrupt game if it does not
-/// read (`code` names the game).
-fn corrupt(code: &str, what: impl std::fmt::Display) -> StoreError {
-    StoreError::Corrupt(format!("{code}: {what}"))
+/// read (`code` names the game; `why` is the column's own error, or words).
+fn corrupt(code: &str, why: impl Into<Box<dyn std::error::Error + Send + Sync>>) -> StoreError {
+    StoreError::Corrupt {
+        code: code.to_string(),
+        source: why.into(),
+    }
+}
+
+/// A stored turn that does not read, by its number from 1.
+#[derive(Debug, thiserror::Error)]
+#[error("turn {number}: {source}")]
+struct UnreadTurn {
+    number: usize,
+    source: ParseTurnError,
 }
 
 /// A stored side (`white`/`black`).
@@ -327,7 +338,7 @@ fn stored_side(code: &str, text: &str) -> Result<Side, StoreError> {
     match text {
         "white" => Ok(Side::White),
         "black" => Ok(Side::Black),
-        other => Err(corrupt(code, format_args!("`{other}` is not a side"))),
+        other => Err(corrupt(code, format!("`{other}` is not a side"))),
     }
 }
 
@@ -390,7 +401,7 @@ fn stored_result(row: &AnyRow, code: &str) -> Result<Option<Finish>, StoreError>
                 "no-capture" => EndReason::NoCapture,
                 "time" => EndReason::Time,
                 "resigned" => EndReason::Resigned,
-                other => return Err(corrupt(code, format_args!("`{other}` is not an ending"))),
+                other => return Err(corrupt(code, format!("`{other}` is not an ending"))),
             },
         }),
         _ => None,
@@ -415,8 +426,15 @@ fn table_of(
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            text.parse::<PlayedTurn>()
-                .map_err(|e| StoreError::Corrupt(format!("{code} turn {}: {e}", i + 1)))
+            text.parse::<PlayedTurn>().map_err(|source| {
+                corrupt(
+                    code,
+                    UnreadTurn {
+                        number: i + 1,
+                        source,
+                    },
+                )
+            })
         })
         .collect::<Result<Vec<_>, _>>()?;
     table.history = History::replay(&table.rules, *table.history.start(), played)

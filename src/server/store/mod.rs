@@ -116,9 +116,12 @@ pub enum StoreError {
     #[error("database: {0}")]
     Database(#[from] sqlx::Error),
     /// A stored game no longer reads (a variant gone, a turn the engine now
-    /// refuses).
-    #[error("stored game does not read: {0}")]
-    Corrupt(String),
+    /// refuses): `code` names the game, `source` says what does not read.
+    #[error("stored game does not read: {code}: {source}")]
+    Corrupt {
+        code: String,
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
 }
 
 /// The database connection pool.
@@ -254,8 +257,10 @@ fn seat_shown(row: &AnyRow, side: &str) -> Result<Option<String>, sqlx::Error> {
 /// A stored game's board size (`code` names the game if it does not read).
 fn stored_size(row: &AnyRow, code: &str) -> Result<BoardSize, StoreError> {
     let size: String = row.try_get("size")?;
-    size.parse()
-        .map_err(|e| StoreError::Corrupt(format!("{code}: {e}")))
+    size.parse().map_err(|e| StoreError::Corrupt {
+        code: code.to_string(),
+        source: Box::new(e),
+    })
 }
 
 /// A stored game's clock setting.
