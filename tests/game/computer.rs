@@ -5,6 +5,7 @@
 use super::*;
 
 use burrow::game::platform::background::Background;
+use burrow::game::play::HintRequest;
 
 #[test]
 fn a_computer_game_plays_to_the_end() {

@@ -1,6 +1,7 @@
 //! The analysis of the board and the review of a finished game.
 
 use super::*;
+use burrow::game::play::BoardAnalysis;
 
 /// Runs frames until the analysis has finished (its solver works on the
 /// async compute pool).
@@ -18,7 +19,7 @@ fn finish_analysis(app: &mut App) {
 #[test]
 fn the_analysis_marks_every_turn_with_its_proven_value_and_follows_the_game() {
     use burrow::ai::{Distances, SolveLimits, Solver, SolverConfig};
-    use burrow::game::play::{AnalysisIntent, BoardAnalysis};
+    use burrow::game::play::AnalysisIntent;
 
     let mut app = app();
     let start_text = "W1B1/1BW1/B1WB/WB1W W";

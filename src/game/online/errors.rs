@@ -27,11 +27,9 @@ pub fn error_words(kind: ErrorKind, detail: &str) -> String {
             | ErrorKind::BotsRefused
     );
     if noted && !detail.trim().is_empty() {
-        return tr!(
-            "online-error-with-note",
-            words = words,
-            note = detail.trim()
-        );
+        // The note is the server's text: shown, never obeyed.
+        let note = crate::lang::printable(detail.trim());
+        return tr!("online-error-with-note", words = words, note = note.as_ref());
     }
     words
 }

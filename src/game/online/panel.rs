@@ -164,15 +164,17 @@ pub fn player_name(name: &str) -> String {
     name.strip_prefix("computer (")
         .and_then(|rest| rest.strip_suffix(')'))
         .and_then(|level| level.parse::<ComputerLevel>().ok())
-        .map_or_else(|| name.to_string(), computer_name)
+        .map_or_else(|| crate::lang::printable(name).into_owned(), computer_name)
 }
 
 /// An account's name as shown, marked when a program plays it.
 pub fn account_name(name: &str, bot: bool) -> String {
+    // A name comes from the server: whatever it holds is shown, not obeyed.
+    let name = crate::lang::printable(name);
     if bot {
-        crate::tr!("online-bot-name", name = name)
+        crate::tr!("online-bot-name", name = name.as_ref())
     } else {
-        name.to_string()
+        name.into_owned()
     }
 }
 

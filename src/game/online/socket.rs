@@ -23,7 +23,7 @@ impl CaFileFlag {
 #[derive(Debug)]
 pub struct ConnectError {
     pub url: String,
-    pub error: OpenError,
+    pub error: Box<OpenError>,
 }
 
 impl std::fmt::Display for ConnectError {
@@ -38,7 +38,7 @@ impl std::fmt::Display for ConnectError {
 
 impl std::error::Error for ConnectError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        Some(&self.error)
+        Some(&*self.error)
     }
 }
 
@@ -120,7 +120,10 @@ impl Socket {
                 self.connection = Some(connection);
                 Ok(())
             }
-            Err(error) => Err(ConnectError { url, error }),
+            Err(error) => Err(ConnectError {
+                url,
+                error: Box::new(error),
+            }),
         }
     }
 
