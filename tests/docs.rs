@@ -220,7 +220,7 @@ fn the_command_check_catches_a_made_up_command_and_option() {
     assert!(check_command_line(&cli, "burrow --teleport").is_some());
 }
 
-/// The project paths a page names in its text (`src/game/table/board.rs`,
+/// The project paths a page names in its text (`src/game/play/board.rs`,
 /// `tests/online/`), left out where a path is a pattern (braces, stars)
 /// or a file the build makes.
 fn named_paths(text: &str) -> Vec<String> {

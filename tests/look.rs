@@ -32,7 +32,7 @@ fn screen(name: &'static str, args: &[&str]) -> Screen {
 fn screens(review_record: &Path, server: &str) -> Vec<Screen> {
     [
         title_screens(),
-        table_screens(),
+        board_screens(),
         window_screens(review_record),
         german_screens(),
         designer_and_online_screens(server),
@@ -67,10 +67,10 @@ fn title_screens() -> Vec<Screen> {
 
 /// Each game mid-turn (or its first turn just played, where one capture
 /// was all that fitted).
-fn table_screens() -> Vec<Screen> {
+fn board_screens() -> Vec<Screen> {
     vec![
         screen(
-            "table-box",
+            "board-box",
             &[
                 "--variant",
                 "box",
@@ -81,7 +81,7 @@ fn table_screens() -> Vec<Screen> {
             ],
         ),
         screen(
-            "table-path",
+            "board-path",
             &[
                 "--variant",
                 "path",
@@ -92,7 +92,7 @@ fn table_screens() -> Vec<Screen> {
             ],
         ),
         screen(
-            "table-sweep",
+            "board-sweep",
             &[
                 "--variant",
                 "sweep",
@@ -103,7 +103,7 @@ fn table_screens() -> Vec<Screen> {
             ],
         ),
         screen(
-            "table-tumburrow",
+            "board-tumburrow",
             &["--variant", "tumburrow", "--click", "b3,b2"],
         ),
     ]
@@ -197,13 +197,13 @@ fn theme_screens() -> Vec<Screen> {
     ]
 }
 
-/// The screens with the most words (the table, the rules window, the
+/// The screens with the most words (a board mid-turn, the rules window, the
 /// designer and the Online window) in each language, at the smallest
 /// window the layouts are made for and at the usual size: French and
 /// German words are longer, and that is where text is clipped or runs
 /// into its neighbour.
 fn languages(server: &str) -> Vec<Screen> {
-    let table = [
+    let board = [
         "--variant",
         "box",
         "--position",
@@ -216,7 +216,7 @@ fn languages(server: &str) -> Vec<Screen> {
     let online = ["--online", "play", "--server", server];
     let mut screens = Vec::new();
     for (what, args) in [
-        ("table", &table[..]),
+        ("board", &board[..]),
         ("rules", &rules[..]),
         ("designer", &designer[..]),
         ("online-window", &online[..]),

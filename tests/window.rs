@@ -75,7 +75,7 @@ fn the_game_draws_board_pieces_and_targets_in_a_real_window() {
             .count()
     };
     let total = pixels.len();
-    // The palette of src/game/table/board.rs.
+    // The palette of src/game/play/board.rs.
     let light = count(srgb(0.85, 0.80, 0.70), 6);
     let dark = count(srgb(0.52, 0.43, 0.35), 6);
     let white_pieces = count(srgb(0.97, 0.96, 0.92), 10);

@@ -188,7 +188,7 @@ pub struct WindowRequest {
     #[arg(long, conflicts_with_all = ["clicks", "screenshot"])]
     pub storm: Option<u32>,
     /// A check: the file dialogs answer these files in order instead of
-    /// opening (a dialog needs a desktop session).
+    /// opening (a dialog needs a desktop).
     #[cfg(feature = "checks")]
     #[arg(long = "dialog-answer", value_name = "FILE")]
     pub dialog_answers: Vec<PathBuf>,

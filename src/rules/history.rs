@@ -1,5 +1,5 @@
 //! A game's course: its start, every turn played and the position after
-//! each. The game's session, the online judge, a client's copy of a table
+//! each. The game being played, the online judge, a client's copy of a table
 //! and a replayed record all keep their game in one of these.
 
 use std::fmt;

@@ -163,7 +163,7 @@ fn a_bad_record_leaves_the_game_untouched() {
 }
 
 #[test]
-fn a_variant_error_mid_turn_leaves_the_session_exactly_as_it_was() {
+fn a_variant_error_mid_turn_leaves_the_game_exactly_as_it_was() {
     let mut app = app_with(with_liar());
     start(&mut app, humans("liar", None));
     let before = app.world().resource::<Game>().clone();

@@ -1,4 +1,4 @@
-//! The pass's ends that belong to the table: the curtain over a screen
+//! The pass's ends that belong to the board: the curtain over a screen
 //! change, and the room the panels leave for the board (and the regions
 //! the input must leave to them).
 
