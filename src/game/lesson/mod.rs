@@ -4,14 +4,13 @@
 mod panel;
 mod tutorial;
 
+pub use panel::start_lesson_from_panel;
 pub use tutorial::{Goal, Tutorial, TutorialIntent};
 
 use bevy::prelude::*;
-use bevy_egui::EguiPrimaryContextPass;
 
 use crate::game::play::OverlaySet;
 use crate::game::play::SingleCaptureAutoplay;
-use crate::game::ui::PanelSet;
 use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 
 pub(super) fn plugin(app: &mut App) {
@@ -25,10 +24,6 @@ pub(super) fn plugin(app: &mut App) {
 
 pub(super) fn view(app: &mut App) {
     app.add_systems(Update, panel::mark_step.in_set(OverlaySet::Marks))
-        .add_systems(
-            EguiPrimaryContextPass,
-            panel::close_windows_for_lesson.in_set(PanelSet::Lesson),
-        )
         .add_panel_section(Slot::Body, 10, panel::lesson_step)
         .add_panel_section(Slot::PlayMenu, 30, panel::lesson_entry);
 }

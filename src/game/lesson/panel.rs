@@ -19,22 +19,20 @@ pub(super) struct LessonPanel<'w> {
     next_screen: ResMut<'w, NextState<Screen>>,
     intents: MessageWriter<'w, GameIntent>,
     tutorial_intents: MessageWriter<'w, TutorialIntent>,
+    state: ResMut<'w, UiState>,
 }
 
-/// A guided first game started (from the menu, the rules help, the title
-/// screen or the lesson's Start again) closes the rules help and lets a
-/// later game-over dialog show again.
-pub(super) fn close_windows_for_lesson(
-    mut intents: MessageReader<TutorialIntent>,
-    mut state: ResMut<UiState>,
+/// A guided first game asked for from a panel (the menu, the rules help,
+/// the title screen, the lesson's Start again): the lesson starts, the
+/// rules help closes and a later game-over dialog shows again.
+pub fn start_lesson_from_panel(
+    variant: String,
+    intents: &mut MessageWriter<TutorialIntent>,
+    state: &mut UiState,
 ) {
-    if intents
-        .read()
-        .any(|intent| matches!(intent, TutorialIntent::Start(_)))
-    {
-        state.open.rules = false;
-        state.game_over_closed = false;
-    }
+    intents.write(TutorialIntent::Start(variant));
+    state.open.rules = false;
+    state.game_over_closed = false;
 }
 
 /// The Play menu's guided first game, of the game being played.
@@ -42,9 +40,11 @@ pub(super) fn lesson_entry(
     InMut(ui): InMut<egui::Ui>,
     game: Res<Game>,
     mut intents: MessageWriter<TutorialIntent>,
+    mut state: ResMut<UiState>,
 ) {
     if ui.button(tr!("menu-lesson")).clicked() {
-        intents.write(TutorialIntent::Start(game.rules().id().to_string()));
+        let variant = game.rules().id().to_string();
+        start_lesson_from_panel(variant, &mut intents, &mut state);
     }
 }
 
@@ -113,7 +113,7 @@ pub(super) fn lesson_step(InMut(ui): InMut<egui::Ui>, mut data: LessonPanel) {
         });
     if again {
         let variant = active.lesson.variant.clone();
-        data.tutorial_intents.write(TutorialIntent::Start(variant));
+        start_lesson_from_panel(variant, &mut data.tutorial_intents, &mut data.state);
     } else if leave {
         data.tutorial_intents.write(TutorialIntent::Leave);
     }

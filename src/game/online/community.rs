@@ -192,10 +192,12 @@ fn receive(
 ) {
     let socket = &mut socket.0;
     let now = time.elapsed_secs_f64();
-    let news = community.link_state().follow(socket, proxy.as_deref(), now);
-    for news in news {
-        match news {
-            LinkNews::Opened => {
+    community
+        .link_state()
+        .retry_if_due(socket, proxy.as_deref(), now);
+    for event in socket.events() {
+        match community.link_state().on_event(socket, event, now) {
+            Some(LinkNews::Opened) => {
                 tracing::info!(
                     "connected to {} ({})",
                     community.server,
@@ -213,9 +215,10 @@ fn receive(
                     socket.send(&message);
                 }
             }
-            LinkNews::Message(message) => {
+            Some(LinkNews::Message(message)) => {
                 handle(&mut community, socket, &mut settings, &online, message);
             }
+            None => {}
         }
     }
 }

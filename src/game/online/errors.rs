@@ -29,7 +29,11 @@ pub fn error_words(kind: ErrorKind, detail: &str) -> String {
     if noted && !detail.trim().is_empty() {
         // The note is the server's text: shown, never obeyed.
         let note = crate::lang::printable(detail.trim());
-        return tr!("online-error-with-note", words = words, note = note.as_ref());
+        return tr!(
+            "online-error-with-note",
+            words = words,
+            note = note.as_ref()
+        );
     }
     words
 }

@@ -3,7 +3,8 @@
 //! lost), its events read, a loss answered by trying again after a pause
 //! that grows to 8 s, and a failure that would only repeat (a certificate
 //! that does not check) ending the tries. What the server says is handed
-//! to the connection's owner, decoded; so is the moment it opens.
+//! to the connection's owner, decoded, one event at a time in the order
+//! it came; so is the moment it opens.
 
 use crate::online::protocol::{self, ServerMessage};
 use crate::tr;
@@ -41,15 +42,14 @@ pub(super) enum LinkNews {
 }
 
 impl LinkState<'_> {
-    /// One frame: a connection opened if one is due, then the socket's
-    /// events, the losses and failures dealt with here and the rest handed
-    /// back in order.
-    pub fn follow(
+    /// Opens a new connection if one is due (at once after a request, or
+    /// after the pause that follows a loss).
+    pub fn retry_if_due(
         &mut self,
         socket: &mut Socket,
         proxy: Option<&bevy::winit::EventLoopProxyWrapper>,
         now: f64,
-    ) -> Vec<LinkNews> {
+    ) {
         if let Link::Lost { retry_at } = *self.link
             && now >= retry_at
             && !socket.is_open()
@@ -59,33 +59,41 @@ impl LinkState<'_> {
                 Err(e) => self.lost(socket, now, e.to_string()),
             }
         }
-        let mut news = Vec::new();
-        for event in socket.events() {
-            match event {
-                SocketEvent::Opened => {
-                    *self.link = Link::Open;
-                    *self.retries = 0;
-                    news.push(LinkNews::Opened);
-                }
-                SocketEvent::Text(text) => match protocol::decode::<ServerMessage>(&text) {
-                    Ok(message) => news.push(LinkNews::Message(message)),
-                    Err(e) => *self.notice = Some(tr!("online-unreadable", why = e.to_string())),
-                },
-                SocketEvent::Failed { why, last: true } => {
-                    // Trying again would fail the same way: say so and stop.
-                    socket.close();
-                    *self.link = Link::Off;
-                    *self.notice = Some(tr!(
-                        "online-cannot-connect",
-                        server = self.server,
-                        why = why
-                    ));
-                }
-                SocketEvent::Failed { why, last: false } => self.lost(socket, now, why),
-                SocketEvent::Closed => self.lost(socket, now, tr!("online-closed")),
+    }
+
+    /// One event of the socket: a loss or a failure dealt with here, an
+    /// opening or the server's words handed back for the owner to act on
+    /// before the next event.
+    pub fn on_event(
+        &mut self,
+        socket: &mut Socket,
+        event: SocketEvent,
+        now: f64,
+    ) -> Option<LinkNews> {
+        match event {
+            SocketEvent::Opened => {
+                *self.link = Link::Open;
+                *self.retries = 0;
+                return Some(LinkNews::Opened);
             }
+            SocketEvent::Text(text) => match protocol::decode::<ServerMessage>(&text) {
+                Ok(message) => return Some(LinkNews::Message(message)),
+                Err(e) => *self.notice = Some(tr!("online-unreadable", why = e.to_string())),
+            },
+            SocketEvent::Failed { why, last: true } => {
+                // Trying again would fail the same way: say so and stop.
+                socket.close();
+                *self.link = Link::Off;
+                *self.notice = Some(tr!(
+                    "online-cannot-connect",
+                    server = self.server,
+                    why = why
+                ));
+            }
+            SocketEvent::Failed { why, last: false } => self.lost(socket, now, why),
+            SocketEvent::Closed => self.lost(socket, now, tr!("online-closed")),
         }
-        news
+        None
     }
 
     /// The connection went: try again after a pause that grows to 8 s. A

@@ -360,12 +360,12 @@ fn receive(
     mut refused: MessageWriter<Refused>,
 ) {
     let now = time.elapsed_secs_f64();
-    let news = online
+    online
         .link_state()
-        .follow(&mut socket, proxy.as_deref(), now);
-    for news in news {
-        match news {
-            LinkNews::Opened => {
+        .retry_if_due(&mut socket, proxy.as_deref(), now);
+    for event in socket.events() {
+        match online.link_state().on_event(&mut socket, event, now) {
+            Some(LinkNews::Opened) => {
                 online.links += 1;
                 online.greeted = false;
                 // A turn sent on the old connection may have gone down with
@@ -376,7 +376,7 @@ fn receive(
                 // "Connection lost" is over.
                 online.notice = None;
             }
-            LinkNews::Message(message) => handle(
+            Some(LinkNews::Message(message)) => handle(
                 &mut online,
                 &mut socket,
                 &variants,
@@ -384,6 +384,7 @@ fn receive(
                 now,
                 &mut refused,
             ),
+            None => {}
         }
     }
     // The first words on a new connection, once a sign-in under way is

@@ -4,7 +4,7 @@
 use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
-use crate::game::lesson::{Tutorial, TutorialIntent};
+use crate::game::lesson::{Tutorial, TutorialIntent, start_lesson_from_panel};
 use crate::game::online::OnlineIntent;
 use crate::game::play::{Game, GameIntent, Variants};
 use crate::game::play::{NewGameForm, chosen_game};
@@ -32,6 +32,7 @@ pub(super) fn rules_window(
         return Ok(());
     }
     let mut open = state.open.rules;
+    let mut lesson = None;
     let current = chosen_game(&screen, &game, &form);
     let name = variants
         .get(&current)
@@ -52,7 +53,7 @@ pub(super) fn rules_window(
                         game_rules(ui, rules, &mut state.examples);
                         ui.add_space(4.0);
                         if ui.button(tr!("title-lesson")).clicked() {
-                            lessons.write(TutorialIntent::Start(current.clone()));
+                            lesson = Some(current.clone());
                         }
                         ui.separator();
                     }
@@ -71,6 +72,9 @@ pub(super) fn rules_window(
                 });
         });
     state.open.rules = open;
+    if let Some(variant) = lesson {
+        start_lesson_from_panel(variant, &mut lessons, state);
+    }
     Ok(())
 }
 

@@ -6,7 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::Level;
 use crate::game::designer::DesignerIntent;
-use crate::game::lesson::TutorialIntent;
+use crate::game::lesson::{TutorialIntent, start_lesson_from_panel};
 use crate::game::play::ModProblems;
 use crate::game::play::{GameIntent, Player, Variants};
 use crate::game::presentation;
@@ -340,7 +340,7 @@ pub(super) fn title_screen(
                             state.open.rules = true;
                         }
                         if ui.button(tr!("title-lesson")).clicked() {
-                            lessons.write(TutorialIntent::Start(form.variant.clone()));
+                            start_lesson_from_panel(form.variant.clone(), &mut lessons, state);
                         }
                         if ui.button(tr!("title-puzzles")).clicked() {
                             state.open.puzzles = true;

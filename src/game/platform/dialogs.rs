@@ -7,7 +7,7 @@
 //!
 //! The seam for tests: with [`DialogScript`] set (the window tests'
 //! `--dialog-answer`, or a test's resource), no dialog opens and the
-//! scripted path is the answer, since a dialog needs a desktop game.
+//! scripted path is the answer, since a dialog needs a desktop.
 
 use std::path::PathBuf;
 use std::sync::mpsc::{Receiver, channel};

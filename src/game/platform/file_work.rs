@@ -57,7 +57,7 @@ impl<K: Send + Sync + 'static> FileWork<K> {
     }
 
     /// The jobs that have finished since the last call, in the order they
-    /// finished.
+    /// were started.
     pub fn finished(&mut self) -> Vec<FileDone<K>> {
         let mut done = Vec::new();
         self.tasks.retain_mut(|task| match check_ready(task) {

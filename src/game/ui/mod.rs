@@ -43,7 +43,6 @@ pub(super) fn view(app: &mut App) {
                 PanelSet::Settings,
                 PanelSet::Records,
                 PanelSet::Review,
-                PanelSet::Lesson,
                 PanelSet::Toast,
                 PanelSet::Curtain,
                 PanelSet::End,
@@ -90,8 +89,6 @@ pub enum PanelSet {
     Records,
     /// The review window.
     Review,
-    /// A guided first game asked for from a panel.
-    Lesson,
     /// The last refusal or notice.
     Toast,
     /// The screen change's curtain over everything.
