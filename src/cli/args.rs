@@ -85,6 +85,11 @@ pub enum ThinkTimeError {
     OutOfRange,
 }
 
+/// The environment variable the bot account's password is read from (a
+/// password on the command line would show in the process list).
+#[cfg(not(target_arch = "wasm32"))]
+pub const BOT_PASSWORD_VAR: &str = "BURROW_BOT_PASSWORD";
+
 /// Why a command failed; its `Display` is the line printed after `error: `.
 #[derive(Debug, thiserror::Error)]
 pub enum CliError {
@@ -152,7 +157,7 @@ pub enum CliError {
     #[cfg(not(target_arch = "wasm32"))]
     #[error(
         "--account needs the account's password in the environment variable {}",
-        super::online::BOT_PASSWORD_VAR
+        BOT_PASSWORD_VAR
     )]
     MissingPassword,
     /// A TLS file (a certificate authority, a certificate or a key) that

@@ -13,7 +13,7 @@ use crate::online::mirror::websocket_url;
 use crate::online::protocol::{ClockSetting, GameSetup};
 use crate::rules::{BoardSize, VariantRegistry};
 
-use super::args::{CliError, think_ms};
+use super::args::{BOT_PASSWORD_VAR, CliError, think_ms};
 
 /// Run a server for online play (HTTP and WebSocket; see docs/online.md).
 #[derive(clap::Args, Debug)]
@@ -110,10 +110,6 @@ impl ServeArgs {
         Ok(crate::server::serve(registry.clone(), options)?)
     }
 }
-
-/// The environment variable the bot account's password is read from (a
-/// password on the command line would show in the process list).
-pub const BOT_PASSWORD_VAR: &str = "BURROW_BOT_PASSWORD";
 
 /// Sit a computer level (or an engine from outside) at a server's table
 /// and play it to the end: a table's free seat by its code, quick pairing,

@@ -357,12 +357,12 @@ mod tests {
             Notice::KeptInPage("burrow-settings-unreadable".into()),
             Notice::NotKept {
                 place: "/home/ada/.config/burrow/settings-unreadable.toml".into(),
-                why: std::io::Error::from(std::io::ErrorKind::PermissionDenied).into(),
+                why: std::io::Error::from_raw_os_error(13).into(),
             },
             Notice::NotSaved(SaveProblem::NoHome),
             Notice::NotSaved(SaveProblem::File {
                 path: "/home/ada/.config/burrow/settings.toml".into(),
-                why: std::io::Error::from(std::io::ErrorKind::StorageFull).into(),
+                why: std::io::Error::from_raw_os_error(28).into(),
             }),
             Notice::NotSaved(SaveProblem::NoStorage),
             Notice::NotSaved(SaveProblem::Refused),

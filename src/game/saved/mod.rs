@@ -248,12 +248,12 @@ mod tests {
             unreadable(SetAside::File("/home/ada/saved-game-unreadable.txt".into())),
             unreadable(SetAside::Stays {
                 file: "/home/ada/saved-game.txt".into(),
-                why: std::io::Error::from(std::io::ErrorKind::PermissionDenied).into(),
+                why: std::io::Error::from_raw_os_error(13).into(),
             }),
             unreadable(SetAside::Page("burrow-saved-game-unreadable".into())),
             SavedProblem::NotSaved(SaveFailure::Folder {
                 folder: "/home/ada".into(),
-                why: std::io::Error::from(std::io::ErrorKind::StorageFull).into(),
+                why: std::io::Error::from_raw_os_error(28).into(),
             }),
             SavedProblem::NotSaved(SaveFailure::PageRefused),
         ];

@@ -115,9 +115,10 @@ mod tests {
             .add_panel_section(Slot::Body, 10, part("ten"))
             .add_panel_section(Slot::Body, 30, part("thirty, later"));
         let ctx = egui::Context::default();
-        let _ = ctx.run_ui(egui::RawInput::default(), |ui| {
+        let mut output = ctx.run_ui(egui::RawInput::default(), |ui| {
             draw_slot(app.world_mut(), ui, Slot::Body);
         });
+        output.textures_delta.clear();
         assert_eq!(
             app.world().resource::<Drawn>().0,
             ["ten", "thirty", "thirty, later"]
