@@ -58,7 +58,7 @@ impl Example {
     }
 }
 
-/// A guided first game ([`crate::game::lesson::tutorial`]): a position with White to
+/// A guided first game ([`crate::game::lesson::Tutorial`]): a position with White to
 /// move, the turns of the lesson (White's taught, Black's played for the
 /// player; the last one wins), and a square whose capture does not fit the
 /// template of the first turn, for the player to try.

@@ -1,5 +1,5 @@
 //! The designer: a game made from menus, one rule at a time. The draft,
-//! its verdict and what the buttons ask ([`draft`]); its game files on the
+//! its verdict and what the buttons ask (`draft`); its game files on the
 //! desktop (`files`); the window
 //! (`window`) with an editor for each part of the rules (the movement,
 //! the template, the board) in a file of its own.

@@ -1,4 +1,4 @@
-//! Guided first games: the lesson's script ([`tutorial`]) and its part of
+//! Guided first games: the lesson's script (`tutorial`) and its part of
 //! the screen (`panel`; its text is in the side panel).
 
 mod panel;

@@ -103,7 +103,7 @@ pub struct OnlineForm {
     pub name: String,
     pub variant: String,
     pub size: u8,
-    /// Index into [`clocks`].
+    /// Index into the clock choices (`clock::clocks`).
     pub clock: usize,
     pub side: SideChoice,
     pub table_for: TableFor,

@@ -214,7 +214,7 @@ struct Running {
 #[derive(Resource, Default)]
 pub struct BoardAnalysis {
     pub enabled: bool,
-    /// The latest findings, for the position [`AnalysisReport::position`].
+    /// The latest findings, for the report's position.
     pub report: Option<AnalysisReport>,
     /// Why the analysis stopped, if the variant broke the engine's rules.
     pub failed: Option<String>,

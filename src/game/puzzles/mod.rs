@@ -1,4 +1,4 @@
-//! Puzzles: the solving against the solver's best defence ([`solving`])
+//! Puzzles: the solving against the solver's best defence (`solving`)
 //! the puzzles window (`window`) and its parts of the side panel
 //! (`panel`).
 

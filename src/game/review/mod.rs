@@ -1,5 +1,5 @@
 //! The review of a game: the engine's evaluation of every position
-//! ([`evaluation`]), the review window with its graph (`window`), and the
+//! (`evaluation`), the review window with its graph (`window`), and the
 //! engine's best turn drawn on the board (`board`).
 
 mod board;
