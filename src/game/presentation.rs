@@ -58,9 +58,9 @@ impl Example {
     }
 }
 
-/// A guided first game ([`crate::game::lesson::Tutorial`]): a position with White to
-/// move, the turns of the lesson (White's taught, Black's played for the
-/// player; the last one wins), and a square whose capture does not fit the
+/// A guided first game ([`crate::game::lesson::Tutorial`]): a position
+/// with White to move, the turns of the lesson (White's taught, Black's
+/// played for the player; the last one wins), and a square whose capture does not fit the
 /// template of the first turn, for the player to try.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LessonText {
