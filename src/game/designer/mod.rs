@@ -46,14 +46,14 @@ pub(super) fn view(app: &mut App) {
 #[cfg(target_arch = "wasm32")]
 fn read_picked_design(
     mut picked: MessageReader<crate::game::platform::web_files::FilePicked>,
-    mut designs: MessageWriter<draft::DesignerIntent>,
+    mut designs: MessageWriter<DesignerIntent>,
 ) {
     use crate::game::platform::web_files::FilePicked;
     for file in picked.read() {
         if let FilePicked::Read { name, text } = file
             && name.ends_with(".toml")
         {
-            designs.write(draft::DesignerIntent::Read(text.clone()));
+            designs.write(DesignerIntent::Read(text.clone()));
         }
     }
 }

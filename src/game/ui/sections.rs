@@ -90,7 +90,7 @@ pub fn draw_slot(world: &mut World, ui: &mut egui::Ui, slot: Slot) {
         .unwrap_or_default();
     for part in parts {
         if let Err(error) = world.run_system_with(part, ui) {
-            warn!("a part of the side panel could not be drawn: {error}");
+            tracing::warn!("a part of the side panel could not be drawn: {error}");
         }
     }
 }
