@@ -13,6 +13,7 @@ use crate::ai::Level;
 use crate::online::protocol::ComputerLevel;
 
 #[cfg(not(target_arch = "wasm32"))]
+mod account;
 mod play;
 
 #[cfg(not(target_arch = "wasm32"))]

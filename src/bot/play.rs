@@ -12,10 +12,12 @@ use futures_util::FutureExt;
 use crate::ai::{self, Level};
 use crate::engine::{Clocks, Fault, OutsideEngine};
 use crate::lang::printable;
+
+use super::account::sign_in;
 use crate::online::client::{Client, ClientError, Trust};
 use crate::online::mirror::{Mirror, MirrorError, Mirrored, websocket_url};
 use crate::online::protocol::{
-    ClientMessage, ClockSetting, ErrorKind, Finish, GameSetup, SeatView, ServerMessage, SideChoice,
+    ClientMessage, ClockSetting, Finish, GameSetup, SeatView, ServerMessage, SideChoice,
 };
 use crate::rules::{BoardSize, IllegalTurn, Side, VariantError, VariantRegistry};
 
@@ -274,63 +276,6 @@ async fn give_up(plan: &Plan, held: &Mutex<Held>) -> Option<String> {
 
 /// How long giving the table up may take.
 const GIVE_UP_WAIT: Duration = Duration::from_secs(5);
-
-/// The answer to an account message: whether the account is a bot's, or
-/// the refusal's kind and words.
-async fn account_answer(
-    client: &mut Client,
-    message: ClientMessage,
-) -> Result<Result<bool, (ErrorKind, String)>, BotError> {
-    client.send(&message).await?;
-    Ok(client
-        .wait_for(Duration::from_secs(30), |m| match m {
-            ServerMessage::SignedIn { bot, .. } => Some(Ok(*bot)),
-            ServerMessage::Error { kind, message } => Some(Err((*kind, message.clone()))),
-            _ => None,
-        })
-        .await?)
-}
-
-/// Signs in to the bot account (making it first if asked and free); a
-/// guest does nothing.
-async fn sign_in(client: &mut Client, identity: &Identity) -> Result<(), BotError> {
-    let Identity::Account {
-        name,
-        password,
-        register,
-    } = identity
-    else {
-        return Ok(());
-    };
-    if *register {
-        let made = ClientMessage::Register {
-            name: name.clone(),
-            password: password.clone(),
-            bot: true,
-        };
-        match account_answer(client, made).await? {
-            Ok(_) => {
-                tracing::info!("bot account {name} made and signed in");
-                return Ok(());
-            }
-            // Made by an earlier run: sign in to it.
-            Err((ErrorKind::NameTaken, _)) => {}
-            Err((_, message)) => return Err(BotError::Refused(message)),
-        }
-    }
-    let sign_in = ClientMessage::SignIn {
-        name: name.clone(),
-        password: password.clone(),
-    };
-    match account_answer(client, sign_in).await? {
-        Ok(true) => Ok(()),
-        Ok(false) => {
-            let _ = client.send(&ClientMessage::SignOut {}).await;
-            Err(BotError::NotABot(name.clone()))
-        }
-        Err((_, message)) => Err(BotError::Refused(message)),
-    }
-}
 
 /// Takes the seat: the table's code, the side and the seat's token.
 async fn take_seat(
