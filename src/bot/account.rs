@@ -5,7 +5,21 @@ use std::time::Duration;
 use crate::online::client::Client;
 use crate::online::protocol::{ClientMessage, ErrorKind, ServerMessage};
 
-use super::play::{BotError, Identity};
+use super::error::BotError;
+
+/// Whom the bot sits as.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Identity {
+    /// A guest by this name (unrated games only).
+    Guest(String),
+    /// A bot account, signed in with its password; with `register`, made
+    /// first if nobody has the name yet.
+    Account {
+        name: String,
+        password: String,
+        register: bool,
+    },
+}
 
 /// The answer to an account message: whether the account is a bot's, or
 /// the refusal's kind and words.

@@ -14,10 +14,17 @@ use crate::online::protocol::ComputerLevel;
 
 #[cfg(not(target_arch = "wasm32"))]
 mod account;
+#[cfg(not(target_arch = "wasm32"))]
+mod error;
+#[cfg(not(target_arch = "wasm32"))]
 mod play;
 
 #[cfg(not(target_arch = "wasm32"))]
-pub use play::{BotError, Brain, Identity, Plan, Played, Seating, play, seats_taken, think};
+pub use account::Identity;
+#[cfg(not(target_arch = "wasm32"))]
+pub use error::BotError;
+#[cfg(not(target_arch = "wasm32"))]
+pub use play::{Brain, Plan, Played, Seating, play, seats_taken, think};
 
 impl From<Level> for ComputerLevel {
     fn from(level: Level) -> ComputerLevel {

@@ -13,64 +13,14 @@ use crate::ai::{self, Level};
 use crate::engine::{Clocks, Fault, OutsideEngine};
 use crate::lang::printable;
 
-use super::account::sign_in;
-use crate::online::client::{Client, ClientError, Trust};
-use crate::online::mirror::{Mirror, MirrorError, Mirrored, websocket_url};
+use super::account::{Identity, sign_in};
+use super::error::BotError;
+use crate::online::client::{Client, Trust};
+use crate::online::mirror::{Mirror, Mirrored, websocket_url};
 use crate::online::protocol::{
     ClientMessage, ClockSetting, Finish, GameSetup, SeatView, ServerMessage, SideChoice,
 };
-use crate::rules::{BoardSize, IllegalTurn, Side, VariantError, VariantRegistry};
-
-/// Why a player at a server's table (the bot, or one of a load run's
-/// scripted players) stopped before its game ended.
-#[derive(Debug, thiserror::Error)]
-pub enum BotError {
-    #[error(transparent)]
-    Client(#[from] ClientError),
-    /// The server's refusal, in its words (shown with its control and
-    /// invisible characters written out, as every text the server sent).
-    #[error("{}", printable(.0))]
-    Refused(String),
-    #[error("the server is gone: {0}")]
-    Gone(#[source] ClientError),
-    #[error(transparent)]
-    Mirror(#[from] MirrorError),
-    /// A scripted player's copy of its table (by its code) lost step with
-    /// the server.
-    #[error("{}: a turn arrived out of step", printable(.0))]
-    OutOfStep(String),
-    /// The server refused a scripted player's turn.
-    #[error(
-        "{}: the server refused a scripted turn: {}",
-        printable(.code),
-        printable(.message)
-    )]
-    TurnRefused { code: String, message: String },
-    #[error("the computer's search stopped: {0}")]
-    Search(#[source] tokio::task::JoinError),
-    #[error(transparent)]
-    Variant(#[from] VariantError),
-    #[error("cannot start the runtime: {0}")]
-    Runtime(#[source] std::io::Error),
-    /// The engine from outside that played the seat broke the protocol or
-    /// the rules (the bot resigned the game for it).
-    #[error("the engine {0}; the bot resigned")]
-    Engine(#[source] Fault),
-    /// Stopped by an interrupt (Ctrl-C); the table held, if any, was
-    /// given up.
-    #[error(
-        "stopped{}",
-        .0.as_ref()
-            .map(|code| format!(": the table {} was given up", printable(code)))
-            .unwrap_or_default()
-    )]
-    Interrupted(Option<String>),
-    /// A program plays on a bot account, never on a person's.
-    #[error(
-        "`{0}` is a person's account: a program plays on a bot account (make one with --register)"
-    )]
-    NotABot(String),
-}
+use crate::rules::{BoardSize, IllegalTurn, Side, VariantRegistry};
 
 /// Who plays the bot's seat.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -80,20 +30,6 @@ pub enum Brain {
     /// An engine from outside: its command (a program and its arguments,
     /// separated by spaces), started once the table is known.
     Outside(String),
-}
-
-/// Whom the bot sits as.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Identity {
-    /// A guest by this name (unrated games only).
-    Guest(String),
-    /// A bot account, signed in with its password; with `register`, made
-    /// first if nobody has the name yet.
-    Account {
-        name: String,
-        password: String,
-        register: bool,
-    },
 }
 
 /// Which seat the bot takes.
