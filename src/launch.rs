@@ -29,8 +29,13 @@ pub fn registry_with(mods: &[Mod]) -> (VariantRegistry, Vec<String>) {
 pub fn add_designs_folder(registry: &mut VariantRegistry, dir: &std::path::Path) -> Vec<String> {
     let mut problems = Vec::new();
     for path in crate::places::design_files(dir) {
-        if let Err(e) = registry.add_game_file(&path) {
-            problems.push(format!("design not loaded: {e}"));
+        match registry.add_game_file(&path) {
+            Ok(id) => {
+                if let Err(e) = crate::ai::learned::attach_weights_beside(registry, &id, &path) {
+                    problems.push(e.to_string());
+                }
+            }
+            Err(e) => problems.push(format!("design not loaded: {e}")),
         }
     }
     problems

@@ -87,6 +87,7 @@ fn seeded_choices_are_reproducible() {
         table_bytes: DEFAULT_TABLE_BYTES,
         root_width: None,
         reductions: false,
+        learned: false,
     };
     let a = search(&rules, &pos, &config, &never).unwrap().unwrap();
     let b = search(&rules, &pos, &config, &never).unwrap().unwrap();
@@ -110,6 +111,7 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
             table_bytes: DEFAULT_TABLE_BYTES,
             root_width: None,
             reductions,
+            learned: false,
         };
         search(&rules, &pos, &config, &never).unwrap().unwrap()
     };
@@ -197,6 +199,7 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
         table_bytes: DEFAULT_TABLE_BYTES,
         root_width,
         reductions: false,
+        learned: false,
     };
     let mut deeper_changed_its_mind = false;
     for pos in positions(&rules, BoardSize::STANDARD, 1).iter().step_by(3) {
@@ -475,6 +478,7 @@ fn the_transposition_table_keeps_to_its_memory_budget() {
         table_bytes: budget,
         root_width: None,
         reductions: false,
+        learned: false,
     };
     let mut search = IterativeSearch::new(&rules, &pos, &config, None).unwrap();
     let before = search.table_memory();
@@ -509,6 +513,7 @@ fn forced_results_score_the_same_with_and_without_the_table() {
                     table_bytes: 1 << 16,
                     root_width: None,
                     reductions: false,
+                    learned: false,
                 };
                 search(&rules, &pos, &config, &never)
                     .unwrap()

@@ -10,6 +10,7 @@ mod engine;
 mod formats;
 #[cfg(feature = "game")]
 mod game;
+mod learned;
 #[cfg(feature = "checks")]
 mod look;
 mod minimax;

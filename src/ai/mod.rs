@@ -17,6 +17,7 @@
 //! levels with their statistics ([`run_match`]).
 
 mod eval;
+pub mod learned;
 mod matches;
 mod profile;
 mod puzzles;
@@ -25,6 +26,7 @@ mod scratch_pool;
 mod search;
 mod selfplay;
 mod solver;
+pub mod train;
 mod transposition;
 mod zobrist;
 
@@ -40,7 +42,7 @@ use rand::seq::IndexedRandom;
 
 use crate::rules::{Position, Rules, Turn, VariantError};
 
-pub use eval::{FORCED, LOSS, evaluate};
+pub use eval::{FORCED, LOSS, evaluate, winning_chance};
 pub use matches::{MatchResult, OPENING_TURNS, opening, run_match, run_match_watched};
 pub use profile::{
     AiProfile, EvaluationWeights, LevelLookahead, Lookahead, MAX_LOOKAHEAD, attach_profile,
@@ -120,6 +122,7 @@ impl Level {
             table_bytes: DEFAULT_TABLE_BYTES / 8,
             root_width: look.width,
             reductions: false,
+            learned: false,
         };
         // The time budgets are the same in every game; the game spaces its
         // levels by look-ahead (see docs/computer.md, the ladder).
@@ -135,6 +138,7 @@ impl Level {
                 time: think_time,
                 table_bytes: DEFAULT_TABLE_BYTES,
                 reductions: lookahead.strongest_reduces,
+                learned: true,
                 ..config(0, Lookahead::full(64))
             }),
         }

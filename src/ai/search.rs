@@ -11,8 +11,7 @@ use web_time::{Duration, Instant};
 use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, TurnScratch, VariantError};
 
 use super::Decision;
-use super::eval::{FORCED, LOSS, evaluate_with};
-use super::profile::{AiProfile, EvaluationWeights};
+use super::eval::{Evaluator, FORCED, LOSS};
 use super::scratch_pool::POOL;
 use super::transposition::{Bound, Entry, TranspositionTable};
 use super::zobrist::zobrist;
@@ -37,6 +36,10 @@ pub struct SearchConfig {
     /// the games that ask for it
     /// ([`super::LevelLookahead::strongest_reduces`]).
     pub reductions: bool,
+    /// Judge the positions at the horizon with the game's learned weights
+    /// ([`super::learned`]) where it has them, else with the hand-set
+    /// evaluation. `strongest` (and so the hint) does.
+    pub learned: bool,
 }
 
 /// The transposition table's memory unless a search asks otherwise: enough
@@ -118,7 +121,8 @@ struct Searcher<'a> {
     deadline: Instant,
     cancel: Option<&'a AtomicBool>,
     table: Option<TranspositionTable>,
-    weights: EvaluationWeights,
+    /// What the search thinks of the positions at its horizon.
+    evaluator: Evaluator,
     /// Turn generation's memory, kept from node to node and, through the
     /// pool, from search to search.
     scratch: TurnScratch,
@@ -245,7 +249,17 @@ impl Searcher<'_> {
             }
         }
         if depth == 0 {
-            return Ok(evaluate_with(&self.rules, self.weights, pos));
+            // A side that cannot capture has lost here, `ply` turns from
+            // the root: scored as the turn generator would find it, so a
+            // forced result's distance is the same whichever finds it.
+            let score = self.evaluator.evaluate(&self.rules, pos);
+            return Ok(if score == LOSS {
+                LOSS + ply
+            } else if score == -LOSS {
+                -(LOSS + ply)
+            } else {
+                score
+            });
         }
         let (deadline, cancel) = (self.deadline, self.cancel);
         let mut stop = || out_of_time(deadline, cancel);
@@ -359,7 +373,7 @@ impl<'a> IterativeSearch<'a> {
             table: config
                 .table
                 .then(|| TranspositionTable::with_memory(config.table_bytes)),
-            weights: AiProfile::of(rules).evaluation,
+            evaluator: Evaluator::new(rules, config.learned),
             scratch,
             killers: Vec::new(),
             reductions: config.reductions,

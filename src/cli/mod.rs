@@ -33,6 +33,7 @@ pub mod progress;
 mod puzzles;
 mod report;
 mod solve;
+mod train;
 
 pub use args::CliError;
 pub use solve::{boards_up_to, solution_line};
@@ -80,6 +81,7 @@ enum Command {
     SolveBoards(solve::SolveBoardsArgs),
     Puzzles(puzzles::PuzzlesArgs),
     Report(report::ReportArgs),
+    Train(train::TrainArgs),
     Accuracy(accuracy::AccuracyArgs),
     Reach(accuracy::ReachArgs),
     Play(play::PlayArgs),
@@ -106,6 +108,8 @@ impl Command {
             Command::SolveBoards(args) => args.run(registry, out),
             Command::Puzzles(args) => args.run(registry, out),
             Command::Report(args) => args.run(registry, out),
+            // Run from `run`, which knows the game files.
+            Command::Train(args) => args.run(registry, &[], out),
             Command::Accuracy(args) => args.run(registry, out),
             Command::Reach(args) => args.run(registry, out),
             Command::Play(args) => args.run(registry, out),
@@ -316,6 +320,17 @@ where
             return Outcome::Exit(ExitCode::FAILURE);
         }
     };
+    let file_paths: Vec<(String, PathBuf)> = file_games
+        .iter()
+        .cloned()
+        .zip(cli.window.game_files.iter().cloned())
+        .collect();
+    #[cfg(not(target_arch = "wasm32"))]
+    for (id, path) in &file_paths {
+        if let Err(e) = crate::ai::learned::attach_weights_beside(&mut registry, id, path) {
+            eprintln!("warning: {e}");
+        }
+    }
     let mut command = cli.command;
     // A report of one game file's game needs no --variant.
     if let (Some(Command::Report(args)), [only]) = (&mut command, file_games.as_slice()) {
@@ -331,7 +346,11 @@ where
         return Outcome::OpenWindow(Box::new(cli.window), registry);
     };
     let mut out = std::io::stdout().lock();
-    Outcome::Exit(match command.run(&registry, &mut out) {
+    let ran = match command {
+        Command::Train(args) => args.run(&registry, &file_paths, &mut out),
+        command => command.run(&registry, &mut out),
+    };
+    Outcome::Exit(match ran {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
             let _ = out.flush();

@@ -121,7 +121,7 @@ computer-step = Schritt
 moves-heading = Züge (zum Ansehen klicken)
 moves-back = Zurück zur Partie
 analysis-heading = Analyse (A blendet sie aus)
-analysis-sign = Die Zahl jedes Zugs gilt für die Seite, die ihn spielt: + ist gut für sie.
+analysis-sign = Die Angabe jedes Zugs gilt für die Seite, die ihn spielt: ihre Gewinnchance, oder ein bewiesener Sieg (W) oder eine bewiesene Niederlage (L) in so vielen Zügen.
 analysis-stopped = Die Analyse wurde abgebrochen: { $why }
 analysis-solving = wird gelöst…
 analysis-wins-in = { $side ->
@@ -587,6 +587,20 @@ designer-report = Bericht
 designer-measuring = wird gemessen: { $done } von { $count }
 designer-measured = gemessen: { $done } von { $count }
 designer-stop = Abbrechen
+designer-train = Computer trainieren
+designer-train-hint = Der Computer spielt dieses Spiel gegen sich selbst und lernt, seine Stellungen zu bewerten (bis zu 10 Minuten, im Hintergrund). Seine stärkste Stufe und der Tipp nutzen dann, was er gelernt hat.
+designer-training = Training: Generation { $generation } von { $count }
+designer-trained = trainiert: { $count } { $count ->
+    [one] Generation
+   *[other] Generationen
+}
+designer-training-minutes = { $count } Min.
+designer-generation = Generation { $generation }: { $score } % gegen die vorige (Elo { $elo }), { $kept ->
+    [yes] übernommen
+   *[no] verworfen
+}
+designer-weights-kept = Was der Computer gelernt hat, liegt in { $place }
+designer-weights-not-kept = Was der Computer gelernt hat, konnte nicht gespeichert werden: { $why }
 designer-earlier-version = (zu einer früheren Fassung des Entwurfs)
 designer-warning = Warnung: { $why }
 designer-open-intro = Entwurf öffnen: füge seine Spieldatei oder seinen Teilcode ein oder öffne seine Datei.

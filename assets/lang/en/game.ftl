@@ -114,7 +114,7 @@ computer-step = Step
 moves-heading = Moves (click to view)
 moves-back = Back to the game
 analysis-heading = Analysis (A hides it)
-analysis-sign = Each turn's number is for the side that plays it: + is good for it.
+analysis-sign = Each turn's figure is for the side that plays it: its chance of winning, or a proven win (W) or loss (L) in so many turns.
 analysis-stopped = The analysis stopped: { $why }
 analysis-solving = solving…
 analysis-wins-in = { $side ->
@@ -568,6 +568,20 @@ designer-report = Report
 designer-measuring = measuring { $done } of { $count }
 designer-measured = measured { $done } of { $count }
 designer-stop = Stop
+designer-train = Train the computer
+designer-train-hint = The computer plays this game against itself and learns how to judge its positions (up to 10 minutes, in the background). Its strongest level and the hint then use what it learnt.
+designer-training = training: generation { $generation } of { $count }
+designer-trained = trained: { $count } { $count ->
+    [one] generation
+   *[other] generations
+}
+designer-training-minutes = { $count } min
+designer-generation = generation { $generation }: { $score }% against the one before (Elo { $elo }), { $kept ->
+    [yes] kept
+   *[no] not kept
+}
+designer-weights-kept = what the computer learnt is kept in { $place }
+designer-weights-not-kept = what the computer learnt could not be kept: { $why }
 designer-earlier-version = (of an earlier version of the design)
 designer-warning = warning: { $why }
 designer-open-intro = Open a design: paste its game file or its share code, or open its file.

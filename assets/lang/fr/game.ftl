@@ -129,7 +129,7 @@ computer-step = Jouer un tour
 moves-heading = Coups (cliquer pour afficher)
 moves-back = Retour à la partie
 analysis-heading = Analyse (A pour masquer)
-analysis-sign = Le nombre de chaque tour vaut pour le camp qui le joue : + lui est favorable.
+analysis-sign = Le chiffre de chaque tour vaut pour le camp qui le joue : sa chance de gagner, ou une victoire (W) ou une défaite (L) prouvée en autant de tours.
 analysis-stopped = L'analyse s'est arrêtée : { $why }
 analysis-solving = résolution…
 analysis-wins-in = { $side ->
@@ -589,6 +589,20 @@ designer-report = Rapport
 designer-measuring = mesure en cours : { $done } sur { $count }
 designer-measured = mesuré : { $done } sur { $count }
 designer-stop = Arrêter
+designer-train = Entraîner l'ordinateur
+designer-train-hint = L'ordinateur joue ce jeu contre lui-même et apprend à juger ses positions (jusqu'à 10 minutes, en arrière-plan). Son niveau le plus fort et l'indice utilisent ensuite ce qu'il a appris.
+designer-training = entraînement : génération { $generation } sur { $count }
+designer-trained = entraîné : { $count } { $count ->
+    [one] génération
+   *[other] générations
+}
+designer-training-minutes = { $count } min
+designer-generation = génération { $generation } : { $score } % contre la précédente (Elo { $elo }), { $kept ->
+    [yes] retenue
+   *[no] écartée
+}
+designer-weights-kept = ce que l'ordinateur a appris est gardé dans { $place }
+designer-weights-not-kept = ce que l'ordinateur a appris n'a pas pu être gardé : { $why }
 designer-earlier-version = (d'une version antérieure du projet)
 designer-warning = attention : { $why }
 designer-open-intro = Ouvrir un projet : collez son fichier de jeu ou son code de partage, ou ouvrez son fichier.

@@ -20,16 +20,19 @@ use crate::rules::{
 };
 
 use crate::game::platform::background::{Background, Job, Step, Work};
+use crate::game::platform::weights_store;
 use crate::game::play::{GameIntent, GameMode, NewGame, Player, Variants};
 use crate::game::sets::GameSet;
 use crate::tr;
+
+use super::training::{TrainWork, TrainingState};
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<Designer>()
         .add_message::<DesignerIntent>()
         .add_systems(
             Update,
-            (follow_designer_intents, poll_report)
+            (follow_designer_intents, poll_report, poll_training)
                 .chain()
                 .in_set(GameSet::Input),
         );
@@ -52,6 +55,10 @@ pub enum DesignerIntent {
     Report,
     /// Stop the report being measured.
     StopReport,
+    /// Train the computer on the draft, in the background.
+    Train,
+    /// Stop the training (the weights of the generations done are kept).
+    StopTraining,
 }
 
 /// Why the draft is no game: its file does not read (every rule of the
@@ -105,6 +112,8 @@ pub struct Designer {
     /// What the last action came to (saved where, read what, or why not).
     pub notice: Option<String>,
     pub report: Option<ReportState>,
+    /// The computer's training on a design, under way or done.
+    pub training: Option<TrainingState>,
     /// What the designer's report measures.
     pub report_config: ReportConfig,
     /// Where Save writes (the designs folder; the web page downloads).
@@ -124,6 +133,7 @@ impl Default for Designer {
             opponent: Player::Computer(Level::Easy),
             notice: None,
             report: None,
+            training: None,
             report_config: designer_report_config(),
             #[cfg(not(target_arch = "wasm32"))]
             folder: crate::places::designs_dir(),
@@ -398,6 +408,12 @@ fn follow_designer_intents(
                     report.job = None;
                 }
             }
+            DesignerIntent::Train => start_training(&mut designer, &background, &mut game),
+            DesignerIntent::StopTraining => {
+                if let Some(training) = &mut designer.training {
+                    training.job = None;
+                }
+            }
         }
     }
 }
@@ -429,6 +445,53 @@ fn save(design: &Design, _folder: Option<&std::path::Path>) -> String {
         design.to_string().as_bytes(),
     );
     tr!("designer-downloaded", file = name)
+}
+
+/// Starts training the computer on the draft, once it is a game.
+fn start_training(
+    designer: &mut Designer,
+    background: &Background,
+    game: &mut MessageWriter<GameIntent>,
+) {
+    let Some(rules) = designer.rules() else {
+        designer.notice = Some(tr!("designer-not-yet"));
+        return;
+    };
+    // The game must be among the games for its weights to join it.
+    game.write(GameIntent::PutDesign {
+        design: Box::new(designer.draft.clone()),
+        play: None,
+    });
+    match TrainWork::new(&rules) {
+        Ok(work) => {
+            let job = background.start(work);
+            designer.training = Some(TrainingState::new(designer.draft.clone(), job));
+        }
+        Err(e) => designer.notice = Some(e.to_string()),
+    }
+}
+
+/// Takes the training's news: each generation's weights join the game and
+/// are kept beside the design.
+fn poll_training(mut designer: ResMut<Designer>, mut game: MessageWriter<GameIntent>) {
+    let designer = &mut *designer;
+    let Some(training) = &mut designer.training else {
+        return;
+    };
+    let Some(weights) = training.poll() else {
+        return;
+    };
+    designer.notice = Some(
+        match weights_store::keep(
+            &weights.game,
+            &weights.to_bytes(),
+            designer.folder.as_deref(),
+        ) {
+            Ok(place) => tr!("designer-weights-kept", place = place),
+            Err(e) => tr!("designer-weights-not-kept", why = e.to_string()),
+        },
+    );
+    game.write(GameIntent::PutWeights(Box::new(weights)));
 }
 
 fn poll_report(mut designer: ResMut<Designer>) {

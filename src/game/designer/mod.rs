@@ -10,6 +10,7 @@ mod draft;
 mod files;
 mod movement;
 mod template;
+mod training;
 mod widgets;
 mod window;
 

@@ -12,6 +12,7 @@ use crate::game::designer::board::board_rules;
 use crate::game::designer::draft::{Designer, DesignerIntent};
 use crate::game::designer::movement::movement_rules;
 use crate::game::designer::template::template_rules;
+use crate::game::designer::training::GENERATIONS;
 use crate::game::designer::widgets::{ERROR, GOOD};
 #[cfg(target_arch = "wasm32")]
 use crate::game::platform::web_files::PickFile;
@@ -64,6 +65,58 @@ fn report_panel(ui: &mut egui::Ui, designer: &mut Designer, intents: &mut Vec<De
             ui.colored_label(ERROR, e.to_string());
         }
         None => {}
+    }
+}
+
+/// The computer's training on the draft: its progress, each generation's
+/// score against the one before, and the button to stop it.
+fn training_panel(ui: &mut egui::Ui, designer: &mut Designer, intents: &mut Vec<DesignerIntent>) {
+    let draft = designer.draft.clone();
+    let Some(state) = &designer.training else {
+        return;
+    };
+    ui.horizontal(|ui| {
+        let (done, all) = state.units;
+        let minutes = state.started.elapsed().as_secs() / 60;
+        if state.running() {
+            ui.add(
+                egui::ProgressBar::new(done as f32 / all.max(1) as f32)
+                    .desired_width(160.0)
+                    .text(tr!(
+                        "designer-training",
+                        generation = state.generation + 1,
+                        count = GENERATIONS
+                    )),
+            );
+            if ui.button(tr!("designer-stop")).clicked() {
+                intents.push(DesignerIntent::StopTraining);
+            }
+        } else {
+            ui.label(tr!("designer-trained", count = state.generation));
+        }
+        ui.label(tr!("designer-training-minutes", count = minutes));
+        if state.design != draft {
+            ui.colored_label(ERROR, tr!("designer-earlier-version"));
+        }
+    });
+    if let Some(why) = &state.failed {
+        ui.colored_label(ERROR, why.as_str());
+    }
+    for report in &state.reports {
+        let (elo, _, _) = report.elo();
+        let text = tr!(
+            "designer-generation",
+            generation = report.generation,
+            score = format!("{:.0}", 100.0 * report.score()),
+            elo = format!("{elo:+.0}"),
+            kept = if report.kept { "yes" } else { "no" }
+        );
+        let color = if report.kept {
+            GOOD
+        } else {
+            egui::Color32::from_gray(170)
+        };
+        ui.colored_label(color, text);
     }
 }
 
@@ -126,6 +179,7 @@ pub(super) fn designer_window(
                         ui.label(notice);
                     }
                     report_panel(ui, designer, &mut intents);
+                    training_panel(ui, designer, &mut intents);
                     ui.separator();
                     pick_file = open_design(ui, designer, &mut intents);
                 });
@@ -292,6 +346,14 @@ fn buttons(
         state.spot("designer-report", &measure);
         if measure.clicked() {
             intents.push(DesignerIntent::Report);
+        }
+        let training = designer.training.as_ref().is_some_and(|t| t.running());
+        let train = ui
+            .add_enabled(!training, egui::Button::new(tr!("designer-train")))
+            .on_hover_text(tr!("designer-train-hint"));
+        state.spot("designer-train", &train);
+        if train.clicked() {
+            intents.push(DesignerIntent::Train);
         }
     });
 }

@@ -2,7 +2,8 @@
 //! features: work off the frame ([`background`]), the settings kept between
 //! runs ([`settings_store`]), the desktop's file dialogs (`dialogs`) and
 //! its files read and written off the frame (`file_work`), the
-//! window's sleep (`egui_idle`), and on
+//! window's sleep (`egui_idle`), a design's learned weights kept
+//! ([`weights_store`]), and on
 //! the web page its files (`web_files`) and its log (`web_log`).
 
 pub mod background;
@@ -17,6 +18,7 @@ pub mod settings_store;
 pub mod web_files;
 #[cfg(target_arch = "wasm32")]
 pub mod web_log;
+pub mod weights_store;
 
 pub use file_error::FileError;
 

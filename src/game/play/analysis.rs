@@ -57,8 +57,9 @@ pub struct TurnMark {
     pub key: TurnKey,
     /// For the player making the turn.
     pub knowledge: Knowledge,
-    /// The engine's evaluation of the turn for its player (higher is better).
-    pub evaluation: i32,
+    /// The engine's chance of winning for the turn's player, 0 to 1 (the
+    /// game's learned evaluation where it has one).
+    pub chance: f32,
 }
 
 impl TurnMark {
@@ -86,9 +87,9 @@ pub struct AnalysisReport {
     pub position: Position,
     /// For the side to move.
     pub knowledge: Knowledge,
-    /// The engine's evaluation for the side to move: its best turn's
-    /// (higher is better for the side to move).
-    pub evaluation: i32,
+    /// The engine's chance of winning for the side to move: its best
+    /// turn's.
+    pub chance: f32,
     /// Every legal turn, best first.
     pub turns: Vec<TurnMark>,
     /// The solver has finished (every turn exact) or spent its budget.
@@ -105,7 +106,7 @@ impl AnalysisReport {
                 turn: turn.played(),
                 key: turn.key(),
                 knowledge: *knowledge,
-                evaluation: -ai::evaluate(rules, &turn.result),
+                chance: 1.0 - ai::winning_chance(rules, &turn.result) as f32,
             })
             .collect();
         turns.sort_by_key(|m| {
@@ -113,20 +114,20 @@ impl AnalysisReport {
             (
                 std::cmp::Reverse(lower),
                 std::cmp::Reverse(upper),
-                std::cmp::Reverse(m.evaluation),
+                std::cmp::Reverse(per_million(m.chance)),
             )
         });
         // The position's evaluation is its best turn's, so the verdict and
         // the list below it read the same way round.
-        let evaluation = turns
+        let chance = turns
             .iter()
-            .map(|m| m.evaluation)
-            .max()
-            .unwrap_or_else(|| ai::evaluate(rules, &position));
+            .map(|m| m.chance)
+            .reduce(f32::max)
+            .unwrap_or_else(|| ai::winning_chance(rules, &position) as f32);
         AnalysisReport {
             position,
             knowledge: analysis.knowledge,
-            evaluation,
+            chance,
             turns,
             finished,
             positions: analysis.positions,
@@ -134,13 +135,13 @@ impl AnalysisReport {
     }
 
     /// White's share of the evaluation bar, 0 to 1: all of it for a proven
-    /// White win, none for a proven Black win, otherwise the evaluation
-    /// squashed onto the bar.
+    /// White win, none for a proven Black win, otherwise White's chance of
+    /// winning as the engine sees it.
     pub fn white_share(&self) -> f32 {
         let for_mover = match self.knowledge.wins() {
             Some(true) => 1.0,
             Some(false) => 0.0,
-            None => 1.0 / (1.0 + (-(self.evaluation as f32) / 300.0).exp()),
+            None => self.chance,
         };
         match self.position.turn {
             Side::White => for_mover,
@@ -159,6 +160,11 @@ impl AnalysisReport {
         }
         best
     }
+}
+
+/// A chance in millionths, to order turns by.
+fn per_million(chance: f32) -> i64 {
+    (f64::from(chance) * 1e6) as i64
 }
 
 type Found = Result<AnalysisReport, crate::rules::VariantError>;

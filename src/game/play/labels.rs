@@ -56,7 +56,7 @@ fn draw_analysis_marks(ctx: &egui::Context, data: &BoardLabels, window: Vec2) {
             Some(false) => (egui::Color32::from_rgb(170, 40, 40), mark.label()),
             None => (
                 egui::Color32::from_gray(90),
-                format!("{:+.1}", mark.evaluation as f32 / 100.0),
+                format!("{:.0}%", 100.0 * mark.chance),
             ),
         };
         // A badge in the square's top right corner.

@@ -40,6 +40,9 @@ pub enum GameIntent {
         design: Box<crate::rules::Design>,
         play: Option<NewGame>,
     },
+    /// Give a game learned weights (the designer's training): its
+    /// `strongest` level and the hint play with them from the next turn.
+    PutWeights(Box<crate::ai::learned::Weights>),
 }
 
 /// Fact: a capture was made and the board must show it.

@@ -386,7 +386,7 @@ fn analysis(ui: &mut egui::Ui, data: &mut PlayPanel) {
         (None, Some(false)) => tr!("analysis-loses", side = side),
         (None, None) => tr!(
             "analysis-not-proven",
-            ahead = ahead(mover, report.evaluation)
+            ahead = ahead(mover, report.chance)
         ),
     };
     ui.label(egui::RichText::new(verdict).strong());
@@ -404,7 +404,7 @@ fn analysis(ui: &mut egui::Ui, data: &mut PlayPanel) {
         };
         let text = match mark.knowledge.wins() {
             Some(_) => format!("{}  {}", mark.label(), mark.turn),
-            None => format!("{:+}  {}", mark.evaluation, mark.turn),
+            None => format!("{:>3.0}%  {}", 100.0 * mark.chance, mark.turn),
         };
         ui.label(egui::RichText::new(text).color(color).monospace());
     }
@@ -413,13 +413,13 @@ fn analysis(ui: &mut egui::Ui, data: &mut PlayPanel) {
     }
 }
 
-/// Who the engine's evaluation favours, in words, with the number as the
-/// turns below show it (for the side to move: + is good for it).
-pub fn ahead(mover: Side, evaluation: i32) -> String {
-    const EVEN: i32 = 30;
-    let score = format!("{evaluation:+}");
+/// Who the engine's evaluation favours, in words, with the side to move's
+/// chance of winning as the turns below show theirs.
+pub fn ahead(mover: Side, chance: f32) -> String {
+    const EVEN: f32 = 0.05;
+    let score = format!("{:.0}%", 100.0 * chance);
     let key = words::side_key(mover);
-    match evaluation {
+    match chance - 0.5 {
         e if e > EVEN => tr!("ahead", side = key, score = score, mover = key),
         e if e < -EVEN => tr!(
             "ahead",

@@ -4,8 +4,10 @@
 
 use bevy::prelude::*;
 
+use crate::ai::learned::{Weights, attach_weights, weights_of};
+use crate::game::platform::weights_store;
 use crate::game::sets::GameSet;
-use crate::rules::GameRecord;
+use crate::rules::{Design, GameRecord, RegistryError};
 
 use super::game::Game;
 use super::messages::{
@@ -81,7 +83,20 @@ fn apply_game_intents(
 ) {
     for intent in intents.read() {
         if let GameIntent::PutDesign { design, play: None } = intent {
-            if let Err(e) = variants.0.put_design((**design).clone()) {
+            if let Err(e) = put_design(&mut variants, design) {
+                refused.write(Refused(Refusal::Design(e)));
+            }
+            continue;
+        }
+        if let GameIntent::PutWeights(weights) = intent {
+            let attached = match variants.0.get_mut(&weights.game) {
+                Some(rules) => attach_weights(rules, (**weights).clone()).map(|_| ()),
+                None => Err(RegistryError::Refused {
+                    variant: weights.game.clone(),
+                    reason: "no such game here".into(),
+                }),
+            };
+            if let Err(e) = attached {
                 refused.write(Refused(Refusal::Design(e)));
             }
             continue;
@@ -128,14 +143,13 @@ fn apply_game_intents(
                 })
             }),
             GameIntent::Resign(side) => game.resign(*side).map(|()| true),
+            // Taken above: it changes no game.
+            GameIntent::PutWeights(_) => Ok(false),
             GameIntent::Review(index) => {
                 game.review = index.filter(|&i| i < game.history.ply());
                 Ok(true)
             }
-            GameIntent::PutDesign { design, play } => variants
-                .0
-                .put_design((**design).clone())
-                .map(|_| ())
+            GameIntent::PutDesign { design, play } => put_design(&mut variants, design)
                 .map_err(Refusal::Design)
                 .and_then(|()| match play {
                     Some(setup) => Game::new(&variants, setup.clone()).map(|s| {
@@ -160,4 +174,35 @@ fn apply_game_intents(
             }
         }
     }
+}
+
+/// Puts a design among the games, with the learned weights it had (if its
+/// rules did not change) or the ones kept for it ([`weights_store`]).
+fn put_design(variants: &mut Variants, design: &Design) -> Result<(), RegistryError> {
+    let before = variants.0.get(&design.id).and_then(weights_of);
+    variants.0.put_design(design.clone())?;
+    let Some(rules) = variants.0.get_mut(&design.id) else {
+        return Ok(());
+    };
+    if weights_of(rules).is_some() {
+        return Ok(());
+    }
+    let kept = || {
+        let bytes = weights_store::kept(&design.id, designs_folder().as_deref())?;
+        Weights::from_bytes(&bytes).ok()
+    };
+    for weights in [before.map(|w| (*w).clone()), kept()].into_iter().flatten() {
+        if attach_weights(rules, weights).is_ok() {
+            break;
+        }
+    }
+    Ok(())
+}
+
+/// The designs folder, where their weights are kept (none on the page).
+fn designs_folder() -> Option<std::path::PathBuf> {
+    #[cfg(not(target_arch = "wasm32"))]
+    return crate::places::designs_dir();
+    #[cfg(target_arch = "wasm32")]
+    None
 }

@@ -191,6 +191,7 @@ fn evaluate_next(game: Res<Game>, mut review: ResMut<GameReview>) {
         table_bytes: DEFAULT_TABLE_BYTES / 16,
         root_width: None,
         reductions: false,
+        learned: false,
     };
     let cancel = AtomicBool::new(false);
     let point = match IterativeSearch::new(game.rules(), position, &config, Some(&cancel)) {

@@ -1,0 +1,154 @@
+//! The games a training run plays: self-play for positions, and the
+//! candidate's match against the current weights.
+
+use std::sync::atomic::AtomicBool;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use crate::rules::{BoardSize, Position, Rules, Side, Turn, VariantError};
+
+use super::super::learned::{Features, Weights, attach_weights};
+use super::super::matches::OPENING_TURNS;
+use super::super::search::{SearchConfig, search, turn_by_steps};
+use super::fit::Sample;
+use super::{TrainConfig, think};
+
+/// Random turns after the opening, in the first this-many turns of a
+/// self-play game, happen with [`EXPLORE`] chance.
+const EXPLORE_TURNS: usize = 12;
+const EXPLORE: f64 = 0.1;
+
+/// The seed of game `i` of `generation`, for a purpose (`salt`).
+fn game_seed(config: &TrainConfig, generation: u32, i: usize, salt: u64) -> u64 {
+    config
+        .seed
+        .wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        .wrapping_add(u64::from(generation) << 32)
+        .wrapping_add(i as u64)
+        ^ salt
+}
+
+/// `rules` playing with `weights` as their learned evaluation.
+fn with_weights(rules: &Rules, weights: &Weights) -> Result<Rules, VariantError> {
+    let mut rules = rules.clone();
+    // The trainer makes its weights for these very rules.
+    let _ = attach_weights(&mut rules, weights.clone());
+    Ok(rules)
+}
+
+/// A start: the game's start on `size`, then the opening's random turns
+/// (built capture by capture, which stays cheap where a position has
+/// thousands of turns).
+fn opening(rules: &Rules, size: BoardSize, rng: &mut StdRng) -> Result<Position, VariantError> {
+    let mut pos = rules.start(size);
+    for _ in 0..OPENING_TURNS {
+        match random_turn(rules, &pos, rng)? {
+            Some(turn) => pos = turn.result,
+            None => break,
+        }
+    }
+    Ok(pos)
+}
+
+fn random_turn(
+    rules: &Rules,
+    pos: &Position,
+    rng: &mut StdRng,
+) -> Result<Option<Turn>, VariantError> {
+    turn_by_steps(rules, pos, &mut |n| rng.random_range(0..n.max(1)))
+}
+
+/// The search every training game uses: `config.depth` turns, the learned
+/// evaluation of the rules it is given.
+fn search_config(config: &TrainConfig) -> SearchConfig {
+    SearchConfig {
+        time: think(config),
+        max_depth: config.depth.max(1),
+        table: true,
+        table_bytes: 1 << 20,
+        root_width: None,
+        reductions: false,
+        learned: true,
+    }
+}
+
+/// The search's choice in `pos` and its score, for the side to move.
+fn decide(
+    rules: &Rules,
+    pos: &Position,
+    config: &TrainConfig,
+) -> Result<Option<(Turn, i32)>, VariantError> {
+    let never = AtomicBool::new(false);
+    Ok(search(rules, pos, &search_config(config), &never)?.map(|d| (d.turn, d.report.score)))
+}
+
+/// Self-play game `i` of `generation` with `weights`: every position met
+/// after the opening, labelled.
+pub(super) fn self_play(
+    rules: &Rules,
+    size: BoardSize,
+    config: &TrainConfig,
+    weights: &Weights,
+    generation: u32,
+    i: usize,
+) -> Result<Vec<Sample>, VariantError> {
+    let rules = with_weights(rules, weights)?;
+    let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i, 0x7365_6c66));
+    let mut pos = opening(&rules, size, &mut rng)?;
+    let mut met: Vec<(Features, Side, i32)> = Vec::new();
+    let loser = loop {
+        let Some((turn, score)) = decide(&rules, &pos, config)? else {
+            break pos.turn;
+        };
+        met.push((Features::compute(&rules, &pos), pos.turn, score));
+        let explore = met.len() <= EXPLORE_TURNS && rng.random_bool(EXPLORE);
+        pos = match explore.then(|| random_turn(&rules, &pos, &mut rng)) {
+            Some(Ok(Some(random))) => random.result,
+            Some(Err(e)) => return Err(e),
+            _ => turn.result,
+        };
+    };
+    let winner = if rules.end().stuck_wins() {
+        loser
+    } else {
+        loser.opponent()
+    };
+    Ok(met
+        .into_iter()
+        .map(|(features, mover, score)| {
+            Sample::new(features, mover == winner, score, config.result_share)
+        })
+        .collect())
+}
+
+/// Game `i` of a match between `players[0]` (the candidate) and
+/// `players[1]`: in each pair of games both start from the same opening,
+/// the candidate White in the first. Whether the candidate won.
+pub(super) fn match_game(
+    rules: &Rules,
+    size: BoardSize,
+    config: &TrainConfig,
+    players: [&Weights; 2],
+    generation: u32,
+    i: usize,
+) -> Result<bool, VariantError> {
+    let sides = [
+        with_weights(rules, players[0])?,
+        with_weights(rules, players[1])?,
+    ];
+    let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i / 2, 0x6d61_7463));
+    let mut pos = opening(rules, size, &mut rng)?;
+    let candidate_white = i.is_multiple_of(2);
+    loop {
+        let candidate_moves = (pos.turn == Side::White) == candidate_white;
+        let player = &sides[usize::from(!candidate_moves)];
+        match decide(player, &pos, config)? {
+            Some((turn, _)) => pos = turn.result,
+            None => {
+                let mover_wins = rules.end().stuck_wins();
+                return Ok(candidate_moves == mover_wins);
+            }
+        }
+    }
+}

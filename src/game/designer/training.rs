@@ -1,0 +1,148 @@
+//! "Train the computer": the draft's evaluation learnt by self-play
+//! ([`crate::ai::train`]) in the background, a game or a fit a step, with
+//! its progress in the designer. After each generation the weights join
+//! the draft's game (`GameIntent::PutWeights`) and are kept beside the
+//! design (`platform::weights_store`): in the designs folder as `ID.brwt`
+//! on the desktop, in the page's storage on the web. The computer's `strongest` level and the
+//! hint then play with them.
+
+use std::sync::atomic::AtomicBool;
+
+use bevy::prelude::*;
+use web_time::{Duration, Instant};
+
+use crate::ai::learned::Weights;
+use crate::ai::train::{GenerationReport, TrainConfig, Trainer};
+use crate::rules::{BoardSize, Design, Rules, VariantError};
+
+use crate::game::platform::background::{Job, Step, Work};
+
+/// How long a training run from the designer goes on at most.
+pub const TRAINING_BUDGET: Duration = Duration::from_secs(10 * 60);
+
+/// Generations a run from the designer aims for (it stops sooner if its
+/// time is up).
+pub const GENERATIONS: u32 = 8;
+
+/// What the designer trains with: smaller games than the command line's
+/// defaults, so a generation takes a minute or two on a laptop (and the
+/// page, with no threads, gets there too).
+pub fn designer_config(rules: &Rules) -> TrainConfig {
+    let defaults = TrainConfig::for_game(rules);
+    let size = rules
+        .sizes()
+        .nearest(BoardSize::new(6, 6).unwrap_or(BoardSize::STANDARD));
+    TrainConfig {
+        files: size.files(),
+        ranks: size.ranks(),
+        games: 32,
+        match_games: 16,
+        think_ms: 500,
+        ..defaults
+    }
+}
+
+/// What one step of the training told.
+pub struct TrainNews {
+    pub generation: u32,
+    pub units: (u64, u64),
+    /// The generation that just ended, with the weights it left.
+    pub finished: Option<(GenerationReport, Weights)>,
+}
+
+/// The training as background work: a game (or the fit) a step.
+pub struct TrainWork {
+    trainer: Trainer,
+    last: u32,
+    deadline: Instant,
+}
+
+impl Work for TrainWork {
+    type Output = Result<TrainNews, VariantError>;
+
+    fn step(&mut self, _slice: Option<Duration>, _cancel: &AtomicBool) -> Step<Self::Output> {
+        let report = match self.trainer.step() {
+            Ok(report) => report,
+            Err(e) => return Step::Done(Err(e)),
+        };
+        let news = TrainNews {
+            generation: self.trainer.generation(),
+            units: (self.trainer.units_done(), self.trainer.units()),
+            finished: report.map(|r| (r, self.trainer.weights())),
+        };
+        let over = self.trainer.generation() >= self.last
+            || (news.finished.is_some() && Instant::now() >= self.deadline);
+        if over {
+            Step::Done(Ok(news))
+        } else {
+            Step::Partial(Ok(news))
+        }
+    }
+}
+
+impl TrainWork {
+    pub fn new(rules: &Rules) -> Result<TrainWork, crate::ai::train::TrainError> {
+        Ok(TrainWork {
+            trainer: Trainer::new(rules, designer_config(rules))?,
+            last: GENERATIONS,
+            deadline: Instant::now() + TRAINING_BUDGET,
+        })
+    }
+}
+
+/// A training run of one design, as the designer shows it.
+pub struct TrainingState {
+    pub design: Design,
+    pub job: Option<Job<Result<TrainNews, VariantError>>>,
+    pub started: Instant,
+    pub generation: u32,
+    pub units: (u64, u64),
+    pub reports: Vec<GenerationReport>,
+    pub failed: Option<String>,
+}
+
+impl TrainingState {
+    pub fn new(design: Design, job: Job<Result<TrainNews, VariantError>>) -> TrainingState {
+        TrainingState {
+            design,
+            job: Some(job),
+            started: Instant::now(),
+            generation: 0,
+            units: (0, 0),
+            reports: Vec::new(),
+            failed: None,
+        }
+    }
+
+    pub fn running(&self) -> bool {
+        self.job.is_some()
+    }
+
+    /// Takes what the job has told since the last frame: the weights of a
+    /// generation just ended, if any.
+    pub fn poll(&mut self) -> Option<Weights> {
+        let job = self.job.as_mut()?;
+        let (news, done) = match job.poll() {
+            Step::Working => return None,
+            Step::Partial(news) => (news, false),
+            Step::Done(news) => (news, true),
+        };
+        if done {
+            self.job = None;
+        }
+        match news {
+            Ok(news) => {
+                self.generation = news.generation;
+                self.units = news.units;
+                let (report, weights) = news.finished?;
+                self.reports.push(report);
+                Some(weights)
+            }
+            Err(e) => {
+                self.failed = Some(e.to_string());
+                self.job = None;
+                None
+            }
+        }
+    }
+}
