@@ -521,3 +521,108 @@ fn report_measures_a_game_file_and_writes_its_page() {
         "{err}"
     );
 }
+
+/// `burrow train` on a game file: the weights beside it, a line a
+/// generation, a resumed run, a checkpoint of another kind refused; the
+/// weights then read by every command with the file, and a damaged file
+/// named with the game playing on without it.
+#[test]
+fn train_learns_a_game_file_resumes_and_its_weights_are_read_back() {
+    let dir = std::env::temp_dir().join(format!("burrow-cli-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("stride.toml");
+    std::fs::copy(
+        concat!(env!("CARGO_MANIFEST_DIR"), "/examples/stride.toml"),
+        &file,
+    )
+    .unwrap();
+    let file = file.to_str().unwrap();
+    let train = |generations: &str| {
+        burrow(&[
+            "--game-file",
+            file,
+            "train",
+            "--generations",
+            generations,
+            "--games",
+            "4",
+            "--match-games",
+            "2",
+            "--board",
+            "5x5",
+        ])
+    };
+    let first = train("1");
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    let text = stdout(&first);
+    assert!(text.contains("generation 1: "), "{text}");
+    assert!(text.contains("against the hand-set evaluation"), "{text}");
+    let weights = dir.join("stride.brwt");
+    let checkpoint = dir.join("stride.checkpoint.json");
+    assert!(weights.exists() && checkpoint.exists(), "{text}");
+    let second = train("2");
+    let text = stdout(&second);
+    assert!(
+        text.contains("resuming stride after generation 1"),
+        "{text}"
+    );
+    assert!(
+        text.contains("generation 2: ") && !text.contains("generation 1: "),
+        "{text}"
+    );
+    // The weights are read back with the file: no warning.
+    let moves = burrow(&["--game-file", file, "moves", "--variant", "stride"]);
+    assert!(moves.status.success());
+    assert!(
+        moves.stderr.is_empty(),
+        "{}",
+        String::from_utf8_lossy(&moves.stderr)
+    );
+    // Damaged, they are named and left out; the command still runs.
+    let mut bytes = std::fs::read(&weights).unwrap();
+    bytes.truncate(bytes.len() - 3);
+    std::fs::write(&weights, &bytes).unwrap();
+    let moves = burrow(&["--game-file", file, "moves", "--variant", "stride"]);
+    assert!(moves.status.success());
+    let warning = String::from_utf8_lossy(&moves.stderr).to_string();
+    assert!(
+        warning.contains("stride.brwt") && warning.contains("cut short"),
+        "{warning}"
+    );
+    assert!(warning.contains("not used"), "{warning}");
+    // `--weights` for another game than any here is named too.
+    let box_weights = dir.join("other.brwt");
+    std::fs::write(
+        &box_weights,
+        burrow::ai::learned::Weights::from_hand("nowhere", 0, 1, 1).to_bytes(),
+    )
+    .unwrap();
+    let moves = burrow(&[
+        "--weights",
+        box_weights.to_str().unwrap(),
+        "moves",
+        "--variant",
+        "box",
+    ]);
+    assert!(moves.status.success());
+    let warning = String::from_utf8_lossy(&moves.stderr).to_string();
+    assert!(
+        warning.contains("`nowhere`, which is not here"),
+        "{warning}"
+    );
+    // A checkpoint that is not one is refused by name.
+    std::fs::write(&checkpoint, "{ \"not\": 1 }").unwrap();
+    let refused = train("3");
+    assert!(!refused.status.success());
+    let error = String::from_utf8_lossy(&refused.stderr).to_string();
+    assert!(
+        error.contains("not a training checkpoint") && error.contains("--fresh"),
+        "{error}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

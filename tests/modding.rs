@@ -278,3 +278,41 @@ fn variant_plugins_before_and_after_the_game_plugin_all_land() {
     assert_eq!(problems.len(), 1, "{problems:?}");
     assert!(problems[0].contains("broken"), "{problems:?}");
 }
+
+/// A mod attaches learned weights at registration: its game's `strongest`
+/// plays with them; another game's weights are refused by name and the
+/// registration fails whole.
+#[test]
+fn a_mod_attaches_learned_weights_at_registration() {
+    use burrow::ai::learned::{Weights, attach_weights, weights_of};
+    fn with_weights(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+        let rules = registry.register(Arc::new(stride::Stride))?;
+        let weights = Weights::from_hand("stride", 0, 90, 30);
+        attach_weights(rules, weights)?;
+        Ok(())
+    }
+    fn with_wrong_weights(registry: &mut VariantRegistry) -> Result<(), RegistryError> {
+        let rules = registry.register(Arc::new(leapfrog::Leapfrog))?;
+        attach_weights(rules, Weights::from_hand("box", 0, 90, 30))?;
+        Ok(())
+    }
+    let (registry, problems) = registry_with(&[with_weights, with_wrong_weights]);
+    let stride = registry.get("stride").expect("registered");
+    assert_eq!(weights_of(stride).unwrap().full[0], 90);
+    assert!(registry.get("leapfrog").is_none(), "taken back whole");
+    assert_eq!(problems.len(), 1, "{problems:?}");
+    assert!(
+        problems[0].contains("`box`, not `leapfrog`"),
+        "{problems:?}"
+    );
+    // Its game plays whole games with them.
+    let record = play_levels(
+        stride,
+        Position::start(BoardSize::new(5, 5).unwrap()),
+        burrow::ai::Level::Strongest,
+        burrow::ai::Level::Greedy,
+        3,
+    )
+    .unwrap();
+    assert!(matches!(record.result, GameResult::Win(_)));
+}

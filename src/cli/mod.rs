@@ -267,6 +267,10 @@ pub struct WindowRequest {
     /// given more than once, before or after the command.
     #[arg(long = "game-file", global = true, value_name = "FILE")]
     pub game_files: Vec<PathBuf>,
+    /// Learned weights for the game they were trained for (`burrow train`
+    /// makes them), in place of its own; may be given more than once.
+    #[arg(long = "weights", global = true, value_name = "FILE")]
+    pub weights: Vec<PathBuf>,
 }
 
 /// What a run of the CLI came to.
@@ -328,6 +332,12 @@ where
     #[cfg(not(target_arch = "wasm32"))]
     for (id, path) in &file_paths {
         if let Err(e) = crate::ai::learned::attach_weights_beside(&mut registry, id, path) {
+            eprintln!("warning: {e}");
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    for path in &cli.window.weights {
+        if let Err(e) = crate::ai::learned::attach_weights_file(&mut registry, path) {
             eprintln!("warning: {e}");
         }
     }

@@ -40,6 +40,10 @@ pub struct TrainArgs {
     /// the search's opinion), 0 to 1.
     #[arg(long)]
     result_share: Option<f64>,
+    /// The solver's budget for each position, in positions searched: what
+    /// it proves gets its exact value as its target (0: none tried).
+    #[arg(long)]
+    exact_positions: Option<u64>,
     /// The same seed gives the same run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -57,6 +61,10 @@ pub struct TrainArgs {
     /// Start afresh even if a checkpoint is there.
     #[arg(long)]
     fresh: bool,
+    /// Stop after the generation under way when this many minutes have
+    /// passed (the designer's Train the computer stops at 10).
+    #[arg(long)]
+    minutes: Option<f64>,
 }
 
 impl TrainArgs {
@@ -86,7 +94,11 @@ impl TrainArgs {
             .clone()
             .unwrap_or_else(|| weights_path.with_extension("checkpoint.json"));
         let mut trainer = self.trainer(rules, &checkpoint_path, out)?;
-        while trainer.generation() < self.generations {
+        let started = std::time::Instant::now();
+        let time_up = |minutes: Option<f64>| {
+            minutes.is_some_and(|m| started.elapsed().as_secs_f64() >= m.max(0.0) * 60.0)
+        };
+        while trainer.generation() < self.generations && !time_up(self.minutes) {
             let report = generation(&mut trainer, self.threads, self.generations)?;
             writeln!(out, "{}", report_line(&report))?;
             write_atomically(&weights_path, &trainer.weights().to_bytes())?;
@@ -148,6 +160,7 @@ impl TrainArgs {
             match_games: self.match_games.unwrap_or(defaults.match_games).max(2),
             depth: self.depth.unwrap_or(defaults.depth).clamp(1, 8),
             result_share: share,
+            exact_positions: self.exact_positions.unwrap_or(defaults.exact_positions),
             seed: self.seed,
             ..defaults
         };
@@ -180,9 +193,11 @@ fn generation(
 pub fn report_line(report: &GenerationReport) -> String {
     let (low, high) = report.interval();
     let (elo, elo_low, elo_high) = report.elo();
+    let (hand, hand_low, hand_high) = report.hand_score();
     format!(
         "generation {}: {} positions, loss {:.4} -> {:.4}; {}/{} against the one before: \
-         {:.1}% ({:.1}-{:.1}), Elo {:+.0} ({:+.0} to {:+.0}); {}",
+         {:.1}% ({:.1}-{:.1}), Elo {:+.0} ({:+.0} to {:+.0}); {}; against the hand-set \
+         evaluation {:.1}% ({:.1}-{:.1}), Elo {:+.0}",
         report.generation,
         report.positions,
         report.loss_before,
@@ -195,7 +210,11 @@ pub fn report_line(report: &GenerationReport) -> String {
         elo,
         elo_low,
         elo_high,
-        if report.kept { "kept" } else { "not kept" }
+        if report.kept { "kept" } else { "not kept" },
+        100.0 * hand,
+        100.0 * hand_low,
+        100.0 * hand_high,
+        crate::ai::train::elo(hand)
     )
 }
 

@@ -2,7 +2,9 @@
 
 use super::*;
 
+use burrow::ai::learned::{Weights, weights_of};
 use burrow::ai::report;
+use burrow::ai::train::TrainConfig;
 use burrow::game::designer::{Designer, DesignerIntent};
 use burrow::game::play::Variants;
 use burrow::rules::design::Symmetry;
@@ -22,6 +24,7 @@ fn the_designer_makes_a_game_tries_saves_and_measures_it() {
     tried_again_the_new_version_replaces_the_old(&mut app);
     the_draft_is_saved_to_the_designs_folder(&mut app, &folder);
     the_report_measures_it_in_the_background(&mut app);
+    the_computer_learns_it_in_the_background(&mut app, &folder);
     a_share_code_is_read_into_the_draft(&mut app);
     a_built_in_games_id_is_refused(&mut app);
     let _ = std::fs::remove_dir_all(&folder);
@@ -151,6 +154,64 @@ fn the_report_measures_it_in_the_background(app: &mut App) {
     assert_eq!(report.solved.len(), 1);
     assert!(!report.perft[0].exploded);
     assert_eq!(report.perft[0].counts[0], 60, "{}", report::text(report));
+}
+
+/// Train the computer: a generation in the background, its weights kept
+/// beside the design and joined to its game; a second run stopped.
+fn the_computer_learns_it_in_the_background(app: &mut App, folder: &std::path::Path) {
+    {
+        let mut designer = app.world_mut().resource_mut::<Designer>();
+        let rules = designer.rules().expect("a game");
+        designer.train_config = Some(TrainConfig {
+            games: 6,
+            match_games: 2,
+            ..TrainConfig::for_game(&rules)
+        });
+        designer.train_generations = 1;
+    }
+    app.world_mut().write_message(DesignerIntent::Train);
+    app.update();
+    let deadline = std::time::Instant::now() + Duration::from_secs(180);
+    loop {
+        app.update();
+        let designer = app.world().resource::<Designer>();
+        let state = designer.training.as_ref().expect("training under way");
+        if !state.running() {
+            break;
+        }
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the training never ended"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    app.update();
+    let designer = app.world().resource::<Designer>();
+    let state = designer.training.as_ref().unwrap();
+    assert_eq!(state.failed, None);
+    assert_eq!(state.reports.len(), 1);
+    assert_eq!(state.generation, 1);
+    let notice = designer.notice.clone().unwrap_or_default();
+    assert!(notice.contains("my-path.brwt"), "{notice}");
+    let kept = std::fs::read(folder.join("my-path.brwt")).expect("kept beside the design");
+    let rules = app
+        .world()
+        .resource::<Variants>()
+        .0
+        .get("my-path")
+        .unwrap()
+        .clone();
+    let joined = weights_of(&rules).expect("the game has the weights");
+    assert_eq!(Weights::for_game(&kept, &rules).unwrap(), *joined);
+    // A second run, stopped at once: nothing more is kept.
+    app.world_mut().write_message(DesignerIntent::Train);
+    app.update();
+    app.world_mut().write_message(DesignerIntent::StopTraining);
+    app.update();
+    let designer = app.world().resource::<Designer>();
+    let state = designer.training.as_ref().unwrap();
+    assert!(!state.running());
+    assert!(state.reports.is_empty());
 }
 
 /// A share code read into the draft; damage is named.

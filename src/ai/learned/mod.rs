@@ -101,11 +101,37 @@ pub fn weights_file_beside(game_file: &std::path::Path) -> std::path::PathBuf {
 /// A weights file that was there but could not be used: the game plays
 /// without it.
 #[derive(Debug, thiserror::Error)]
-#[error("{}: {problem}; the game plays without learned weights", path.display())]
+#[error("{}: {problem}; the weights are not used", path.display())]
 pub struct WeightsFileError {
     pub path: std::path::PathBuf,
     #[source]
     pub problem: WeightsError,
+}
+
+/// Attaches the weights of the file at `path` to the game they were
+/// trained for; the error (and no change) if the file cannot be read, is no
+/// weights file, or names no game of `registry`.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn attach_weights_file(
+    registry: &mut crate::rules::VariantRegistry,
+    path: &std::path::Path,
+) -> Result<(), WeightsFileError> {
+    let failed = |problem| WeightsFileError {
+        path: path.to_path_buf(),
+        problem,
+    };
+    let bytes = std::fs::read(path).map_err(|e| {
+        failed(WeightsError::Unreadable {
+            reason: e.to_string(),
+        })
+    })?;
+    let weights = Weights::from_bytes(&bytes).map_err(failed)?;
+    let Some(rules) = registry.get_mut(&weights.game) else {
+        return Err(failed(WeightsError::UnknownGame(weights.game)));
+    };
+    weights.check_game(rules).map_err(failed)?;
+    rules.attach(Attached(Arc::new(weights)));
+    Ok(())
 }
 
 /// Attaches the weights kept beside `game_file` to the game `id` of

@@ -75,6 +75,8 @@ pub enum WeightsError {
     Checksum,
     #[error("the weights file has {0} bytes after its end")]
     TrailingBytes(usize),
+    #[error("the weights are for the game `{0}`, which is not here")]
+    UnknownGame(String),
     #[error("the weights are for the game `{weights}`, not `{game}`")]
     OtherGame { weights: String, game: String },
     #[error(

@@ -34,6 +34,17 @@ impl Sample {
     }
 }
 
+impl Sample {
+    /// A position whose value the solver proved: the side to move wins
+    /// (`wins`) or loses whatever is played.
+    pub fn exact(features: Features, wins: bool) -> Sample {
+        Sample {
+            features,
+            target: if wins { 1.0 } else { 0.0 },
+        }
+    }
+}
+
 /// Passes over the positions a fit makes.
 const EPOCHS: usize = 300;
 /// Adam's step, in weights of [`SCALE`] points.

@@ -11,6 +11,7 @@ use crate::rules::{BoardSize, Position, Rules, Side, Turn, VariantError};
 use super::super::learned::{Features, Weights, attach_weights};
 use super::super::matches::OPENING_TURNS;
 use super::super::search::{SearchConfig, search, turn_by_steps};
+use super::super::solver::{SolveLimits, Solver, SolverConfig};
 use super::fit::Sample;
 use super::{TrainConfig, think};
 
@@ -97,11 +98,13 @@ pub(super) fn self_play(
     let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i, 0x7365_6c66));
     let mut pos = opening(&rules, size, &mut rng)?;
     let mut met: Vec<(Features, Side, i32)> = Vec::new();
+    let mut positions = Vec::new();
     let loser = loop {
         let Some((turn, score)) = decide(&rules, &pos, config)? else {
             break pos.turn;
         };
         met.push((Features::compute(&rules, &pos), pos.turn, score));
+        positions.push(pos);
         let explore = met.len() <= EXPLORE_TURNS && rng.random_bool(EXPLORE);
         pos = match explore.then(|| random_turn(&rules, &pos, &mut rng)) {
             Some(Ok(Some(random))) => random.result,
@@ -114,12 +117,42 @@ pub(super) fn self_play(
     } else {
         loser.opponent()
     };
+    let exact = exact_values(&rules, &positions, config.exact_positions)?;
     Ok(met
         .into_iter()
-        .map(|(features, mover, score)| {
-            Sample::new(features, mover == winner, score, config.result_share)
+        .zip(exact)
+        .map(|((features, mover, score), exact)| match exact {
+            Some(wins) => Sample::exact(features, wins),
+            None => Sample::new(features, mover == winner, score, config.result_share),
         })
         .collect())
+}
+
+/// Whether the side to move wins each of `positions`, where the solver
+/// proves it within `budget` positions searched (latest first, so the
+/// earlier ones find the later ones in its table).
+fn exact_values(
+    rules: &Rules,
+    positions: &[Position],
+    budget: u64,
+) -> Result<Vec<Option<bool>>, VariantError> {
+    let mut exact = vec![None; positions.len()];
+    if budget == 0 {
+        return Ok(exact);
+    }
+    let solver = Solver::new(
+        rules,
+        SolverConfig {
+            table_bytes: 4 << 20,
+            threads: 1,
+            ..SolverConfig::default()
+        },
+    );
+    for (i, pos) in positions.iter().enumerate().rev() {
+        let solved = solver.prove(pos, &SolveLimits::positions(budget))?;
+        exact[i] = solved.knowledge.wins();
+    }
+    Ok(exact)
 }
 
 /// Game `i` of a match between `players[0]` (the candidate) and

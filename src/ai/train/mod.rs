@@ -16,6 +16,10 @@
 //!    the same search on each side), and keeps it if it scored at least
 //!    half.
 //!
+//! Where the solver proves a position within [`TrainConfig::exact_positions`]
+//! (endgames, and every position of a small board), its exact value is the
+//! target instead.
+//!
 //! Every game of a generation is a function of the seed, the generation
 //! and its number, so a run is repeatable and the games can be shared among
 //! threads in any order ([`Trainer::run_generation`]) or played one at a
@@ -57,23 +61,39 @@ pub struct TrainConfig {
     /// How much of a position's target is the game's result (the rest is
     /// what the search thought of it), 0 to 1.
     pub result_share: f64,
+    /// The solver's budget for each position, in positions searched: a
+    /// position it proves within it gets its exact value as its target (0:
+    /// none is tried). A budget of positions, not of time, keeps runs
+    /// repeatable.
+    pub exact_positions: u64,
     pub seed: u64,
 }
 
 impl TrainConfig {
-    /// The defaults for `rules`: its usual board, searches two turns deep
-    /// (one in a game whose turn lists are huge).
+    /// The defaults for `rules`: searches two turns deep (one in a game
+    /// whose turn lists are huge). A built-in game or a mod trains on its
+    /// usual board; a design on the board the designer tries it on (6x6,
+    /// or the nearest it has) with fewer games a generation, so that a
+    /// generation takes a minute or two on a laptop and the page.
     pub fn for_game(rules: &Rules) -> TrainConfig {
-        let size = rules.usual_size();
         let heavy = AiProfile::of(rules).levels.hard.turns > 3;
+        let design = rules.variant().design().is_some();
+        let size = if design {
+            rules
+                .sizes()
+                .nearest(BoardSize::new(6, 6).unwrap_or(BoardSize::STANDARD))
+        } else {
+            rules.usual_size()
+        };
         TrainConfig {
             files: size.files(),
             ranks: size.ranks(),
-            games: 64,
-            match_games: 32,
+            games: if design { 32 } else { 64 },
+            match_games: if design { 16 } else { 32 },
             depth: if heavy { 1 } else { 2 },
-            think_ms: 2_000,
+            think_ms: if design { 500 } else { 2_000 },
             result_share: 0.5,
+            exact_positions: if design { 2_000 } else { 20_000 },
             seed: 1,
         }
     }
@@ -99,6 +119,10 @@ pub struct GenerationReport {
     pub games: u64,
     /// Whether the candidate became the current weights.
     pub kept: bool,
+    /// The candidate's wins out of `games` against the hand-set
+    /// evaluation (today's levels' judgement), the same search on each
+    /// side.
+    pub hand_wins: u64,
 }
 
 impl GenerationReport {
@@ -122,6 +146,18 @@ impl GenerationReport {
     pub fn elo(&self) -> (f64, f64, f64) {
         let (low, high) = self.interval();
         (elo(self.score()), elo(low), elo(high))
+    }
+
+    /// The candidate's score against the hand-set evaluation, with Wilson's
+    /// 95% interval.
+    pub fn hand_score(&self) -> (f64, f64, f64) {
+        let result = super::MatchResult {
+            wins: self.hand_wins,
+            losses: self.games - self.hand_wins,
+            ..Default::default()
+        };
+        let (low, high) = result.interval();
+        (result.score(), low, high)
     }
 }
 
@@ -264,10 +300,10 @@ impl Trainer {
         fit::rounded(&self.rules, &self.state.weights)
     }
 
-    /// The games of one generation (its self-play and its match): the
-    /// units [`Trainer::step`] and the progress count.
+    /// The games of one generation (its self-play and its two matches):
+    /// the units [`Trainer::step`] and the progress count.
     pub fn units(&self) -> u64 {
-        u64::from(self.state.config.games) + u64::from(self.state.config.match_games)
+        u64::from(self.state.config.games) + 2 * u64::from(self.state.config.match_games)
     }
 
     /// The units of this generation done so far.
@@ -342,7 +378,7 @@ impl Trainer {
         let this = &*self;
         parallel(
             threads,
-            this.state.config.match_games as usize,
+            2 * this.state.config.match_games as usize,
             cancel,
             &|i| {
                 if results.lock().expect("no panic holding it")[i].is_some() {
@@ -366,7 +402,7 @@ impl Trainer {
         let config = &self.state.config;
         if self.underway.samples.is_empty() {
             self.underway.samples = vec![None; config.games as usize];
-            self.underway.results = vec![None; config.match_games as usize];
+            self.underway.results = vec![None; 2 * config.match_games as usize];
         }
     }
 
@@ -381,19 +417,29 @@ impl Trainer {
         self.underway.candidate = Some((weights, before, after, samples.len()));
     }
 
-    /// Game `i` of the candidate against the current weights: whether the
-    /// candidate won.
+    /// Game `i` of the candidate's matches (the first `match_games`
+    /// against the current weights, the rest against the hand-set
+    /// evaluation): whether the candidate won.
     fn match_game(&self, i: usize) -> Result<bool, VariantError> {
         let (candidate, ..) = self.underway.candidate.as_ref().expect("fitted first");
         let candidate = fit::rounded(&self.rules, candidate);
-        let current = fit::rounded(&self.rules, &self.state.weights);
+        let games = self.state.config.match_games as usize;
+        let opponent = if i < games {
+            fit::rounded(&self.rules, &self.state.weights)
+        } else {
+            let hand = AiProfile::of(&self.rules).evaluation;
+            Weights {
+                fingerprint: rules_fingerprint(&self.rules),
+                ..Weights::from_hand(self.rules.id(), 0, hand.material, hand.mobility)
+            }
+        };
         games::match_game(
             &self.rules,
             self.size,
             &self.state.config,
-            [&candidate, &current],
+            [&candidate, &opponent],
             self.state.generation,
-            i,
+            i % games.max(1),
         )
     }
 
@@ -401,8 +447,11 @@ impl Trainer {
         let underway = std::mem::take(&mut self.underway);
         let (weights, loss_before, loss_after, positions) =
             underway.candidate.expect("fitted before the match");
-        let wins = underway.results.iter().flatten().filter(|&&w| w).count() as u64;
-        let games = underway.results.len() as u64;
+        let games = self.state.config.match_games as usize;
+        let (previous, hand) = underway.results.split_at(games.min(underway.results.len()));
+        let wins = previous.iter().flatten().filter(|&&w| w).count() as u64;
+        let hand_wins = hand.iter().flatten().filter(|&&w| w).count() as u64;
+        let games = games as u64;
         let kept = 2 * wins >= games;
         self.state.generation += 1;
         let report = GenerationReport {
@@ -413,6 +462,7 @@ impl Trainer {
             wins,
             games,
             kept,
+            hand_wins,
         };
         if kept {
             self.state.weights = weights;

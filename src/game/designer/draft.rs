@@ -114,6 +114,11 @@ pub struct Designer {
     pub report: Option<ReportState>,
     /// The computer's training on a design, under way or done.
     pub training: Option<TrainingState>,
+    /// How the designer trains the computer (`None`: the design's
+    /// defaults, [`crate::ai::train::TrainConfig::for_game`]) and for how
+    /// many generations at most.
+    pub train_config: Option<crate::ai::train::TrainConfig>,
+    pub train_generations: u32,
     /// What the designer's report measures.
     pub report_config: ReportConfig,
     /// Where Save writes (the designs folder; the web page downloads).
@@ -134,6 +139,8 @@ impl Default for Designer {
             notice: None,
             report: None,
             training: None,
+            train_config: None,
+            train_generations: super::training::GENERATIONS,
             report_config: designer_report_config(),
             #[cfg(not(target_arch = "wasm32"))]
             folder: crate::places::designs_dir(),
@@ -462,7 +469,11 @@ fn start_training(
         design: Box::new(designer.draft.clone()),
         play: None,
     });
-    match TrainWork::new(&rules) {
+    let config = designer
+        .train_config
+        .clone()
+        .unwrap_or_else(|| crate::ai::train::TrainConfig::for_game(&rules));
+    match TrainWork::new(&rules, config, designer.train_generations) {
         Ok(work) => {
             let job = background.start(work);
             designer.training = Some(TrainingState::new(designer.draft.clone(), job));

@@ -13,7 +13,7 @@ use web_time::{Duration, Instant};
 
 use crate::ai::learned::Weights;
 use crate::ai::train::{GenerationReport, TrainConfig, Trainer};
-use crate::rules::{BoardSize, Design, Rules, VariantError};
+use crate::rules::{Design, Rules, VariantError};
 
 use crate::game::platform::background::{Job, Step, Work};
 
@@ -23,24 +23,6 @@ pub const TRAINING_BUDGET: Duration = Duration::from_secs(10 * 60);
 /// Generations a run from the designer aims for (it stops sooner if its
 /// time is up).
 pub const GENERATIONS: u32 = 8;
-
-/// What the designer trains with: smaller games than the command line's
-/// defaults, so a generation takes a minute or two on a laptop (and the
-/// page, with no threads, gets there too).
-pub fn designer_config(rules: &Rules) -> TrainConfig {
-    let defaults = TrainConfig::for_game(rules);
-    let size = rules
-        .sizes()
-        .nearest(BoardSize::new(6, 6).unwrap_or(BoardSize::STANDARD));
-    TrainConfig {
-        files: size.files(),
-        ranks: size.ranks(),
-        games: 32,
-        match_games: 16,
-        think_ms: 500,
-        ..defaults
-    }
-}
 
 /// What one step of the training told.
 pub struct TrainNews {
@@ -81,10 +63,14 @@ impl Work for TrainWork {
 }
 
 impl TrainWork {
-    pub fn new(rules: &Rules) -> Result<TrainWork, crate::ai::train::TrainError> {
+    pub fn new(
+        rules: &Rules,
+        config: TrainConfig,
+        generations: u32,
+    ) -> Result<TrainWork, crate::ai::train::TrainError> {
         Ok(TrainWork {
-            trainer: Trainer::new(rules, designer_config(rules))?,
-            last: GENERATIONS,
+            trainer: Trainer::new(rules, config)?,
+            last: generations.max(1),
             deadline: Instant::now() + TRAINING_BUDGET,
         })
     }

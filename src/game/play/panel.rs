@@ -384,10 +384,7 @@ fn analysis(ui: &mut egui::Ui, data: &mut PlayPanel) {
         (Some(crate::ai::Value::Loss(d)), _) => tr!("analysis-loses-in", side = side, count = d),
         (None, Some(true)) => tr!("analysis-wins", side = side),
         (None, Some(false)) => tr!("analysis-loses", side = side),
-        (None, None) => tr!(
-            "analysis-not-proven",
-            ahead = ahead(mover, report.chance)
-        ),
+        (None, None) => tr!("analysis-not-proven", ahead = ahead(mover, report.chance)),
     };
     ui.label(egui::RichText::new(verdict).strong());
     ui.horizontal(|ui| {
