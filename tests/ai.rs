@@ -24,7 +24,7 @@ const GAMES: [&str; 4] = ["box", "path", "sweep", "tumburrow"];
 
 /// Positions from seeded random games (Tumburrow's heaviest ones skipped to
 /// keep the test quick).
-fn positions(rules: &Rules, size: BoardSize, games: u64) -> Vec<Position> {
+pub(crate) fn positions(rules: &Rules, size: BoardSize, games: u64) -> Vec<Position> {
     let mut out = Vec::new();
     for seed in 0..games {
         let record = play_random_game(rules, Position::start(size), seed).unwrap();

@@ -18,19 +18,10 @@ use burrow::rules::{
     BUILTIN_FILES, BoardSize, Design, Position, Rules, Side, Square, VariantRegistry,
 };
 
+use crate::ai::positions;
 use crate::support::rules;
 
 const GAMES: [&str; 4] = ["box", "path", "sweep", "tumburrow"];
-
-/// Positions of seeded random games on `size`.
-fn positions(rules: &Rules, size: BoardSize, games: u64) -> Vec<Position> {
-    let mut out = Vec::new();
-    for seed in 0..games {
-        let record = play_random_game(rules, Position::start(size), seed).unwrap();
-        out.extend(record.replay(&VariantRegistry::builtin()).unwrap());
-    }
-    out
-}
 
 /// The inputs, computed square by square.
 fn reference_features(rules: &Rules, pos: &Position) -> ([i64; FEATURES], f64) {
