@@ -33,6 +33,7 @@ pub mod progress;
 mod puzzles;
 mod report;
 mod solve;
+#[cfg(not(target_arch = "wasm32"))]
 mod train;
 
 pub use args::CliError;
@@ -81,6 +82,9 @@ enum Command {
     SolveBoards(solve::SolveBoardsArgs),
     Puzzles(puzzles::PuzzlesArgs),
     Report(report::ReportArgs),
+    /// Teach the computer a game by self-play (not on the web page, which
+    /// trains from the designer).
+    #[cfg(not(target_arch = "wasm32"))]
     Train(train::TrainArgs),
     Accuracy(accuracy::AccuracyArgs),
     Reach(accuracy::ReachArgs),
@@ -109,6 +113,7 @@ impl Command {
             Command::Puzzles(args) => args.run(registry, out),
             Command::Report(args) => args.run(registry, out),
             // Run from `run`, which knows the game files.
+            #[cfg(not(target_arch = "wasm32"))]
             Command::Train(args) => args.run(registry, &[], out),
             Command::Accuracy(args) => args.run(registry, out),
             Command::Reach(args) => args.run(registry, out),
@@ -324,6 +329,7 @@ where
             return Outcome::Exit(ExitCode::FAILURE);
         }
     };
+    #[cfg(not(target_arch = "wasm32"))]
     let file_paths: Vec<(String, PathBuf)> = file_games
         .iter()
         .cloned()
@@ -357,6 +363,7 @@ where
     };
     let mut out = std::io::stdout().lock();
     let ran = match command {
+        #[cfg(not(target_arch = "wasm32"))]
         Command::Train(args) => args.run(&registry, &file_paths, &mut out),
         command => command.run(&registry, &mut out),
     };
