@@ -31,11 +31,11 @@ fn game_seed(config: &TrainConfig, generation: u32, i: usize, salt: u64) -> u64 
 }
 
 /// `rules` playing with `weights` as their learned evaluation.
-fn with_weights(rules: &Rules, weights: &Weights) -> Result<Rules, VariantError> {
+fn with_weights(rules: &Rules, weights: &Weights) -> Rules {
     let mut rules = rules.clone();
     // The trainer makes its weights for these very rules.
     let _ = attach_weights(&mut rules, weights.clone());
-    Ok(rules)
+    rules
 }
 
 /// A start: the game's start on `size`, then the opening's random turns
@@ -94,7 +94,7 @@ pub(super) fn self_play(
     generation: u32,
     i: usize,
 ) -> Result<Vec<Sample>, VariantError> {
-    let rules = with_weights(rules, weights)?;
+    let rules = with_weights(rules, weights);
     let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i, 0x7365_6c66));
     let mut pos = opening(&rules, size, &mut rng)?;
     let mut met: Vec<(Features, Side, i32)> = Vec::new();
@@ -167,8 +167,8 @@ pub(super) fn match_game(
     i: usize,
 ) -> Result<bool, VariantError> {
     let sides = [
-        with_weights(rules, players[0])?,
-        with_weights(rules, players[1])?,
+        with_weights(rules, players[0]),
+        with_weights(rules, players[1]),
     ];
     let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i / 2, 0x6d61_7463));
     let mut pos = opening(rules, size, &mut rng)?;
