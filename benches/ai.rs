@@ -41,6 +41,7 @@ fn search_nodes_per_second(c: &mut Criterion) {
             root_width: None,
             reductions: false,
             learned: false,
+            width: None,
         };
         let run = || {
             search(&rules, black_box(&pos), &config, &never)
@@ -101,6 +102,7 @@ fn search_with_each_evaluation(c: &mut Criterion) {
                 root_width: None,
                 reductions: false,
                 learned,
+                width: None,
             };
             let run = || {
                 search(&rules, black_box(&pos), &config, &never)

@@ -88,6 +88,7 @@ fn seeded_choices_are_reproducible() {
         root_width: None,
         reductions: false,
         learned: false,
+        width: None,
     };
     let a = search(&rules, &pos, &config, &never).unwrap().unwrap();
     let b = search(&rules, &pos, &config, &never).unwrap().unwrap();
@@ -112,6 +113,7 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
             root_width: None,
             reductions,
             learned: false,
+            width: None,
         };
         search(&rules, &pos, &config, &never).unwrap().unwrap()
     };
@@ -133,6 +135,47 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
             assert_eq!(
                 config.is_some_and(|c| c.reductions),
                 reduces && level == Level::Strongest,
+                "{id} {level}"
+            );
+        }
+    }
+}
+
+#[test]
+fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
+    let never = AtomicBool::new(false);
+    let rules = rules("tumburrow");
+    let pos = positions(&rules, "6x6".parse().unwrap(), 1)[6];
+    let legal: Vec<_> = rules.turns(&pos).unwrap().iter().map(|t| t.key()).collect();
+    let at_depth_four = |width| {
+        let config = SearchConfig {
+            time: Duration::from_secs(600),
+            max_depth: 4,
+            table: true,
+            table_bytes: DEFAULT_TABLE_BYTES,
+            root_width: None,
+            reductions: false,
+            learned: false,
+            width,
+        };
+        search(&rules, &pos, &config, &never).unwrap().unwrap()
+    };
+    let (full, narrow) = (at_depth_four(None), at_depth_four(Some(2)));
+    assert_eq!((full.report.depth, narrow.report.depth), (4, 4));
+    assert!(legal.contains(&narrow.turn.key()));
+    assert!(
+        narrow.report.nodes * 3 < full.report.nodes,
+        "the narrow search visited {} nodes, the full one {}",
+        narrow.report.nodes,
+        full.report.nodes
+    );
+    for (id, narrows) in [("tumburrow", true), ("box", false), ("sweep", false)] {
+        let lookahead = AiProfile::of(&crate::support::rules(id)).levels;
+        for level in Level::ALL {
+            let config = level.search_config(lookahead, Duration::from_secs(1));
+            assert_eq!(
+                config.is_some_and(|c| c.width.is_some()),
+                narrows && level == Level::Strongest,
                 "{id} {level}"
             );
         }
@@ -200,6 +243,7 @@ fn a_narrow_search_weighs_replies_only_to_its_most_promising_turns() {
         root_width,
         reductions: false,
         learned: false,
+        width: None,
     };
     let mut deeper_changed_its_mind = false;
     for pos in positions(&rules, BoardSize::STANDARD, 1).iter().step_by(3) {
@@ -309,6 +353,7 @@ fn the_games_profile_sets_how_far_each_level_looks() {
         medium: one_turn,
         hard: Lookahead::full(2),
         strongest_reduces: false,
+        strongest_width: None,
     };
     let standard = rules("box");
     let modded = TunedBox::rules(EvaluationWeights::default(), shallow).unwrap();
@@ -479,6 +524,7 @@ fn the_transposition_table_keeps_to_its_memory_budget() {
         root_width: None,
         reductions: false,
         learned: false,
+        width: None,
     };
     let mut search = IterativeSearch::new(&rules, &pos, &config, None).unwrap();
     let before = search.table_memory();
@@ -514,6 +560,7 @@ fn forced_results_score_the_same_with_and_without_the_table() {
                     root_width: None,
                     reductions: false,
                     learned: false,
+                    width: None,
                 };
                 search(&rules, &pos, &config, &never)
                     .unwrap()

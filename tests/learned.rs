@@ -293,6 +293,7 @@ fn a_game_file_with_bad_weights_beside_it_plays_without_them() {
             root_width: None,
             reductions: false,
             learned: true,
+            width: None,
         };
         let pos = rules.start(rules.usual_size());
         assert!(search(rules, &pos, &config, &never).unwrap().is_some());
@@ -360,6 +361,7 @@ fn winning_picks(rules: &Rules, positions: &[(Position, Vec<Position>)]) -> usiz
         root_width: None,
         reductions: false,
         learned: true,
+        width: None,
     };
     positions
         .iter()
@@ -428,7 +430,15 @@ fn forced_results_the_search_claims_are_the_solvers_distances() {
             let Some(value) = solved.knowledge.value() else {
                 continue;
             };
-            for (depth, learned) in [(3, false), (6, true), (30, false)] {
+            // A narrow search (`width`, as `strongest` plays Tumburrow)
+            // claims only what its narrowing cannot change.
+            let narrow = Some(2);
+            for (depth, learned, width) in [
+                (3, false, None),
+                (6, true, None),
+                (30, false, None),
+                (30, false, narrow),
+            ] {
                 let config = SearchConfig {
                     time: Duration::from_secs(600),
                     max_depth: depth,
@@ -437,6 +447,7 @@ fn forced_results_the_search_claims_are_the_solvers_distances() {
                     root_width: None,
                     reductions: id == "box",
                     learned,
+                    width,
                 };
                 let Some(decision) = search(&rules, &pos, &config, &never).unwrap() else {
                     continue;
@@ -472,6 +483,7 @@ fn a_win_in_one_found_at_the_horizon_is_a_win_in_one() {
         root_width: None,
         reductions: false,
         learned: false,
+        width: None,
     };
     let report = search(&rules, &pos, &config, &never)
         .unwrap()

@@ -123,6 +123,7 @@ impl Level {
             root_width: look.width,
             reductions: false,
             learned: false,
+            width: None,
         };
         // The time budgets are the same in every game; the game spaces its
         // levels by look-ahead (see docs/computer.md, the ladder).
@@ -139,6 +140,8 @@ impl Level {
                 table_bytes: DEFAULT_TABLE_BYTES,
                 reductions: lookahead.strongest_reduces,
                 learned: true,
+                width: lookahead.strongest_width,
+                root_width: lookahead.strongest_width.map(|w| 2 * w),
                 ..config(0, Lookahead::full(64))
             }),
         }
@@ -204,7 +207,9 @@ pub fn choose(
         Level::Strongest => {
             let start = web_time::Instant::now();
             let proof_time = think_time / PROOF_SHARE;
-            if let Some(decision) = proven_win(rules, pos, proof_time, Some(cancel))? {
+            if worth_proving(pos)
+                && let Some(decision) = proven_win(rules, pos, proof_time, Some(cancel))?
+            {
                 return Ok(Some(decision));
             }
             let config = level
@@ -227,6 +232,19 @@ pub fn choose(
 /// `strongest` (and the hint) first spends this share of its think time
 /// trying to prove a win: one of 1/`PROOF_SHARE`.
 const PROOF_SHARE: u32 = 5;
+
+/// The most pieces a position may have for `strongest` to try proving a
+/// win there first: on 8x8 the solver proves no position of more than 20
+/// pieces within a whole second (docs/computer.md, how far the solver
+/// reaches), five times the share it gets, so on a fuller board that share
+/// goes to the search.
+const PROOF_PIECES: u32 = 24;
+
+/// Whether `strongest` gives the solver its share of the think time in
+/// `pos` ([`PROOF_PIECES`]).
+pub fn worth_proving(pos: &Position) -> bool {
+    pos.ours().count() + pos.theirs().count() <= PROOF_PIECES
+}
 
 /// The solver's table for a decision: small, since a proof that fits in a
 /// fifth of a think time meets few positions.

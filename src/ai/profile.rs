@@ -73,6 +73,11 @@ pub struct LevelLookahead {
     /// order is a good guess (Box Burrow) and loses strength where it is
     /// not, so it is off by default.
     pub strongest_reduces: bool,
+    /// How many turns `strongest` looks at in a position it searches
+    /// further (the evaluation's favourites; twice as many at the root),
+    /// where looking at all of them would leave it a turn or two deep
+    /// ([`crate::ai::SearchConfig::width`]). `None`: all of them.
+    pub strongest_width: Option<usize>,
 }
 
 impl LevelLookahead {
@@ -81,6 +86,7 @@ impl LevelLookahead {
         [self.easy, self.medium, self.hard]
             .into_iter()
             .all(Lookahead::is_valid)
+            && self.strongest_width != Some(0)
     }
 }
 
@@ -97,6 +103,7 @@ impl LevelLookahead {
         medium: Lookahead::full(2),
         hard: Lookahead::full(3),
         strongest_reduces: false,
+        strongest_width: None,
     };
 }
 
@@ -141,6 +148,7 @@ impl AiProfile {
             medium: Lookahead::full(3),
             hard: Lookahead::full(4),
             strongest_reduces: false,
+            strongest_width: Some(8),
         },
     };
 

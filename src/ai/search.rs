@@ -40,6 +40,14 @@ pub struct SearchConfig {
     /// ([`super::learned`]) where it has them, else with the hand-set
     /// evaluation. `strongest` (and so the hint) does.
     pub learned: bool,
+    /// Inside the tree, where a position's turns are searched further
+    /// (not just above the horizon), only this many of them: those the
+    /// evaluation likes best, after the remembered best and the killers.
+    /// Where a position has thousands of turns (Tumburrow), listing the
+    /// replies to every one of them is what stops a search going deeper;
+    /// a narrow search reaches turns further ahead on the lines that look
+    /// best. `None`: every turn, an exact look-ahead.
+    pub width: Option<usize>,
 }
 
 /// The transposition table's memory unless a search asks otherwise: enough
@@ -61,6 +69,15 @@ pub struct SearchReport {
     pub depth: u32,
     pub nodes: u64,
     pub elapsed_ms: u64,
+}
+
+/// A score found among only some of a position's turns: a forced result
+/// there proves no distance (a faster win may be among the turns left out)
+/// nor, for a loss, even the result, so it becomes "as good as won" or
+/// "as good as lost", just short of a forced one.
+fn unproven(score: i32) -> i32 {
+    let most = -(LOSS + FORCED) - 1;
+    score.clamp(-most, most)
 }
 
 /// Whether a search must stop now.
@@ -132,6 +149,8 @@ struct Searcher<'a> {
     /// Whether late turns get a shallower first look
     /// ([`SearchConfig::reductions`]).
     reductions: bool,
+    /// [`SearchConfig::width`].
+    width: Option<usize>,
     nodes: u64,
     stopped: bool,
 }
@@ -154,8 +173,12 @@ impl Searcher<'_> {
     }
 
     /// Orders turns: the remembered best first, then this ply's killers,
-    /// then bigger captures first.
-    fn order(&self, pos: &Position, turns: &mut [Turn], ply: usize) {
+    /// then, with `judged`, the turns whose positions the evaluation likes
+    /// best for the mover, then bigger captures first. Judging every turn
+    /// costs an evaluation each, which pays where each turn is searched
+    /// further (a good first turn cuts the rest short) and not just above
+    /// the horizon, where the turns are evaluated anyway.
+    fn order(&self, pos: &Position, turns: &mut [Turn], ply: usize, judged: bool) {
         let best = self
             .table
             .as_ref()
@@ -164,9 +187,17 @@ impl Searcher<'_> {
         let killers = self.killers.get(ply).copied().unwrap_or_default();
         turns.sort_by_cached_key(|t| {
             let key = Some(t.key());
+            // The opponent's view of the position after the turn: lower is
+            // better for the mover.
+            let theirs = if judged {
+                self.evaluator.evaluate(&self.rules, &t.result)
+            } else {
+                0
+            };
             (
                 key != best,
                 !killers.contains(&key),
+                theirs,
                 std::cmp::Reverse(t.captures.len()),
             )
         });
@@ -275,7 +306,12 @@ impl Searcher<'_> {
                 LOSS + ply
             });
         }
-        self.order(pos, &mut turns, ply as usize);
+        self.order(pos, &mut turns, ply as usize, depth >= 2);
+        let mut truncated = false;
+        if let Some(width) = self.width.filter(|&w| depth >= 2 && turns.len() > w) {
+            turns.truncate(width.max(1));
+            truncated = true;
+        }
         let original_alpha = alpha;
         let mut best_score = i32::MIN;
         let mut best = None;
@@ -293,6 +329,9 @@ impl Searcher<'_> {
                 self.add_killer(ply as usize, turn.key());
                 break;
             }
+        }
+        if truncated {
+            best_score = unproven(best_score);
         }
         if let Some(table) = self.table.as_mut() {
             let bound = if best_score <= original_alpha {
@@ -377,11 +416,12 @@ impl<'a> IterativeSearch<'a> {
             scratch,
             killers: Vec::new(),
             reductions: config.reductions,
+            width: config.width,
             nodes: 0,
             stopped: false,
         };
         // The first iteration's order; later ones go by their scores.
-        searcher.order(pos, &mut turns, 0);
+        searcher.order(pos, &mut turns, 0, true);
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
         let turns = turns.into_iter().map(|t| (t, 0)).collect();
         Ok(IterativeSearch {
@@ -466,18 +506,22 @@ impl<'a> IterativeSearch<'a> {
                 // last iteration's best, has its deeper score: any turn that
                 // beat that score at this depth is the better choice.
                 if let Some((turn, score)) = iteration_best.filter(|_| searched > 0) {
+                    // Not every turn was searched: no forced result.
                     self.best = Some((
                         turn,
                         SearchReport {
                             depth: depth - 1,
-                            ..report(score)
+                            ..report(unproven(score))
                         },
                     ));
                 }
                 self.finished = true;
                 break;
             }
-            let (turn, score) = iteration_best.expect("at least one turn searched");
+            let (turn, mut score) = iteration_best.expect("at least one turn searched");
+            if width < turns.len() {
+                score = unproven(score);
+            }
             self.best = Some((turn, report(score)));
             self.depth += 1;
             // A forced result needs no deeper look.

@@ -495,7 +495,8 @@ impl Search {
     /// moment), `strongest` for a fifth of a second.
     fn prove_then_search(&self, share: u32, of: u32) -> Result<Option<String>, SearchError> {
         let start = Instant::now();
-        if self.limits.depth.is_none() && self.limits.nodes.is_none() {
+        let worth_proving = self.level == EngineLevel::Solver || ai::worth_proving(&self.position);
+        if self.limits.depth.is_none() && self.limits.nodes.is_none() && worth_proving {
             let proof = match (self.time(), self.level) {
                 (Some(time), _) => time * share / of,
                 (None, EngineLevel::Solver) if self.limits.infinite => NO_LIMIT,

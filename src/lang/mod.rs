@@ -64,23 +64,28 @@ impl Language {
         }
     }
 
-    /// The catalogue's files: (name, text), one a part of the game.
+    /// The catalogue's files: (name, text), one a part of the game. The
+    /// game carries them without their comment lines, which are notes for
+    /// translators (some 17 KB of the three languages, a few of them on
+    /// the web page's download).
     pub fn sources(self) -> &'static [(&'static str, &'static str)] {
+        macro_rules! file {
+            ($code:literal, $file:literal) => {{
+                const TEXT: &str = include_str!(concat!("../../assets/lang/", $code, "/", $file));
+                const BYTES: [u8; comments_left_out(TEXT).len()] = comments_left_out(TEXT).bytes();
+                const KEPT: &str = match std::str::from_utf8(&BYTES) {
+                    Ok(text) => text,
+                    Err(_) => panic!("a catalogue file cut at a line end is still UTF-8"),
+                };
+                (concat!($code, "/", $file), KEPT)
+            }};
+        }
         macro_rules! files {
             ($code:literal) => {
                 &[
-                    (
-                        concat!($code, "/game.ftl"),
-                        include_str!(concat!("../../assets/lang/", $code, "/game.ftl")),
-                    ),
-                    (
-                        concat!($code, "/design.ftl"),
-                        include_str!(concat!("../../assets/lang/", $code, "/design.ftl")),
-                    ),
-                    (
-                        concat!($code, "/online.ftl"),
-                        include_str!(concat!("../../assets/lang/", $code, "/online.ftl")),
-                    ),
+                    file!($code, "game.ftl"),
+                    file!($code, "design.ftl"),
+                    file!($code, "online.ftl"),
                 ]
             };
         }
@@ -147,6 +152,64 @@ pub fn set(language: Language) {
         let _ = html.set_attribute("lang", language.code());
     }
 }
+
+/// A Fluent file's text without its comment lines (`#`, `##`, `###` at
+/// the start of a line: in Fluent a line of a message's text is indented,
+/// so such a line is always a comment), worked out while compiling.
+struct Uncommented {
+    bytes: [u8; MAX_CATALOGUE_FILE],
+    len: usize,
+}
+
+impl Uncommented {
+    const fn len(&self) -> usize {
+        self.len
+    }
+
+    /// The kept text, in an array of exactly its length `M`.
+    const fn bytes<const M: usize>(&self) -> [u8; M] {
+        let mut out = [0; M];
+        let mut i = 0;
+        while i < M {
+            out[i] = self.bytes[i];
+            i += 1;
+        }
+        out
+    }
+}
+
+/// [`Uncommented`] of `text`.
+const fn comments_left_out(text: &str) -> Uncommented {
+    let src = text.as_bytes();
+    assert!(
+        src.len() <= MAX_CATALOGUE_FILE,
+        "a catalogue file over its bound"
+    );
+    let mut bytes = [0; MAX_CATALOGUE_FILE];
+    let (mut i, mut len) = (0, 0);
+    while i < src.len() {
+        let start = i;
+        while i < src.len() && src[i] != b'\n' {
+            i += 1;
+        }
+        if i < src.len() {
+            i += 1;
+        }
+        if src[start] != b'#' {
+            let mut j = start;
+            while j < i {
+                bytes[len] = src[j];
+                len += 1;
+                j += 1;
+            }
+        }
+    }
+    Uncommented { bytes, len }
+}
+
+/// The longest a catalogue file may be (the compiler works on copies of
+/// this size; the game carries only what each file keeps).
+const MAX_CATALOGUE_FILE: usize = 64 * 1024;
 
 /// The language in force.
 pub fn current() -> Language {

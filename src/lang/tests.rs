@@ -472,3 +472,19 @@ fn every_file_of_a_language_s_folder_is_in_its_catalogue() {
         "the files in assets/lang and Language::sources"
     );
 }
+
+#[test]
+fn the_catalogue_is_carried_without_its_comments_and_nothing_else_lost() {
+    for language in Language::ALL {
+        for (name, kept) in language.sources() {
+            let path = format!("{}/assets/lang/{name}", env!("CARGO_MANIFEST_DIR"));
+            let file = std::fs::read_to_string(&path).expect("the catalogue file");
+            let expected: String = file
+                .split_inclusive('\n')
+                .filter(|line| !line.starts_with('#'))
+                .collect();
+            assert!(file.lines().any(|l| l.starts_with('#')), "{name} has notes");
+            assert_eq!(*kept, expected, "{name}");
+        }
+    }
+}

@@ -105,18 +105,20 @@ impl Rules {
             }
             Ok((sum, counted))
         };
-        let results: Vec<Result<(u64, usize), VariantError>> = if threads <= 1 {
-            // On this thread (the web page has no others).
-            vec![work()]
-        } else {
-            std::thread::scope(|scope| {
-                let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
-                workers
-                    .into_iter()
-                    .map(|w| w.join().expect("perft worker panicked"))
-                    .collect()
-            })
-        };
+        // On this thread where there are no others (the web page, whose
+        // build then leaves the threaded branch out).
+        let results: Vec<Result<(u64, usize), VariantError>> =
+            if threads <= 1 || cfg!(target_arch = "wasm32") {
+                vec![work()]
+            } else {
+                std::thread::scope(|scope| {
+                    let workers: Vec<_> = (0..threads).map(|_| scope.spawn(work)).collect();
+                    workers
+                        .into_iter()
+                        .map(|w| w.join().expect("perft worker panicked"))
+                        .collect()
+                })
+            };
         let (mut partial, mut root_turns_counted) = (0, 0);
         for result in results {
             let (sum, counted) = result?;

@@ -140,8 +140,9 @@ pub(super) fn level_games(
             }
         }
     };
-    if config.threads <= 1 {
-        // On this thread (the web page has no others).
+    // On this thread where there are no others (the web page, whose build
+    // then leaves the threaded branch out).
+    if config.threads <= 1 || cfg!(target_arch = "wasm32") {
         work();
     } else {
         std::thread::scope(|scope| {

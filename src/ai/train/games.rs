@@ -71,6 +71,7 @@ fn search_config(config: &TrainConfig) -> SearchConfig {
         root_width: None,
         reductions: false,
         learned: true,
+        width: None,
     }
 }
 

@@ -192,6 +192,7 @@ fn evaluate_next(game: Res<Game>, mut review: ResMut<GameReview>) {
         root_width: None,
         reductions: false,
         learned: false,
+        width: None,
     };
     let cancel = AtomicBool::new(false);
     let point = match IterativeSearch::new(game.rules(), position, &config, Some(&cancel)) {
