@@ -408,7 +408,7 @@ impl Thinker {
         seed: u64,
     ) -> Result<Thinker, VariantError> {
         let state = match level.search_config(AiProfile::of(rules).levels, think_time) {
-            Some(config) if level == Level::Strongest => {
+            Some(config) if level == Level::Strongest && worth_proving(pos) => {
                 let proof_time = think_time / PROOF_SHARE;
                 ThinkerState::Proving {
                     solver: Box::new(Solver::new(

@@ -76,9 +76,14 @@ pub struct SearchReport {
 /// nor, for a loss, even the result, so it becomes "as good as won" or
 /// "as good as lost", just short of a forced one.
 fn unproven(score: i32) -> i32 {
-    let most = -(LOSS + FORCED) - 1;
-    score.clamp(-most, most)
+    score.clamp(-UNPROVEN, UNPROVEN)
 }
+
+/// What [`unproven`] makes of a forced result: the best score short of
+/// one. A position with a turn of this score may have a faster result
+/// than the forced one found among its other turns, so it claims none
+/// either.
+const UNPROVEN: i32 = -(LOSS + FORCED) - 1;
 
 /// Whether a search must stop now.
 fn out_of_time(deadline: Instant, cancel: Option<&AtomicBool>) -> bool {
@@ -307,10 +312,10 @@ impl Searcher<'_> {
             });
         }
         self.order(pos, &mut turns, ply as usize, depth >= 2);
-        let mut truncated = false;
+        let mut narrowed = false;
         if let Some(width) = self.width.filter(|&w| depth >= 2 && turns.len() > w) {
             turns.truncate(width.max(1));
-            truncated = true;
+            narrowed = true;
         }
         let original_alpha = alpha;
         let mut best_score = i32::MIN;
@@ -320,6 +325,9 @@ impl Searcher<'_> {
             if self.stopped {
                 return Ok(0);
             }
+            // A turn whose own search was narrowed may hide a faster
+            // result than the forced one of a sibling.
+            narrowed |= score.abs() == UNPROVEN;
             if score > best_score {
                 best_score = score;
                 best = Some(turn.key());
@@ -330,7 +338,7 @@ impl Searcher<'_> {
                 break;
             }
         }
-        if truncated {
+        if narrowed {
             best_score = unproven(best_score);
         }
         if let Some(table) = self.table.as_mut() {
@@ -421,7 +429,8 @@ impl<'a> IterativeSearch<'a> {
             stopped: false,
         };
         // The first iteration's order; later ones go by their scores.
-        searcher.order(pos, &mut turns, 0, true);
+        // Not judged: the first iteration evaluates every turn anyway.
+        searcher.order(pos, &mut turns, 0, false);
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
         let turns = turns.into_iter().map(|t| (t, 0)).collect();
         Ok(IterativeSearch {
@@ -471,6 +480,7 @@ impl<'a> IterativeSearch<'a> {
                 Some(width) if depth > 1 => width.min(turns.len()),
                 _ => turns.len(),
             };
+            let mut narrowed = width < turns.len();
             for (turn, turn_score) in turns[..width].iter_mut() {
                 // The first turn gets the full window, so its score is exact
                 // and the others are measured against it.
@@ -478,6 +488,7 @@ impl<'a> IterativeSearch<'a> {
                 if searcher.stopped {
                     break;
                 }
+                narrowed |= score.abs() == UNPROVEN;
                 *turn_score = score;
                 searched += 1;
                 if iteration_best.as_ref().is_none_or(|(_, s)| score > *s) {
@@ -519,7 +530,7 @@ impl<'a> IterativeSearch<'a> {
                 break;
             }
             let (turn, mut score) = iteration_best.expect("at least one turn searched");
-            if width < turns.len() {
+            if narrowed {
                 score = unproven(score);
             }
             self.best = Some((turn, report(score)));
