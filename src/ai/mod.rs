@@ -241,7 +241,8 @@ const PROOF_SHARE: u32 = 5;
 const PROOF_PIECES: u32 = 24;
 
 /// Whether `strongest` gives the solver its share of the think time in
-/// `pos` ([`PROOF_PIECES`]).
+/// `pos`: whether it has at most 24 pieces, the most a proof within that
+/// share can reach.
 pub fn worth_proving(pos: &Position) -> bool {
     pos.ours().count() + pos.theirs().count() <= PROOF_PIECES
 }
