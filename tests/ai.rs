@@ -98,6 +98,21 @@ fn seeded_choices_are_reproducible() {
     );
 }
 
+/// An exact search of four turns with the hand-set evaluation, whatever
+/// the clock: what the tests of a search's shortcuts compare them with.
+fn four_turns() -> SearchConfig {
+    SearchConfig {
+        time: Duration::from_secs(600),
+        max_depth: 4,
+        table: true,
+        table_bytes: DEFAULT_TABLE_BYTES,
+        root_width: None,
+        reductions: false,
+        learned: false,
+        width: None,
+    }
+}
+
 #[test]
 fn reductions_search_the_same_depth_with_fewer_nodes() {
     let never = AtomicBool::new(false);
@@ -106,14 +121,8 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
     let legal: Vec<_> = rules.turns(&pos).unwrap().iter().map(|t| t.key()).collect();
     let at_depth_four = |reductions| {
         let config = SearchConfig {
-            time: Duration::from_secs(600),
-            max_depth: 4,
-            table: true,
-            table_bytes: DEFAULT_TABLE_BYTES,
-            root_width: None,
             reductions,
-            learned: false,
-            width: None,
+            ..four_turns()
         };
         search(&rules, &pos, &config, &never).unwrap().unwrap()
     };
@@ -149,14 +158,8 @@ fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
     let legal: Vec<_> = rules.turns(&pos).unwrap().iter().map(|t| t.key()).collect();
     let at_depth_four = |width| {
         let config = SearchConfig {
-            time: Duration::from_secs(600),
-            max_depth: 4,
-            table: true,
-            table_bytes: DEFAULT_TABLE_BYTES,
-            root_width: None,
-            reductions: false,
-            learned: false,
             width,
+            ..four_turns()
         };
         search(&rules, &pos, &config, &never).unwrap().unwrap()
     };
