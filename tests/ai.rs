@@ -431,15 +431,16 @@ fn a_short_tournament_runs_and_the_stronger_side_wins() {
     assert!(result.wins >= 4, "greedy should beat random: {result:?}");
 }
 
+/// A Tumburrow position of about 136,000 distinct turns, which take
+/// seconds to list.
+const HEAVY: &str = "WBWBWBWB/B1B1B1BW/WB1B1B1B/B1B1B1BW/WB1B1B1B/BWB1B1BW/W2BBB1B/BWWWBWBW W";
+
 #[test]
 fn quick_levels_answer_huge_positions_with_a_legal_turn() {
-    // About 136,000 distinct turns: far too many to list within the 50 ms a
-    // thread-less page gives `random` and `greedy`.
+    // Far too many turns to list within the 50 ms a thread-less page gives
+    // `random` and `greedy`.
     let tumburrow = rules("tumburrow");
-    let heavy: Position =
-        "WBWBWBWB/B1B1B1BW/WB1B1B1B/B1B1B1BW/WB1B1B1B/BWB1B1BW/W2BBB1B/BWWWBWBW W"
-            .parse()
-            .unwrap();
+    let heavy: Position = HEAVY.parse().unwrap();
     for (level, seed) in [(Level::Random, 1), (Level::Random, 2), (Level::Greedy, 1)] {
         let mut thinker = Thinker::new(&tumburrow, &heavy, level, Duration::ZERO, seed).unwrap();
         let decision = thinker
@@ -457,6 +458,28 @@ fn quick_levels_answer_huge_positions_with_a_legal_turn() {
     let decision = choose(&tumburrow, &heavy, Level::Greedy, Duration::ZERO, 3, &never)
         .unwrap()
         .expect("the position has turns");
+    let replayed = tumburrow.play(&heavy, &decision.turn.played()).unwrap();
+    assert_eq!(replayed.result(), decision.turn.result);
+}
+
+#[test]
+fn strongest_judges_a_sample_of_the_turns_it_cannot_list_in_time() {
+    // Half of 800 ms is far too little to list every turn of the heavy
+    // position. The search then builds a sample of its turns and searches
+    // those (before, it played the first turn it could build, unjudged).
+    let tumburrow = rules("tumburrow");
+    let heavy: Position = HEAVY.parse().unwrap();
+    let config = Level::Strongest
+        .search_config(AiProfile::of(&tumburrow).levels, Duration::from_millis(800))
+        .unwrap();
+    let decision = search(&tumburrow, &heavy, &config, &AtomicBool::new(false))
+        .unwrap()
+        .expect("the position has turns");
+    let report = decision.report;
+    assert!(report.depth >= 1, "no iteration finished: {report:?}");
+    assert!(report.nodes > 100, "too few turns weighed: {report:?}");
+    // Not every turn was seen, so no forced result may be claimed.
+    assert!(report.score.abs() < 900_000, "{report:?}");
     let replayed = tumburrow.play(&heavy, &decision.turn.played()).unwrap();
     assert_eq!(replayed.result(), decision.turn.result);
 }

@@ -4,11 +4,15 @@
 //! window) searches of all but the first turn, and, for the strongest level,
 //! late-turn reductions.
 
+use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 use web_time::{Duration, Instant};
 
-use crate::rules::{MoveError, Position, Rules, Turn, TurnKey, TurnScratch, VariantError};
+use crate::rules::{Capture, MoveError, Position, Rules, Turn, TurnKey, TurnScratch, VariantError};
 
 use super::Decision;
 use super::eval::{Evaluator, FORCED, LOSS};
@@ -90,12 +94,39 @@ fn out_of_time(deadline: Instant, cancel: Option<&AtomicBool>) -> bool {
     Instant::now() >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
-/// Some complete legal turn, found by always taking the first capture that
-/// fits: what the search plays when its time runs out before it even knows
-/// every turn of the position (a Tumburrow position can have hundreds of
-/// thousands).
-fn first_turn_found(rules: &Rules, pos: &Position) -> Result<Option<Turn>, VariantError> {
-    turn_by_steps(rules, pos, &mut |_| 0)
+/// The most distinct turns [`sampled_turns`] gathers.
+const SAMPLED_TURNS: usize = 1024;
+
+/// Distinct legal turns of a position with too many to list in the time,
+/// each built capture by capture with random choices: the first turn found,
+/// then as many others as `deadline` allows, up to [`SAMPLED_TURNS`]. The
+/// choices are seeded by the position, so a position gets the same sample
+/// each time it is given the same time.
+fn sampled_turns(
+    rules: &Rules,
+    pos: &Position,
+    deadline: Instant,
+    cancel: Option<&AtomicBool>,
+) -> Result<Vec<Turn>, VariantError> {
+    let initial = rules.initial_captures(pos);
+    let mut rng = StdRng::seed_from_u64(zobrist(pos));
+    let mut seen = HashSet::new();
+    let mut turns = Vec::new();
+    let first = turn_from(rules, pos, &initial, &mut |_| 0)?;
+    turns.extend(first.filter(|t| seen.insert(t.key())));
+    // Walks that find a turn already met count too, so a position with
+    // fewer turns than the bar ends its sampling.
+    let mut walks = 0;
+    while !turns.is_empty()
+        && turns.len() < SAMPLED_TURNS
+        && walks < 8 * SAMPLED_TURNS
+        && !out_of_time(deadline, cancel)
+    {
+        walks += 1;
+        let turn = turn_from(rules, pos, &initial, &mut |n| rng.random_range(0..n))?;
+        turns.extend(turn.filter(|t| seen.insert(t.key())));
+    }
+    Ok(turns)
 }
 
 /// A complete legal turn built capture by capture, `pick(n)` choosing among
@@ -106,7 +137,17 @@ pub(crate) fn turn_by_steps(
     pos: &Position,
     pick: &mut dyn FnMut(usize) -> usize,
 ) -> Result<Option<Turn>, VariantError> {
-    let initial = rules.initial_captures(pos);
+    turn_from(rules, pos, &rules.initial_captures(pos), pick)
+}
+
+/// [`turn_by_steps`] from the position's `initial` captures, listed once by
+/// a caller that builds many turns.
+fn turn_from(
+    rules: &Rules,
+    pos: &Position,
+    initial: &[Capture],
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Result<Option<Turn>, VariantError> {
     if initial.is_empty() {
         return Ok(None);
     }
@@ -392,6 +433,8 @@ pub struct IterativeSearch<'a> {
     depth: u32,
     max_depth: u32,
     root_width: Option<usize>,
+    /// The root's turns are a sample: the position had too many to list.
+    sampled: bool,
     start: Instant,
     deadline: Instant,
     finished: bool,
@@ -407,11 +450,18 @@ impl<'a> IterativeSearch<'a> {
     ) -> Result<IterativeSearch<'a>, VariantError> {
         let start = Instant::now();
         let deadline = start + config.time;
-        let mut stop = || out_of_time(deadline, cancel);
+        // Half the time to list every turn; where that is not enough (a
+        // Tumburrow position can have hundreds of thousands), the search
+        // goes on over a sample of them, built in a quarter of it.
+        let listed_by = start + config.time / 2;
+        let mut stop = || out_of_time(listed_by, cancel);
         let mut scratch = POOL.take();
-        let mut turns = match rules.turns_with(pos, &mut scratch, &mut stop)? {
-            Some(turns) => turns,
-            None => first_turn_found(rules, pos)?.into_iter().collect(),
+        let (mut turns, sampled) = match rules.turns_with(pos, &mut scratch, &mut stop)? {
+            Some(turns) => (turns, false),
+            None => {
+                let sampled_by = start + config.time * 3 / 4;
+                (sampled_turns(rules, pos, sampled_by, cancel)?, true)
+            }
         };
         let searcher = Searcher {
             rules: rules.clone(),
@@ -441,6 +491,7 @@ impl<'a> IterativeSearch<'a> {
             depth: 1,
             max_depth: config.max_depth.max(1),
             root_width: config.root_width.map(|w| w.max(1)),
+            sampled,
             start,
             deadline,
         })
@@ -480,7 +531,7 @@ impl<'a> IterativeSearch<'a> {
                 Some(width) if depth > 1 => width.min(turns.len()),
                 _ => turns.len(),
             };
-            let mut narrowed = width < turns.len();
+            let mut narrowed = self.sampled || width < turns.len();
             for (turn, turn_score) in turns[..width].iter_mut() {
                 // The first turn gets the full window, so its score is exact
                 // and the others are measured against it.
