@@ -95,7 +95,18 @@ impl Referee {
     /// Plays the design whose share code is `code` from now on.
     pub fn set_design(&mut self, code: &str) -> Result<(), RefereeError> {
         let design = Design::from_code(code)?;
-        let rules = Rules::new(Arc::new(design)).map_err(RefereeError::BadDesignRules)?;
+        // The engine's own copy of this game (from a game file it was
+        // started with) keeps what is attached to it: its learned weights.
+        let known = self.registry.get(&design.id).filter(|known| {
+            known
+                .variant()
+                .design()
+                .is_some_and(|d| d.same_rules(&design))
+        });
+        let rules = match known {
+            Some(known) => known.clone(),
+            None => Rules::new(Arc::new(design)).map_err(RefereeError::BadDesignRules)?,
+        };
         self.use_rules(rules)
     }
 

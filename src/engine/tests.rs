@@ -232,6 +232,38 @@ fn a_design_is_played_by_its_share_code() {
 }
 
 #[test]
+fn a_design_the_engine_knows_keeps_what_is_attached_to_it() {
+    // As a game file and its weights beside it are registered at launch.
+    #[derive(Debug, PartialEq)]
+    struct Learned(u32);
+    let design: crate::rules::Design = include_str!("../../examples/undertow.toml")
+        .parse()
+        .unwrap();
+    let mut registry = VariantRegistry::builtin();
+    registry
+        .register(std::sync::Arc::new(design.clone()))
+        .unwrap()
+        .attach(Learned(7));
+    let mut referee = Referee::new(registry);
+    // The runner's copy of the game under another name is the same game.
+    let renamed = crate::rules::Design {
+        name: "Undertow, the runner's copy".into(),
+        ..design.clone()
+    };
+    referee.set_design(&renamed.code()).unwrap();
+    assert_eq!(referee.rules().attachment::<Learned>(), Some(&Learned(7)));
+    // A design with a rule changed is another game: nothing of the
+    // engine's copy applies to it.
+    let mut changed = design;
+    changed.end = match changed.end {
+        crate::rules::EndRule::LastCaptureLoses => crate::rules::EndRule::LastCaptureWins,
+        crate::rules::EndRule::LastCaptureWins => crate::rules::EndRule::LastCaptureLoses,
+    };
+    referee.set_design(&changed.code()).unwrap();
+    assert_eq!(referee.rules().attachment::<Learned>(), None);
+}
+
+#[test]
 fn scores_are_written_as_the_protocol_reads_them() {
     assert_eq!(Score::Centi(-35).to_string(), "cp -35");
     assert_eq!(Score::Win(3).to_string(), "win 3");

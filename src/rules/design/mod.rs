@@ -216,6 +216,17 @@ impl fmt::Display for Design {
 pub const CODE_PREFIX: &str = "1.";
 
 impl Design {
+    /// Whether `other` is this game: the same id and every rule the same,
+    /// whatever each is called and however it is summed up.
+    pub fn same_rules(&self, other: &Design) -> bool {
+        let bare = |d: &Design| Design {
+            name: String::new(),
+            summary: String::new(),
+            ..d.clone()
+        };
+        bare(self) == bare(other)
+    }
+
     /// The design as a share code: the version, then the game file in
     /// URL-safe base64 (no padding). It fits in a link (`?design=`), a
     /// record's `Design` tag and an online table's setup, and
