@@ -19,7 +19,6 @@
 mod eval;
 pub mod learned;
 mod matches;
-mod mcts;
 mod profile;
 mod puzzles;
 pub mod report;
@@ -212,19 +211,6 @@ pub fn choose(
                 && let Some(decision) = proven_win(rules, pos, proof_time, Some(cancel))?
             {
                 return Ok(Some(decision));
-            }
-            // The experiment's switch (`BURROW_MCTS=1`, with
-            // `BURROW_MCTS_SCALE` and `BURROW_MCTS_C`).
-            if std::env::var_os("BURROW_MCTS").is_some() {
-                return mcts::mcts(
-                    rules,
-                    pos,
-                    &mcts::MctsConfig {
-                        time: think_time.saturating_sub(start.elapsed()),
-                        learned: true,
-                    },
-                    Some(cancel),
-                );
             }
             let config = level
                 .search_config(

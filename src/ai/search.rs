@@ -90,7 +90,7 @@ fn unproven(score: i32) -> i32 {
 const UNPROVEN: i32 = -(LOSS + FORCED) - 1;
 
 /// Whether a search must stop now.
-pub(crate) fn out_of_time(deadline: Instant, cancel: Option<&AtomicBool>) -> bool {
+fn out_of_time(deadline: Instant, cancel: Option<&AtomicBool>) -> bool {
     Instant::now() >= deadline || cancel.is_some_and(|c| c.load(Ordering::Relaxed))
 }
 
@@ -102,7 +102,7 @@ const SAMPLED_TURNS: usize = 1024;
 /// then as many others as `deadline` allows, up to [`SAMPLED_TURNS`]. The
 /// choices are seeded by the position, so a position gets the same sample
 /// each time it is given the same time.
-pub(crate) fn sampled_turns(
+fn sampled_turns(
     rules: &Rules,
     pos: &Position,
     deadline: Instant,
