@@ -393,13 +393,22 @@ fn a_short_seeded_training_run_on_4x4_picks_winning_turns_more_often() {
     }
     let trained = trainer.weights();
     assert_ne!(trained, untrained);
-    // The same seed, one game at a time: the same run.
-    let mut again = Trainer::new(&base, config).unwrap();
+    // The same seed, a turn at a time: the same run.
+    let mut again = Trainer::new(&base, config.clone()).unwrap();
     while again.generation() < 2 {
         again.step().unwrap();
     }
     assert_eq!(again.weights(), trained);
     assert_eq!(again.checkpoint(), trainer.checkpoint());
+    // A game left half played a turn at a time is played whole by threads.
+    let mut mixed = Trainer::new(&base, config).unwrap();
+    for _ in 0..5 {
+        mixed.step().unwrap();
+    }
+    while mixed.generation() < 2 {
+        mixed.run_generation(2, &never, &|_| {}).unwrap();
+    }
+    assert_eq!(mixed.checkpoint(), trainer.checkpoint());
 
     let positions = won_positions(&base, 60);
     assert!(positions.len() >= 40, "{}", positions.len());

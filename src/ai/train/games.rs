@@ -95,38 +95,88 @@ pub(super) fn self_play(
     generation: u32,
     i: usize,
 ) -> Result<Vec<Sample>, VariantError> {
-    let rules = with_weights(rules, weights);
-    let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i, 0x7365_6c66));
-    let mut pos = opening(&rules, size, &mut rng)?;
-    let mut met: Vec<(Features, Side, i32)> = Vec::new();
-    let mut positions = Vec::new();
-    let loser = loop {
-        let Some((turn, score)) = decide(&rules, &pos, config)? else {
-            break pos.turn;
+    let mut game = SelfPlay::new(rules, size, config, weights, generation, i)?;
+    loop {
+        if let Some(samples) = game.step(config)? {
+            return Ok(samples);
+        }
+    }
+}
+
+/// A self-play game under way, a turn at a time: a host without threads
+/// (the page) plays one turn a step, so a long game never holds a frame.
+pub(super) struct SelfPlay {
+    rules: Rules,
+    rng: StdRng,
+    pos: Position,
+    met: Vec<(Features, Side, i32)>,
+    positions: Vec<Position>,
+}
+
+impl SelfPlay {
+    /// Self-play game `i` of `generation` with `weights`, at the end of its
+    /// opening.
+    pub(super) fn new(
+        rules: &Rules,
+        size: BoardSize,
+        config: &TrainConfig,
+        weights: &Weights,
+        generation: u32,
+        i: usize,
+    ) -> Result<SelfPlay, VariantError> {
+        let rules = with_weights(rules, weights);
+        let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i, 0x7365_6c66));
+        let pos = opening(&rules, size, &mut rng)?;
+        Ok(SelfPlay {
+            rules,
+            rng,
+            pos,
+            met: Vec::new(),
+            positions: Vec::new(),
+        })
+    }
+
+    /// Plays the next turn; once the game is over, every position met,
+    /// labelled.
+    pub(super) fn step(
+        &mut self,
+        config: &TrainConfig,
+    ) -> Result<Option<Vec<Sample>>, VariantError> {
+        let Some((turn, score)) = decide(&self.rules, &self.pos, config)? else {
+            return self.labelled(config).map(Some);
         };
-        met.push((Features::compute(&rules, &pos), pos.turn, score));
-        positions.push(pos);
-        let explore = met.len() <= EXPLORE_TURNS && rng.random_bool(EXPLORE);
-        pos = match explore.then(|| random_turn(&rules, &pos, &mut rng)) {
+        let pos = self.pos;
+        self.met
+            .push((Features::compute(&self.rules, &pos), pos.turn, score));
+        self.positions.push(pos);
+        let explore = self.met.len() <= EXPLORE_TURNS && self.rng.random_bool(EXPLORE);
+        self.pos = match explore.then(|| random_turn(&self.rules, &pos, &mut self.rng)) {
             Some(Ok(Some(random))) => random.result,
             Some(Err(e)) => return Err(e),
             _ => turn.result,
         };
-    };
-    let winner = if rules.end().stuck_wins() {
-        loser
-    } else {
-        loser.opponent()
-    };
-    let exact = exact_values(&rules, &positions, config.exact_positions)?;
-    Ok(met
-        .into_iter()
-        .zip(exact)
-        .map(|((features, mover, score), exact)| match exact {
-            Some(wins) => Sample::exact(features, wins),
-            None => Sample::new(features, mover == winner, score, config.result_share),
-        })
-        .collect())
+        Ok(None)
+    }
+
+    /// The positions met, each with its label, the side to move having
+    /// no capture.
+    fn labelled(&mut self, config: &TrainConfig) -> Result<Vec<Sample>, VariantError> {
+        let loser = self.pos.turn;
+        let winner = if self.rules.end().stuck_wins() {
+            loser
+        } else {
+            loser.opponent()
+        };
+        let exact = exact_values(&self.rules, &self.positions, config.exact_positions)?;
+        Ok(std::mem::take(&mut self.met)
+            .into_iter()
+            .zip(exact)
+            .map(|((features, mover, score), exact)| match exact {
+                Some(wins) => Sample::exact(features, wins),
+                None => Sample::new(features, mover == winner, score, config.result_share),
+            })
+            .collect())
+    }
 }
 
 /// Whether the side to move wins each of `positions`, where the solver
@@ -167,21 +217,56 @@ pub(super) fn match_game(
     generation: u32,
     i: usize,
 ) -> Result<bool, VariantError> {
-    let sides = [
-        with_weights(rules, players[0]),
-        with_weights(rules, players[1]),
-    ];
-    let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i / 2, 0x6d61_7463));
-    let mut pos = opening(rules, size, &mut rng)?;
-    let candidate_white = i.is_multiple_of(2);
+    let mut game = MatchGame::new(rules, size, config, players, generation, i)?;
     loop {
-        let candidate_moves = (pos.turn == Side::White) == candidate_white;
-        let player = &sides[usize::from(!candidate_moves)];
-        match decide(player, &pos, config)? {
-            Some((turn, _)) => pos = turn.result,
+        if let Some(won) = game.step(config)? {
+            return Ok(won);
+        }
+    }
+}
+
+/// A match game under way, a turn at a time (as [`SelfPlay`]).
+pub(super) struct MatchGame {
+    /// The candidate's rules, then its opponent's: each with its weights.
+    sides: [Rules; 2],
+    pos: Position,
+    candidate_white: bool,
+}
+
+impl MatchGame {
+    /// [`match_game`]'s game, at the end of its opening.
+    pub(super) fn new(
+        rules: &Rules,
+        size: BoardSize,
+        config: &TrainConfig,
+        players: [&Weights; 2],
+        generation: u32,
+        i: usize,
+    ) -> Result<MatchGame, VariantError> {
+        let mut rng = StdRng::seed_from_u64(game_seed(config, generation, i / 2, 0x6d61_7463));
+        Ok(MatchGame {
+            sides: [
+                with_weights(rules, players[0]),
+                with_weights(rules, players[1]),
+            ],
+            pos: opening(rules, size, &mut rng)?,
+            candidate_white: i.is_multiple_of(2),
+        })
+    }
+
+    /// Plays the next turn; once the game is over, whether the candidate
+    /// won.
+    pub(super) fn step(&mut self, config: &TrainConfig) -> Result<Option<bool>, VariantError> {
+        let candidate_moves = (self.pos.turn == Side::White) == self.candidate_white;
+        let player = &self.sides[usize::from(!candidate_moves)];
+        match decide(player, &self.pos, config)? {
+            Some((turn, _)) => {
+                self.pos = turn.result;
+                Ok(None)
+            }
             None => {
-                let mover_wins = rules.end().stuck_wins();
-                return Ok(candidate_moves == mover_wins);
+                let mover_wins = player.end().stuck_wins();
+                Ok(Some(candidate_moves == mover_wins))
             }
         }
     }

@@ -211,6 +211,15 @@ struct Underway {
     samples: Vec<Option<Vec<Sample>>>,
     candidate: Option<(Vec<f64>, f64, f64, usize)>,
     results: Vec<Option<bool>>,
+    /// The game [`Trainer::step`] is playing a turn at a time, with its
+    /// slot.
+    playing: Option<(usize, Playing)>,
+}
+
+/// A game of a generation under way.
+enum Playing {
+    SelfPlay(games::SelfPlay),
+    Match(games::MatchGame),
 }
 
 /// A training run of one game.
@@ -312,15 +321,44 @@ impl Trainer {
         (u.samples.iter().flatten().count() + u.results.iter().flatten().count()) as u64
     }
 
-    /// Does one unit of the generation underway: one game, or the fit once
-    /// the self-play games are in. Returns the generation's report when it
-    /// ends.
+    /// Does one step of the generation underway: one turn of one of its
+    /// games (the fit comes with the first turn of the match). Returns the
+    /// generation's report when it ends. A game's turns are the same
+    /// whether it is played here or by [`Trainer::run_generation`].
     pub fn step(&mut self) -> Result<Option<GenerationReport>, VariantError> {
         self.prepare();
+        if self.underway.playing.is_none() {
+            self.underway.playing = self.next_game()?;
+        }
+        let config = &self.state.config;
+        let underway = &mut self.underway;
+        match &mut underway.playing {
+            Some((i, Playing::SelfPlay(game))) => {
+                if let Some(samples) = game.step(config)? {
+                    underway.samples[*i] = Some(samples);
+                    underway.playing = None;
+                }
+                Ok(None)
+            }
+            Some((i, Playing::Match(game))) => {
+                if let Some(won) = game.step(config)? {
+                    underway.results[*i] = Some(won);
+                    underway.playing = None;
+                }
+                Ok(None)
+            }
+            None => Ok(Some(self.finish_generation())),
+        }
+    }
+
+    /// The generation's first game not yet played, at its start (the
+    /// candidate fitted once every self-play game is in); `None` when every
+    /// game is.
+    fn next_game(&mut self) -> Result<Option<(usize, Playing)>, VariantError> {
         let config = &self.state.config;
         if let Some(i) = self.underway.samples.iter().position(Option::is_none) {
             let current = fit::rounded(&self.rules, &self.state.weights);
-            let samples = games::self_play(
+            let game = games::SelfPlay::new(
                 &self.rules,
                 self.size,
                 config,
@@ -328,16 +366,22 @@ impl Trainer {
                 self.state.generation,
                 i,
             )?;
-            self.underway.samples[i] = Some(samples);
-            return Ok(None);
+            return Ok(Some((i, Playing::SelfPlay(game))));
         }
         self.fit_candidate();
-        if let Some(i) = self.underway.results.iter().position(Option::is_none) {
-            let won = self.match_game(i)?;
-            self.underway.results[i] = Some(won);
+        let Some(i) = self.underway.results.iter().position(Option::is_none) else {
             return Ok(None);
-        }
-        Ok(Some(self.finish_generation()))
+        };
+        let ([candidate, opponent], index) = self.match_players(i);
+        let game = games::MatchGame::new(
+            &self.rules,
+            self.size,
+            &self.state.config,
+            [&candidate, &opponent],
+            self.state.generation,
+            index,
+        )?;
+        Ok(Some((i, Playing::Match(game))))
     }
 
     /// Plays the rest of the generation underway on `threads` threads (the
@@ -351,6 +395,8 @@ impl Trainer {
         done: &(dyn Fn(u64) + Sync),
     ) -> Result<Option<GenerationReport>, VariantError> {
         self.prepare();
+        // A game [`Trainer::step`] left half played is played whole here.
+        self.underway.playing = None;
         let current = fit::rounded(&self.rules, &self.state.weights);
         let (rules, size, config, generation) = (
             &self.rules,
@@ -421,6 +467,20 @@ impl Trainer {
     /// against the current weights, the rest against the hand-set
     /// evaluation): whether the candidate won.
     fn match_game(&self, i: usize) -> Result<bool, VariantError> {
+        let ([candidate, opponent], index) = self.match_players(i);
+        games::match_game(
+            &self.rules,
+            self.size,
+            &self.state.config,
+            [&candidate, &opponent],
+            self.state.generation,
+            index,
+        )
+    }
+
+    /// The candidate and its opponent in match game `i`, and the game's
+    /// number in its half of the match.
+    fn match_players(&self, i: usize) -> ([Weights; 2], usize) {
         let (candidate, ..) = self.underway.candidate.as_ref().expect("fitted first");
         let candidate = fit::rounded(&self.rules, candidate);
         let games = self.state.config.match_games as usize;
@@ -433,14 +493,7 @@ impl Trainer {
                 ..Weights::from_hand(self.rules.id(), 0, hand.material, hand.mobility)
             }
         };
-        games::match_game(
-            &self.rules,
-            self.size,
-            &self.state.config,
-            [&candidate, &opponent],
-            self.state.generation,
-            i % games.max(1),
-        )
+        ([candidate, opponent], i % games.max(1))
     }
 
     fn finish_generation(&mut self) -> GenerationReport {

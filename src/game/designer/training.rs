@@ -1,6 +1,7 @@
 //! "Train the computer": the draft's evaluation learnt by self-play
-//! ([`crate::ai::train`]) in the background, a game or a fit a step, with
-//! its progress in the designer. After each generation the weights join
+//! ([`crate::ai::train`]) in the background, a turn of its games a step
+//! (as many as the page's slice of a frame holds), with its progress in
+//! the designer. After each generation the weights join
 //! the draft's game (`GameIntent::PutWeights`) and are kept beside the
 //! design (`platform::weights_store`): in the designs folder as `ID.brwt`
 //! on the desktop, in the page's storage on the web. The computer's `strongest` level and the
@@ -42,10 +43,21 @@ pub struct TrainWork {
 impl Work for TrainWork {
     type Output = Result<TrainNews, VariantError>;
 
-    fn step(&mut self, _slice: Option<Duration>, _cancel: &AtomicBool) -> Step<Self::Output> {
-        let report = match self.trainer.step() {
-            Ok(report) => report,
-            Err(e) => return Step::Done(Err(e)),
+    /// Turns of the training's games until `slice` is spent (one where
+    /// the work has a thread of its own) or a generation ends.
+    fn step(&mut self, slice: Option<Duration>, cancel: &AtomicBool) -> Step<Self::Output> {
+        let until = slice.map(|slice| Instant::now() + slice);
+        let report = loop {
+            match self.trainer.step() {
+                Ok(Some(report)) => break Some(report),
+                Ok(None) => {}
+                Err(e) => return Step::Done(Err(e)),
+            }
+            if until.is_none_or(|until| Instant::now() >= until)
+                || cancel.load(std::sync::atomic::Ordering::Relaxed)
+            {
+                break None;
+            }
         };
         let news = TrainNews {
             generation: self.trainer.generation(),
