@@ -400,7 +400,7 @@ fn a_short_seeded_training_run_on_4x4_picks_winning_turns_more_often() {
     }
     assert_eq!(again.weights(), trained);
     assert_eq!(again.checkpoint(), trainer.checkpoint());
-    // A game left half played a turn at a time is played whole by threads.
+    // Some turns a step at a time, then the rest by threads: the same run.
     let mut mixed = Trainer::new(&base, config).unwrap();
     for _ in 0..5 {
         mixed.step().unwrap();

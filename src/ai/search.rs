@@ -100,8 +100,8 @@ const SAMPLED_TURNS: usize = 1024;
 /// Distinct legal turns of a position with too many to list in the time,
 /// each built capture by capture with random choices: the first turn found,
 /// then as many others as `deadline` allows, up to [`SAMPLED_TURNS`]. The
-/// choices are seeded by the position, so a position gets the same sample
-/// each time it is given the same time.
+/// choices are seeded by the position, so the walks are the same each
+/// time; how many of them fit before the deadline depends on the machine.
 fn sampled_turns(
     rules: &Rules,
     pos: &Position,

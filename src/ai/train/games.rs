@@ -104,7 +104,9 @@ pub(super) fn self_play(
 }
 
 /// A self-play game under way, a turn at a time: a host without threads
-/// (the page) plays one turn a step, so a long game never holds a frame.
+/// (the page) plays one turn a step, so a frame waits for at most one
+/// turn's search (and, at the game's end, the labelling of its positions),
+/// never for a whole game.
 pub(super) struct SelfPlay {
     rules: Rules,
     rng: StdRng,

@@ -22,8 +22,8 @@
 //!
 //! Every game of a generation is a function of the seed, the generation
 //! and its number, so a run is repeatable and the games can be shared among
-//! threads in any order ([`Trainer::run_generation`]) or played one at a
-//! time between frames ([`Trainer::step`]). What a run has learnt after each
+//! threads in any order ([`Trainer::run_generation`]) or played a turn at
+//! a time between frames ([`Trainer::step`]). What a run has learnt after each
 //! generation is a small [`Checkpoint`] to resume from.
 
 mod fit;
@@ -56,7 +56,7 @@ pub struct TrainConfig {
     pub depth: u32,
     /// The most a search may think about one turn, in milliseconds (a cap
     /// for heavy positions; the games stay repeatable while no search
-    /// reaches it).
+    /// reaches it, nor half of it listing a position's turns).
     pub think_ms: u64,
     /// How much of a position's target is the game's result (the rest is
     /// what the search thought of it), 0 to 1.
@@ -310,7 +310,7 @@ impl Trainer {
     }
 
     /// The games of one generation (its self-play and its two matches):
-    /// the units [`Trainer::step`] and the progress count.
+    /// the units the progress counts.
     pub fn units(&self) -> u64 {
         u64::from(self.state.config.games) + 2 * u64::from(self.state.config.match_games)
     }

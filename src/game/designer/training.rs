@@ -29,15 +29,18 @@ pub const GENERATIONS: u32 = 8;
 pub struct TrainNews {
     pub generation: u32,
     pub units: (u64, u64),
-    /// The generation that just ended, with the weights it left.
+    /// The last generation that ended, with the weights it left: told
+    /// again with every step until the next one ends, since a worker
+    /// thread's job keeps only its latest news for the window to read.
     pub finished: Option<(GenerationReport, Weights)>,
 }
 
-/// The training as background work: a game (or the fit) a step.
+/// The training as background work: turns of its games a step.
 pub struct TrainWork {
     trainer: Trainer,
     last: u32,
     deadline: Instant,
+    finished: Option<(GenerationReport, Weights)>,
 }
 
 impl Work for TrainWork {
@@ -59,13 +62,17 @@ impl Work for TrainWork {
                 break None;
             }
         };
+        let ended = report.is_some();
+        if let Some(report) = report {
+            self.finished = Some((report, self.trainer.weights()));
+        }
         let news = TrainNews {
             generation: self.trainer.generation(),
             units: (self.trainer.units_done(), self.trainer.units()),
-            finished: report.map(|r| (r, self.trainer.weights())),
+            finished: self.finished.clone(),
         };
-        let over = self.trainer.generation() >= self.last
-            || (news.finished.is_some() && Instant::now() >= self.deadline);
+        let over =
+            self.trainer.generation() >= self.last || (ended && Instant::now() >= self.deadline);
         if over {
             Step::Done(Ok(news))
         } else {
@@ -84,6 +91,7 @@ impl TrainWork {
             trainer: Trainer::new(rules, config)?,
             last: generations.max(1),
             deadline: Instant::now() + TRAINING_BUDGET,
+            finished: None,
         })
     }
 }
@@ -133,6 +141,14 @@ impl TrainingState {
                 self.generation = news.generation;
                 self.units = news.units;
                 let (report, weights) = news.finished?;
+                // Told again until the next generation ends.
+                if self
+                    .reports
+                    .last()
+                    .is_some_and(|r| r.generation >= report.generation)
+                {
+                    return None;
+                }
                 self.reports.push(report);
                 Some(weights)
             }
