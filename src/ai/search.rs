@@ -4,7 +4,6 @@
 //! window) searches of all but the first turn, and, for the strongest level,
 //! late-turn reductions.
 
-use std::collections::HashSet;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use rand::rngs::StdRng;
@@ -110,10 +109,19 @@ fn sampled_turns(
 ) -> Result<Vec<Turn>, VariantError> {
     let initial = rules.initial_captures(pos);
     let mut rng = StdRng::seed_from_u64(zobrist(pos));
-    let mut seen = HashSet::new();
+    // The keys met, sorted: a thousand of them at most, and a set type of
+    // its own would cost the page more code than this.
+    let mut seen: Vec<TurnKey> = Vec::new();
+    let mut new = |turn: &Turn| match seen.binary_search(&turn.key()) {
+        Ok(_) => false,
+        Err(at) => {
+            seen.insert(at, turn.key());
+            true
+        }
+    };
     let mut turns = Vec::new();
     let first = turn_from(rules, pos, &initial, &mut |_| 0)?;
-    turns.extend(first.filter(|t| seen.insert(t.key())));
+    turns.extend(first.filter(&mut new));
     // Walks that find a turn already met count too, so a position with
     // fewer turns than the bar ends its sampling.
     let mut walks = 0;
@@ -124,7 +132,7 @@ fn sampled_turns(
     {
         walks += 1;
         let turn = turn_from(rules, pos, &initial, &mut |n| rng.random_range(0..n))?;
-        turns.extend(turn.filter(|t| seen.insert(t.key())));
+        turns.extend(turn.filter(&mut new));
     }
     Ok(turns)
 }
