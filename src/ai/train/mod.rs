@@ -218,8 +218,8 @@ struct Underway {
 
 /// A game of a generation under way.
 enum Playing {
-    SelfPlay(games::SelfPlay),
-    Match(games::MatchGame),
+    SelfPlay(Box<games::SelfPlay>),
+    Match(Box<games::MatchGame>),
 }
 
 /// A training run of one game.
@@ -366,7 +366,7 @@ impl Trainer {
                 self.state.generation,
                 i,
             )?;
-            return Ok(Some((i, Playing::SelfPlay(game))));
+            return Ok(Some((i, Playing::SelfPlay(Box::new(game)))));
         }
         self.fit_candidate();
         let Some(i) = self.underway.results.iter().position(Option::is_none) else {
@@ -381,7 +381,7 @@ impl Trainer {
             self.state.generation,
             index,
         )?;
-        Ok(Some((i, Playing::Match(game))))
+        Ok(Some((i, Playing::Match(Box::new(game)))))
     }
 
     /// Plays the rest of the generation underway on `threads` threads (the
