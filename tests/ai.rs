@@ -10,7 +10,8 @@ use std::sync::Arc;
 use burrow::ai::Level;
 use burrow::ai::{
     AiProfile, DEFAULT_TABLE_BYTES, EvaluationWeights, IterativeSearch, LevelLookahead, Lookahead,
-    SearchConfig, Thinker, attach_profile, choose, evaluate, opening, play_random_game, search,
+    SearchConfig, SearchReport, Thinker, attach_profile, choose, evaluate, opening,
+    play_random_game, search, worth_proving,
 };
 use burrow::rules::variants::BoxBurrow;
 use burrow::rules::{
@@ -154,7 +155,12 @@ fn reductions_search_the_same_depth_with_fewer_nodes() {
 fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
     let never = AtomicBool::new(false);
     let rules = rules("tumburrow");
-    let pos = positions(&rules, "6x6".parse().unwrap(), 1)[6];
+    // A middle game: more than 24 pieces, the most turns.
+    let pos = positions(&rules, "6x6".parse().unwrap(), 1)
+        .into_iter()
+        .filter(|p| !worth_proving(p))
+        .max_by_key(|p| rules.turns(p).unwrap().len())
+        .expect("a random game's first turns keep most pieces");
     let legal: Vec<_> = rules.turns(&pos).unwrap().iter().map(|t| t.key()).collect();
     let at_depth_four = |width| {
         let config = SearchConfig {
@@ -171,6 +177,30 @@ fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
         "the narrow search visited {} nodes, the full one {}",
         narrow.report.nodes,
         full.report.nodes
+    );
+    // An endgame (24 pieces or fewer) is searched in full all the same:
+    // the same tree, node for node.
+    let endgame = positions(&rules, BoardSize::STANDARD, 4)
+        .into_iter()
+        .filter(|p| worth_proving(p))
+        .max_by_key(|p| rules.turns(p).unwrap().len())
+        .expect("random games reach an endgame");
+    assert!(rules.turns(&endgame).unwrap().len() > 4, "{endgame}");
+    let at_depth_four = |width| {
+        let config = SearchConfig {
+            width,
+            root_width: width,
+            ..four_turns()
+        };
+        search(&rules, &endgame, &config, &never).unwrap().unwrap()
+    };
+    let (full, narrow) = (at_depth_four(None), at_depth_four(Some(2)));
+    assert_eq!(
+        narrow.report,
+        SearchReport {
+            elapsed_ms: narrow.report.elapsed_ms,
+            ..full.report
+        }
     );
     for (id, narrows) in [("tumburrow", true), ("box", false), ("sweep", false)] {
         let lookahead = AiProfile::of(&crate::support::rules(id)).levels;

@@ -49,7 +49,9 @@ pub struct SearchConfig {
     /// Where a position has thousands of turns (Tumburrow), listing the
     /// replies to every one of them is what stops a search going deeper;
     /// a narrow search reaches turns further ahead on the lines that look
-    /// best. `None`: every turn, an exact look-ahead.
+    /// best. `None`: every turn, an exact look-ahead. A position of 24
+    /// pieces or fewer ([`super::worth_proving`]) is searched in full
+    /// whatever this says, and so is its root.
     pub width: Option<usize>,
 }
 
@@ -471,6 +473,14 @@ impl<'a> IterativeSearch<'a> {
                 (sampled_turns(rules, pos, sampled_by, cancel)?, true)
             }
         };
+        // An endgame is searched in full: its turns are few, the solver's
+        // proof has come first, and a narrowed line can miss the win that
+        // a full search finds.
+        let (width, root_width) = if config.width.is_some() && super::worth_proving(pos) {
+            (None, None)
+        } else {
+            (config.width, config.root_width)
+        };
         let searcher = Searcher {
             rules: rules.clone(),
             deadline,
@@ -482,7 +492,7 @@ impl<'a> IterativeSearch<'a> {
             scratch,
             killers: Vec::new(),
             reductions: config.reductions,
-            width: config.width,
+            width,
             nodes: 0,
             stopped: false,
         };
@@ -498,7 +508,7 @@ impl<'a> IterativeSearch<'a> {
             best,
             depth: 1,
             max_depth: config.max_depth.max(1),
-            root_width: config.root_width.map(|w| w.max(1)),
+            root_width: root_width.map(|w| w.max(1)),
             sampled,
             start,
             deadline,
