@@ -182,7 +182,7 @@ fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
     // the same tree, node for node.
     let endgame = positions(&rules, BoardSize::STANDARD, 4)
         .into_iter()
-        .filter(|p| worth_proving(p))
+        .filter(worth_proving)
         .max_by_key(|p| rules.turns(p).unwrap().len())
         .expect("random games reach an endgame");
     assert!(rules.turns(&endgame).unwrap().len() > 4, "{endgame}");
