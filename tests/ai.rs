@@ -162,14 +162,16 @@ fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
         .max_by_key(|p| rules.turns(p).unwrap().len())
         .expect("a random game's first turns keep most pieces");
     let legal: Vec<_> = rules.turns(&pos).unwrap().iter().map(|t| t.key()).collect();
-    let at_depth_four = |width| {
+    // Narrowed (the root too) or not, four turns deep.
+    let at_depth_four = |pos: &Position, width| {
         let config = SearchConfig {
             width,
+            root_width: width,
             ..four_turns()
         };
-        search(&rules, &pos, &config, &never).unwrap().unwrap()
+        search(&rules, pos, &config, &never).unwrap().unwrap()
     };
-    let (full, narrow) = (at_depth_four(None), at_depth_four(Some(2)));
+    let (full, narrow) = (at_depth_four(&pos, None), at_depth_four(&pos, Some(2)));
     assert_eq!((full.report.depth, narrow.report.depth), (4, 4));
     assert!(legal.contains(&narrow.turn.key()));
     assert!(
@@ -186,15 +188,10 @@ fn a_narrow_search_looks_as_far_for_fewer_nodes_in_tumburrow_only() {
         .max_by_key(|p| rules.turns(p).unwrap().len())
         .expect("random games reach an endgame");
     assert!(rules.turns(&endgame).unwrap().len() > 4, "{endgame}");
-    let at_depth_four = |width| {
-        let config = SearchConfig {
-            width,
-            root_width: width,
-            ..four_turns()
-        };
-        search(&rules, &endgame, &config, &never).unwrap().unwrap()
-    };
-    let (full, narrow) = (at_depth_four(None), at_depth_four(Some(2)));
+    let (full, narrow) = (
+        at_depth_four(&endgame, None),
+        at_depth_four(&endgame, Some(2)),
+    );
     assert_eq!(
         narrow.report,
         SearchReport {

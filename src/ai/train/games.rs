@@ -85,24 +85,6 @@ fn decide(
     Ok(search(rules, pos, &search_config(config), &never)?.map(|d| (d.turn, d.report.score)))
 }
 
-/// Self-play game `i` of `generation` with `weights`: every position met
-/// after the opening, labelled.
-pub(super) fn self_play(
-    rules: &Rules,
-    size: BoardSize,
-    config: &TrainConfig,
-    weights: &Weights,
-    generation: u32,
-    i: usize,
-) -> Result<Vec<Sample>, VariantError> {
-    let mut game = SelfPlay::new(rules, size, config, weights, generation, i)?;
-    loop {
-        if let Some(samples) = game.step(config)? {
-            return Ok(samples);
-        }
-    }
-}
-
 /// A self-play game under way, a turn at a time: a host without threads
 /// (the page) plays one turn a step, so a frame waits for at most one
 /// turn's search (and, at the game's end, the labelling of its positions),
@@ -136,6 +118,16 @@ impl SelfPlay {
             met: Vec::new(),
             positions: Vec::new(),
         })
+    }
+
+    /// Plays the game to its end: every position met after the opening,
+    /// labelled.
+    pub(super) fn play_out(mut self, config: &TrainConfig) -> Result<Vec<Sample>, VariantError> {
+        loop {
+            if let Some(samples) = self.step(config)? {
+                return Ok(samples);
+            }
+        }
     }
 
     /// Plays the next turn; once the game is over, every position met,
@@ -209,25 +201,9 @@ fn exact_values(
 }
 
 /// Game `i` of a match between `players[0]` (the candidate) and
-/// `players[1]`: in each pair of games both start from the same opening,
-/// the candidate White in the first. Whether the candidate won.
-pub(super) fn match_game(
-    rules: &Rules,
-    size: BoardSize,
-    config: &TrainConfig,
-    players: [&Weights; 2],
-    generation: u32,
-    i: usize,
-) -> Result<bool, VariantError> {
-    let mut game = MatchGame::new(rules, size, config, players, generation, i)?;
-    loop {
-        if let Some(won) = game.step(config)? {
-            return Ok(won);
-        }
-    }
-}
-
-/// A match game under way, a turn at a time (as [`SelfPlay`]).
+/// `players[1]`, under way a turn at a time (as [`SelfPlay`]): in each pair
+/// of games both start from the same opening, the candidate White in the
+/// first.
 pub(super) struct MatchGame {
     /// The candidate's rules, then its opponent's: each with its weights.
     sides: [Rules; 2],
@@ -236,7 +212,7 @@ pub(super) struct MatchGame {
 }
 
 impl MatchGame {
-    /// [`match_game`]'s game, at the end of its opening.
+    /// The game, at the end of its opening.
     pub(super) fn new(
         rules: &Rules,
         size: BoardSize,
@@ -254,6 +230,15 @@ impl MatchGame {
             pos: opening(rules, size, &mut rng)?,
             candidate_white: i.is_multiple_of(2),
         })
+    }
+
+    /// Plays the game to its end: whether the candidate won.
+    pub(super) fn play_out(mut self, config: &TrainConfig) -> Result<bool, VariantError> {
+        loop {
+            if let Some(won) = self.step(config)? {
+                return Ok(won);
+            }
+        }
     }
 
     /// Plays the next turn; once the game is over, whether the candidate

@@ -372,16 +372,7 @@ impl Trainer {
         let Some(i) = self.underway.results.iter().position(Option::is_none) else {
             return Ok(None);
         };
-        let ([candidate, opponent], index) = self.match_players(i);
-        let game = games::MatchGame::new(
-            &self.rules,
-            self.size,
-            &self.state.config,
-            [&candidate, &opponent],
-            self.state.generation,
-            index,
-        )?;
-        Ok(Some((i, Playing::Match(Box::new(game)))))
+        Ok(Some((i, Playing::Match(Box::new(self.match_game(i)?)))))
     }
 
     /// Plays the rest of the generation underway on `threads` threads (the
@@ -410,7 +401,8 @@ impl Trainer {
             if samples.lock().expect("no panic holding it")[i].is_some() {
                 return Ok(());
             }
-            let played = games::self_play(rules, size, config, &current, generation, i)?;
+            let played = games::SelfPlay::new(rules, size, config, &current, generation, i)?
+                .play_out(config)?;
             samples.lock().expect("no panic holding it")[i] = Some(played);
             done(count.fetch_add(1, Ordering::Relaxed) + 1);
             Ok(())
@@ -430,7 +422,7 @@ impl Trainer {
                 if results.lock().expect("no panic holding it")[i].is_some() {
                     return Ok(());
                 }
-                let won = this.match_game(i)?;
+                let won = this.match_game(i)?.play_out(&this.state.config)?;
                 results.lock().expect("no panic holding it")[i] = Some(won);
                 done(count.fetch_add(1, Ordering::Relaxed) + 1);
                 Ok(())
@@ -465,22 +457,8 @@ impl Trainer {
 
     /// Game `i` of the candidate's matches (the first `match_games`
     /// against the current weights, the rest against the hand-set
-    /// evaluation): whether the candidate won.
-    fn match_game(&self, i: usize) -> Result<bool, VariantError> {
-        let ([candidate, opponent], index) = self.match_players(i);
-        games::match_game(
-            &self.rules,
-            self.size,
-            &self.state.config,
-            [&candidate, &opponent],
-            self.state.generation,
-            index,
-        )
-    }
-
-    /// The candidate and its opponent in match game `i`, and the game's
-    /// number in its half of the match.
-    fn match_players(&self, i: usize) -> ([Weights; 2], usize) {
+    /// evaluation), at its start.
+    fn match_game(&self, i: usize) -> Result<games::MatchGame, VariantError> {
         let (candidate, ..) = self.underway.candidate.as_ref().expect("fitted first");
         let candidate = fit::rounded(&self.rules, candidate);
         let games = self.state.config.match_games as usize;
@@ -493,7 +471,14 @@ impl Trainer {
                 ..Weights::from_hand(self.rules.id(), 0, hand.material, hand.mobility)
             }
         };
-        ([candidate, opponent], i % games.max(1))
+        games::MatchGame::new(
+            &self.rules,
+            self.size,
+            &self.state.config,
+            [&candidate, &opponent],
+            self.state.generation,
+            i % games.max(1),
+        )
     }
 
     fn finish_generation(&mut self) -> GenerationReport {
