@@ -189,6 +189,20 @@ fn turn_from(
     }))
 }
 
+/// What became of a position whose turns [`Searcher::search_turns`] listed.
+enum Expanded {
+    /// The time ran out (or the search was cancelled).
+    Stopped,
+    /// The side to move cannot capture: this score, from its side.
+    Lost(i32),
+    Searched {
+        score: i32,
+        best: Option<TurnKey>,
+        /// Only some of the turns were searched.
+        narrowed: bool,
+    },
+}
+
 struct Searcher<'a> {
     rules: Rules,
     deadline: Instant,
@@ -202,6 +216,10 @@ struct Searcher<'a> {
     /// Per ply, the last two turns that refuted a position at that ply:
     /// positions a ply apart in the tree often share their best reply.
     killers: Vec<[Option<TurnKey>; 2]>,
+    /// The lists of turn results of the positions on the current line,
+    /// one per ply, kept from node to node so that listing allocates only
+    /// as a list grows.
+    lists: Vec<Vec<Position>>,
     /// Whether late turns get a shallower first look
     /// ([`SearchConfig::reductions`]).
     reductions: bool,
@@ -233,28 +251,37 @@ impl Searcher<'_> {
     /// best for the mover, then bigger captures first. Judging every turn
     /// costs an evaluation each, which pays where each turn is searched
     /// further (a good first turn cuts the rest short) and not just above
-    /// the horizon, where the turns are evaluated anyway.
-    fn order(&self, pos: &Position, turns: &mut [Turn], ply: usize, judged: bool) {
+    /// the horizon, where the turns are evaluated anyway. `turn` reads an
+    /// item's key and the position it leaves.
+    fn order<T>(
+        &self,
+        pos: &Position,
+        items: &mut [T],
+        ply: usize,
+        judged: bool,
+        turn: impl Fn(&T) -> (TurnKey, &Position),
+    ) {
         let best = self
             .table
             .as_ref()
             .and_then(|t| t.get(zobrist(pos), ply as i32))
             .and_then(|e| e.best);
         let killers = self.killers.get(ply).copied().unwrap_or_default();
-        turns.sort_by_cached_key(|t| {
-            let key = Some(t.key());
+        items.sort_by_cached_key(|item| {
+            let (key, result) = turn(item);
             // The opponent's view of the position after the turn: lower is
             // better for the mover.
             let theirs = if judged {
-                self.evaluator.evaluate(&self.rules, &t.result)
+                self.evaluator.evaluate(&self.rules, result)
             } else {
                 0
             };
+            let key = Some(key);
             (
                 key != best,
                 !killers.contains(&key),
                 theirs,
-                std::cmp::Reverse(t.captures.len()),
+                std::cmp::Reverse(key.map_or(0, |k| k.captured.count())),
             )
         });
     }
@@ -309,11 +336,143 @@ impl Searcher<'_> {
         self.reductions && depth >= 2 && index >= LATE_TURN
     }
 
+    /// The score of a side that cannot capture, `ply` turns from the root:
+    /// sooner losses are worse, later ones better; sooner wins better.
+    fn stuck(&self, ply: i32) -> i32 {
+        if self.rules.end().stuck_wins() {
+            -(LOSS + ply)
+        } else {
+            LOSS + ply
+        }
+    }
+
+    /// Lists the turns of `pos` into `results` and searches them, as
+    /// [`Searcher::negamax`] does for a position above the horizon.
+    fn search_turns(
+        &mut self,
+        pos: &Position,
+        results: &mut Vec<Position>,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<Expanded, VariantError> {
+        if depth == 1 {
+            return self.search_frontier(pos, results, alpha, beta, ply);
+        }
+        let (deadline, cancel) = (self.deadline, self.cancel);
+        let mut stop = || out_of_time(deadline, cancel);
+        if !self
+            .rules
+            .turn_results_with(pos, &mut self.scratch, &mut stop, results)?
+        {
+            self.stopped = true;
+            return Ok(Expanded::Stopped);
+        }
+        if results.is_empty() {
+            return Ok(Expanded::Lost(self.stuck(ply)));
+        }
+        self.order(pos, results, ply as usize, depth >= 2, |result| {
+            (TurnKey::between(pos, result), result)
+        });
+        let mut narrowed = false;
+        if let Some(width) = self.width.filter(|&w| depth >= 2 && results.len() > w) {
+            results.truncate(width.max(1));
+            narrowed = true;
+        }
+        let mut best_score = i32::MIN;
+        let mut best = None;
+        for (i, result) in results.iter().enumerate() {
+            let score = self.child_score(result, depth - 1, alpha, beta, ply + 1, i)?;
+            if self.stopped {
+                return Ok(Expanded::Stopped);
+            }
+            // A turn whose own search was narrowed may hide a faster
+            // result than the forced one of a sibling.
+            narrowed |= score.abs() == UNPROVEN;
+            if score > best_score {
+                best_score = score;
+                best = Some(TurnKey::between(pos, result));
+            }
+            alpha = alpha.max(score);
+            if alpha >= beta {
+                self.add_killer(ply as usize, TurnKey::between(pos, result));
+                break;
+            }
+        }
+        Ok(Expanded::Searched {
+            score: best_score,
+            best,
+            narrowed,
+        })
+    }
+
+    /// [`Searcher::search_turns`] a turn above the horizon, where each
+    /// turn's result is only evaluated: the turns are listed a piece at a
+    /// time, and the listing ends at the first that refutes the position
+    /// (half the positions at this depth have one, often among the first
+    /// pieces' turns).
+    fn search_frontier(
+        &mut self,
+        pos: &Position,
+        results: &mut Vec<Position>,
+        mut alpha: i32,
+        beta: i32,
+        ply: i32,
+    ) -> Result<Expanded, VariantError> {
+        let (deadline, cancel) = (self.deadline, self.cancel);
+        let mut stop = || out_of_time(deadline, cancel);
+        let mut best_score = i32::MIN;
+        let mut best = None;
+        let mut narrowed = false;
+        for origin in pos.ours() {
+            results.clear();
+            if !self.rules.origin_results_with(
+                pos,
+                origin,
+                &mut self.scratch,
+                &mut stop,
+                results,
+            )? {
+                self.stopped = true;
+                return Ok(Expanded::Stopped);
+            }
+            for result in results.iter() {
+                let score = -self.negamax(result, 0, -beta, -alpha, ply + 1)?;
+                if self.stopped {
+                    return Ok(Expanded::Stopped);
+                }
+                narrowed |= score.abs() == UNPROVEN;
+                if score > best_score {
+                    best_score = score;
+                    best = Some(TurnKey::between(pos, result));
+                }
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    self.add_killer(ply as usize, TurnKey::between(pos, result));
+                    return Ok(Expanded::Searched {
+                        score: best_score,
+                        best,
+                        narrowed,
+                    });
+                }
+            }
+        }
+        if best.is_none() {
+            return Ok(Expanded::Lost(self.stuck(ply)));
+        }
+        Ok(Expanded::Searched {
+            score: best_score,
+            best,
+            narrowed,
+        })
+    }
+
     fn negamax(
         &mut self,
         pos: &Position,
         depth: u32,
-        mut alpha: i32,
+        alpha: i32,
         beta: i32,
         ply: i32,
     ) -> Result<i32, VariantError> {
@@ -348,52 +507,24 @@ impl Searcher<'_> {
                 score
             });
         }
-        let (deadline, cancel) = (self.deadline, self.cancel);
-        let mut stop = || out_of_time(deadline, cancel);
-        let Some(mut turns) = self.rules.turns_with(pos, &mut self.scratch, &mut stop)? else {
-            self.stopped = true;
-            return Ok(0);
+        // The turns' results, in a list kept for this ply from node to node.
+        let mut results = self.lists.pop().unwrap_or_default();
+        let searched = self.search_turns(pos, &mut results, depth, alpha, beta, ply);
+        self.lists.push(results);
+        let (mut best_score, best, narrowed) = match searched? {
+            Expanded::Stopped => return Ok(0),
+            Expanded::Lost(score) => return Ok(score),
+            Expanded::Searched {
+                score,
+                best,
+                narrowed,
+            } => (score, best, narrowed),
         };
-        if turns.is_empty() {
-            // Sooner losses are worse, later ones better; sooner wins better.
-            return Ok(if self.rules.end().stuck_wins() {
-                -(LOSS + ply)
-            } else {
-                LOSS + ply
-            });
-        }
-        self.order(pos, &mut turns, ply as usize, depth >= 2);
-        let mut narrowed = false;
-        if let Some(width) = self.width.filter(|&w| depth >= 2 && turns.len() > w) {
-            turns.truncate(width.max(1));
-            narrowed = true;
-        }
-        let original_alpha = alpha;
-        let mut best_score = i32::MIN;
-        let mut best = None;
-        for (i, turn) in turns.iter().enumerate() {
-            let score = self.child_score(&turn.result, depth - 1, alpha, beta, ply + 1, i)?;
-            if self.stopped {
-                return Ok(0);
-            }
-            // A turn whose own search was narrowed may hide a faster
-            // result than the forced one of a sibling.
-            narrowed |= score.abs() == UNPROVEN;
-            if score > best_score {
-                best_score = score;
-                best = Some(turn.key());
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
-                self.add_killer(ply as usize, turn.key());
-                break;
-            }
-        }
         if narrowed {
             best_score = unproven(best_score);
         }
         if let Some(table) = self.table.as_mut() {
-            let bound = if best_score <= original_alpha {
+            let bound = if best_score <= alpha {
                 Bound::Upper
             } else if best_score >= beta {
                 Bound::Lower
@@ -491,6 +622,7 @@ impl<'a> IterativeSearch<'a> {
             evaluator: Evaluator::new(rules, config.learned),
             scratch,
             killers: Vec::new(),
+            lists: Vec::new(),
             reductions: config.reductions,
             width,
             nodes: 0,
@@ -498,7 +630,7 @@ impl<'a> IterativeSearch<'a> {
         };
         // The first iteration's order; later ones go by their scores.
         // Not judged: the first iteration evaluates every turn anyway.
-        searcher.order(pos, &mut turns, 0, false);
+        searcher.order(pos, &mut turns, 0, false, |t| (t.key(), &t.result));
         let best = turns.first().map(|t| (t.clone(), SearchReport::default()));
         let turns = turns.into_iter().map(|t| (t, 0)).collect();
         Ok(IterativeSearch {
@@ -550,10 +682,18 @@ impl<'a> IterativeSearch<'a> {
                 _ => turns.len(),
             };
             let mut narrowed = self.sampled || width < turns.len();
-            for (turn, turn_score) in turns[..width].iter_mut() {
+            for (i, (turn, turn_score)) in turns[..width].iter_mut().enumerate() {
                 // The first turn gets the full window, so its score is exact
-                // and the others are measured against it.
-                let score = -searcher.negamax(&turn.result, depth - 1, -beta, -alpha, 1)?;
+                // and the others are measured against it: first only proved
+                // no better (an empty window, which is cheaper), and searched
+                // in full when that proof fails.
+                let mut score = i32::MAX;
+                if i > 0 {
+                    score = -searcher.negamax(&turn.result, depth - 1, -alpha - 1, -alpha, 1)?;
+                }
+                if score > alpha && !searcher.stopped {
+                    score = -searcher.negamax(&turn.result, depth - 1, -beta, -alpha, 1)?;
+                }
                 if searcher.stopped {
                     break;
                 }

@@ -5,7 +5,7 @@
 use std::fmt;
 use std::str::FromStr;
 
-use super::{Bitboard, Capture, Route, Square};
+use super::{Bitboard, Capture, Position, Route, Square};
 
 /// A turn's identity: origin, final square and every captured square.
 #[derive(Copy, Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -14,6 +14,23 @@ pub struct TurnKey {
     pub destination: Square,
     /// All captured squares, the destination included.
     pub captured: Bitboard,
+}
+
+impl TurnKey {
+    /// The key of the turn that took `before` to `after`, one of its
+    /// distinct turns' results (as [`super::Rules::turn_results_with`]
+    /// lists them): a distinct turn is its result, so the squares that
+    /// changed name it.
+    pub fn between(before: &Position, after: &Position) -> TurnKey {
+        let mover = before.turn;
+        let (was, now) = (before.board.pieces(mover), after.board.pieces(mover));
+        let square = |b: Bitboard| b.first().expect("a turn moves one piece to a new square");
+        TurnKey {
+            origin: square(was - now),
+            destination: square(now - was),
+            captured: before.theirs() - after.board.pieces(mover.opponent()),
+        }
+    }
 }
 
 /// A turn as played: the origin and every capture in order, plus the initial

@@ -356,16 +356,33 @@ impl Rules {
     ) -> Result<bool, VariantError> {
         out.clear();
         for origin in pos.ours() {
-            match self.explore_origin(pos, origin, &mut scratch.search, stop) {
-                Ok(()) => {}
-                Err(Halt::Stopped) => return Ok(false),
-                Err(Halt::Variant(e)) => return Err(e),
+            if !self.origin_results_with(pos, origin, scratch, stop, out)? {
+                return Ok(false);
             }
-            out.extend(scratch.search.endings.iter().map(|e| Position {
-                board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
-                turn: pos.turn.opponent(),
-            }));
         }
+        Ok(true)
+    }
+
+    /// [`Rules::turn_results_with`] for the piece on `origin` alone,
+    /// appended to `out`: a search that meets a refutation among one
+    /// piece's turns need not list the others'.
+    pub fn origin_results_with(
+        &self,
+        pos: &Position,
+        origin: Square,
+        scratch: &mut TurnScratch,
+        stop: &mut dyn FnMut() -> bool,
+        out: &mut Vec<Position>,
+    ) -> Result<bool, VariantError> {
+        match self.explore_origin(pos, origin, &mut scratch.search, stop) {
+            Ok(()) => {}
+            Err(Halt::Stopped) => return Ok(false),
+            Err(Halt::Variant(e)) => return Err(e),
+        }
+        out.extend(scratch.search.endings.iter().map(|e| Position {
+            board: board_after(&pos.board, pos.turn, origin, e.destination, e.captured),
+            turn: pos.turn.opponent(),
+        }));
         Ok(true)
     }
 
