@@ -9,8 +9,8 @@ use std::sync::Arc;
 
 use burrow::ai::Level;
 use burrow::ai::{
-    AiProfile, DEFAULT_TABLE_BYTES, EvaluationWeights, IterativeSearch, LevelLookahead, Lookahead,
-    SearchConfig, SearchReport, Thinker, attach_profile, choose, evaluate, opening,
+    AiProfile, DEFAULT_TABLE_BYTES, EvaluationWeights, IterativeSearch, LOSS, LevelLookahead,
+    Lookahead, SearchConfig, SearchReport, Thinker, attach_profile, choose, evaluate, opening,
     play_random_game, search, worth_proving,
 };
 use burrow::rules::variants::BoxBurrow;
@@ -111,6 +111,61 @@ fn four_turns() -> SearchConfig {
         reductions: false,
         learned: false,
         width: None,
+    }
+}
+
+/// A plain depth-limited negamax over the hand-set evaluation, scoring a
+/// side that cannot capture as the search does: the value every exact
+/// search of that depth must find, whatever its shortcuts.
+fn plain_negamax(rules: &Rules, pos: &Position, depth: u32, ply: i32) -> i32 {
+    if depth == 0 {
+        return match evaluate(rules, pos) {
+            LOSS => LOSS + ply,
+            won if won == -LOSS => -(LOSS + ply),
+            score => score,
+        };
+    }
+    let turns = rules.turns(pos).unwrap();
+    if turns.is_empty() {
+        return if rules.end().stuck_wins() {
+            -(LOSS + ply)
+        } else {
+            LOSS + ply
+        };
+    }
+    turns
+        .iter()
+        .map(|t| -plain_negamax(rules, &t.result, depth - 1, ply + 1))
+        .max()
+        .unwrap()
+}
+
+#[test]
+fn an_exact_search_scores_what_a_plain_minimax_does() {
+    // Without the table (whose deeper entries may answer a shallower
+    // question), every shortcut of the exact search (empty windows, the
+    // turns above the horizon listed a piece at a time and left at the
+    // first refutation, killers) must leave the score alone.
+    let never = AtomicBool::new(false);
+    for (id, depth) in [("box", 3), ("path", 3), ("sweep", 3), ("tumburrow", 2)] {
+        let rules = rules(id);
+        let positions = positions(&rules, "6x6".parse().unwrap(), 2);
+        for pos in positions.iter().step_by(3) {
+            let config = SearchConfig {
+                max_depth: depth,
+                table: false,
+                ..four_turns()
+            };
+            let Some(found) = search(&rules, pos, &config, &never).unwrap() else {
+                continue;
+            };
+            let depth = found.report.depth;
+            assert_eq!(
+                found.report.score,
+                plain_negamax(&rules, pos, depth, 0),
+                "{id} at depth {depth}: {pos}"
+            );
+        }
     }
 }
 

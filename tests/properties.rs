@@ -30,6 +30,26 @@ proptest! {
     }
 
     #[test]
+    fn a_turns_result_names_it_and_the_pieces_list_the_whole(seed in any::<u64>(), game in 0usize..4) {
+        // What a search that keeps only the turns' results relies on.
+        let rules = rules(GAMES[game]);
+        let record = play_random_game(&rules, Position::start("6x6".parse().unwrap()), seed).unwrap();
+        let mut scratch = TurnScratch::default();
+        for pos in record.replay(&VariantRegistry::builtin()).unwrap() {
+            let turns = rules.turns(&pos).unwrap();
+            let mut by_piece = Vec::new();
+            for origin in pos.ours() {
+                prop_assert!(rules.origin_results_with(&pos, origin, &mut scratch, &mut || false, &mut by_piece).unwrap());
+            }
+            let results: Vec<Position> = turns.iter().map(|t| t.result).collect();
+            prop_assert_eq!(&by_piece, &results);
+            for turn in &turns {
+                prop_assert_eq!(TurnKey::between(&pos, &turn.result), turn.key());
+            }
+        }
+    }
+
+    #[test]
     fn positions_round_trip(files in 4u8..=8, ranks in 4u8..=8, cells in prop::collection::vec(0u8..3, 64), black in any::<bool>()) {
         let size = BoardSize::new(files, ranks).unwrap();
         let mut board = Board::empty(size);

@@ -261,11 +261,7 @@ impl Searcher<'_> {
         judged: bool,
         turn: impl Fn(&T) -> (TurnKey, &Position),
     ) {
-        let best = self
-            .table
-            .as_ref()
-            .and_then(|t| t.get(zobrist(pos), ply as i32))
-            .and_then(|e| e.best);
+        let best = self.remembered_best(pos, ply);
         let killers = self.killers.get(ply).copied().unwrap_or_default();
         items.sort_by_cached_key(|item| {
             let (key, result) = turn(item);
@@ -284,6 +280,14 @@ impl Searcher<'_> {
                 std::cmp::Reverse(key.map_or(0, |k| k.captured.count())),
             )
         });
+    }
+
+    /// The best turn the table remembers for `pos`, if any.
+    fn remembered_best(&self, pos: &Position, ply: usize) -> Option<TurnKey> {
+        self.table
+            .as_ref()
+            .and_then(|t| t.get(zobrist(pos), ply as i32))
+            .and_then(|e| e.best)
     }
 
     /// Remembers `key` as a refutation at `ply`.
@@ -425,7 +429,23 @@ impl Searcher<'_> {
         let mut best_score = i32::MIN;
         let mut best = None;
         let mut narrowed = false;
-        for origin in pos.ours() {
+        // The pieces whose turns refuted a position here before go first:
+        // the remembered best turn's and this ply's killers'.
+        let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
+        let mut first = [
+            self.remembered_best(pos, ply as usize),
+            killers[0],
+            killers[1],
+        ]
+        .map(|k| k.map(|k| k.origin).filter(|&o| pos.ours().contains(o)));
+        for i in 1..first.len() {
+            if first[..i].contains(&first[i]) {
+                first[i] = None;
+            }
+        }
+        let early = first.iter().flatten().copied();
+        let rest = pos.ours().filter(|o| !first.contains(&Some(*o)));
+        for origin in early.chain(rest) {
             results.clear();
             if !self.rules.origin_results_with(
                 pos,
