@@ -1,8 +1,12 @@
 //! Iterative-deepening alpha-beta (negamax) over distinct turns, with an
 //! optional transposition table keyed by Zobrist hashes that also supplies
 //! the best turn to try first, killer turns, principal-variation (empty
-//! window) searches of all but the first turn, and, for the strongest level,
-//! late-turn reductions.
+//! window) searches of all but the first turn (the root's included), and,
+//! for the strongest level, late-turn reductions. Only the root holds
+//! whole turns; inside the tree a turn is the position it leaves (its key
+//! read from the squares that changed, [`TurnKey::between`]), and a
+//! position one turn above the horizon lists its turns a piece at a time,
+//! stopping at the first that refutes it.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -195,12 +199,47 @@ enum Expanded {
     Stopped,
     /// The side to move cannot capture: this score, from its side.
     Lost(i32),
-    Searched {
+    Searched(Best),
+}
+
+/// The best of a position's turns so far, as they are searched.
+struct Best {
+    score: i32,
+    turn: Option<TurnKey>,
+    /// Only some of the turns were searched, or the best's own search was
+    /// narrowed: no forced result is proven here.
+    narrowed: bool,
+}
+
+impl Best {
+    fn new(narrowed: bool) -> Best {
+        Best {
+            score: i32::MIN,
+            turn: None,
+            narrowed,
+        }
+    }
+
+    /// Weighs the turn of `pos` that leaves `result`, scored `score`,
+    /// raising `alpha`; whether it refutes the position (`alpha >= beta`).
+    fn offer(
+        &mut self,
+        pos: &Position,
+        result: &Position,
         score: i32,
-        best: Option<TurnKey>,
-        /// Only some of the turns were searched.
-        narrowed: bool,
-    },
+        alpha: &mut i32,
+        beta: i32,
+    ) -> bool {
+        // A turn whose own search was narrowed may hide a faster result
+        // than the forced one of a sibling.
+        self.narrowed |= score.abs() == UNPROVEN;
+        if score > self.score {
+            self.score = score;
+            self.turn = Some(TurnKey::between(pos, result));
+        }
+        *alpha = (*alpha).max(score);
+        *alpha >= beta
+    }
 }
 
 struct Searcher<'a> {
@@ -384,34 +423,21 @@ impl Searcher<'_> {
             results.truncate(width.max(1));
             narrowed = true;
         }
-        let mut best_score = i32::MIN;
-        let mut best = None;
+        let mut best = Best::new(narrowed);
         for (i, result) in results.iter().enumerate() {
             let score = self.child_score(result, depth - 1, alpha, beta, ply + 1, i)?;
             if self.stopped {
                 return Ok(Expanded::Stopped);
             }
-            // A turn whose own search was narrowed may hide a faster
-            // result than the forced one of a sibling.
-            narrowed |= score.abs() == UNPROVEN;
-            if score > best_score {
-                best_score = score;
-                best = Some(TurnKey::between(pos, result));
-            }
-            alpha = alpha.max(score);
-            if alpha >= beta {
+            if best.offer(pos, result, score, &mut alpha, beta) {
                 self.add_killer(ply as usize, TurnKey::between(pos, result));
                 break;
             }
         }
-        Ok(Expanded::Searched {
-            score: best_score,
-            best,
-            narrowed,
-        })
+        Ok(Expanded::Searched(best))
     }
 
-    /// [`Searcher::search_turns`] a turn above the horizon, where each
+    /// [`Searcher::search_turns`] one turn above the horizon, where each
     /// turn's result is only evaluated: the turns are listed a piece at a
     /// time, and the listing ends at the first that refutes the position
     /// (half the positions at this depth have one, often among the first
@@ -426,9 +452,7 @@ impl Searcher<'_> {
     ) -> Result<Expanded, VariantError> {
         let (deadline, cancel) = (self.deadline, self.cancel);
         let mut stop = || out_of_time(deadline, cancel);
-        let mut best_score = i32::MIN;
-        let mut best = None;
-        let mut narrowed = false;
+        let mut best = Best::new(false);
         // The pieces whose turns refuted a position here before go first:
         // the remembered best turn's and this ply's killers'.
         let killers = self.killers.get(ply as usize).copied().unwrap_or_default();
@@ -462,30 +486,16 @@ impl Searcher<'_> {
                 if self.stopped {
                     return Ok(Expanded::Stopped);
                 }
-                narrowed |= score.abs() == UNPROVEN;
-                if score > best_score {
-                    best_score = score;
-                    best = Some(TurnKey::between(pos, result));
-                }
-                alpha = alpha.max(score);
-                if alpha >= beta {
+                if best.offer(pos, result, score, &mut alpha, beta) {
                     self.add_killer(ply as usize, TurnKey::between(pos, result));
-                    return Ok(Expanded::Searched {
-                        score: best_score,
-                        best,
-                        narrowed,
-                    });
+                    return Ok(Expanded::Searched(best));
                 }
             }
         }
-        if best.is_none() {
+        if best.turn.is_none() {
             return Ok(Expanded::Lost(self.stuck(ply)));
         }
-        Ok(Expanded::Searched {
-            score: best_score,
-            best,
-            narrowed,
-        })
+        Ok(Expanded::Searched(best))
     }
 
     fn negamax(
@@ -531,18 +541,16 @@ impl Searcher<'_> {
         let mut results = self.lists.pop().unwrap_or_default();
         let searched = self.search_turns(pos, &mut results, depth, alpha, beta, ply);
         self.lists.push(results);
-        let (mut best_score, best, narrowed) = match searched? {
+        let best = match searched? {
             Expanded::Stopped => return Ok(0),
             Expanded::Lost(score) => return Ok(score),
-            Expanded::Searched {
-                score,
-                best,
-                narrowed,
-            } => (score, best, narrowed),
+            Expanded::Searched(best) => best,
         };
-        if narrowed {
-            best_score = unproven(best_score);
-        }
+        let best_score = if best.narrowed {
+            unproven(best.score)
+        } else {
+            best.score
+        };
         if let Some(table) = self.table.as_mut() {
             let bound = if best_score <= alpha {
                 Bound::Upper
@@ -558,7 +566,7 @@ impl Searcher<'_> {
                     depth,
                     score: best_score,
                     bound,
-                    best,
+                    best: best.turn,
                 },
             );
         }
