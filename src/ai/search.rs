@@ -206,8 +206,8 @@ enum Expanded {
 struct Best {
     score: i32,
     turn: Option<TurnKey>,
-    /// Only some of the turns were searched, or the best's own search was
-    /// narrowed: no forced result is proven here.
+    /// Only some of the turns were searched, or one searched turn's own
+    /// search was: no forced result is proven here.
     narrowed: bool,
 }
 
@@ -289,9 +289,11 @@ impl Searcher<'_> {
     /// then, with `judged`, the turns whose positions the evaluation likes
     /// best for the mover, then bigger captures first. Judging every turn
     /// costs an evaluation each, which pays where each turn is searched
-    /// further (a good first turn cuts the rest short) and not just above
-    /// the horizon, where the turns are evaluated anyway. `turn` reads an
-    /// item's key and the position it leaves.
+    /// further (a good first turn cuts the rest short); one turn above the
+    /// horizon, where the turns are evaluated anyway, nothing is ordered
+    /// ([`Searcher::search_frontier`]), and the root's first iteration
+    /// evaluates every turn itself. `turn` reads an item's key and the
+    /// position it leaves.
     fn order<T>(
         &self,
         pos: &Position,
@@ -415,11 +417,11 @@ impl Searcher<'_> {
         if results.is_empty() {
             return Ok(Expanded::Lost(self.stuck(ply)));
         }
-        self.order(pos, results, ply as usize, depth >= 2, |result| {
+        self.order(pos, results, ply as usize, true, |result| {
             (TurnKey::between(pos, result), result)
         });
         let mut narrowed = false;
-        if let Some(width) = self.width.filter(|&w| depth >= 2 && results.len() > w) {
+        if let Some(width) = self.width.filter(|&w| results.len() > w) {
             results.truncate(width.max(1));
             narrowed = true;
         }
@@ -720,7 +722,14 @@ impl<'a> IterativeSearch<'a> {
                     score = -searcher.negamax(&turn.result, depth - 1, -alpha - 1, -alpha, 1)?;
                 }
                 if score > alpha && !searcher.stopped {
+                    let better = score;
                     score = -searcher.negamax(&turn.result, depth - 1, -beta, -alpha, 1)?;
+                    if searcher.stopped && i > 0 {
+                        // Proved better than the best so far, though the
+                        // time ran out before its own score was found: a
+                        // partial iteration plays it.
+                        iteration_best = Some((turn.clone(), better));
+                    }
                 }
                 if searcher.stopped {
                     break;

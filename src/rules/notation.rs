@@ -21,6 +21,11 @@ impl TurnKey {
     /// distinct turns' results (as [`super::Rules::turn_results_with`]
     /// lists them): a distinct turn is its result, so the squares that
     /// changed name it.
+    ///
+    /// # Panics
+    ///
+    /// If `after` is not the result of a turn of `before` (no piece of the
+    /// mover's left its square, or none arrived on a new one).
     pub fn between(before: &Position, after: &Position) -> TurnKey {
         let mover = before.turn;
         let (was, now) = (before.board.pieces(mover), after.board.pieces(mover));

@@ -365,7 +365,8 @@ impl Rules {
 
     /// [`Rules::turn_results_with`] for the piece on `origin` alone,
     /// appended to `out`: a search that meets a refutation among one
-    /// piece's turns need not list the others'.
+    /// piece's turns need not list the others'. `origin` must hold a piece
+    /// of the side to move.
     pub fn origin_results_with(
         &self,
         pos: &Position,
@@ -374,6 +375,10 @@ impl Rules {
         stop: &mut dyn FnMut() -> bool,
         out: &mut Vec<Position>,
     ) -> Result<bool, VariantError> {
+        debug_assert!(
+            pos.ours().contains(origin),
+            "{origin} holds no piece to move"
+        );
         match self.explore_origin(pos, origin, &mut scratch.search, stop) {
             Ok(()) => {}
             Err(Halt::Stopped) => return Ok(false),
