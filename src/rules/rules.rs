@@ -21,6 +21,9 @@ pub struct Rules {
     variant: Arc<dyn Variant>,
     movegen: MoveGen,
     uses_route: bool,
+    /// The variant's fit reads only where a capture lands
+    /// ([`Variant::fit_reads_only_the_landing`]) and its turns have no routes.
+    pub(super) fit_by_landing: bool,
     attachments: Attachments,
 }
 
@@ -195,6 +198,7 @@ impl Rules {
         Ok(Rules {
             movegen: MoveGen::new(movement),
             uses_route,
+            fit_by_landing: variant.fit_reads_only_the_landing() && !uses_route,
             attachments: Attachments::default(),
             variant,
         })
@@ -385,6 +389,21 @@ impl Rules {
             }
         }
         found
+    }
+
+    /// The captures from `from` the movement allows among the template's
+    /// candidate targets, fitting or not: for a game whose fit reads only
+    /// the landing, which a turn search checks once per landing.
+    pub(super) fn reachable_targets(
+        &self,
+        board: &Board,
+        mover: Side,
+        from: Square,
+        template: &Template,
+    ) -> Bitboard {
+        debug_assert!(self.fit_by_landing, "only without routes");
+        let among = self.variant.candidate_targets(template, from);
+        self.movegen.targets(board, mover, from, among)
     }
 
     /// A route that makes `from → to` fit `template`, for route variants.

@@ -70,12 +70,20 @@ impl StateMemo {
         self.packed = enemies <= PACKED_ENEMIES;
     }
 
-    pub(crate) fn len(&self) -> usize {
+    #[cfg(test)]
+    fn len(&self) -> usize {
         if self.packed {
             self.filled.len()
         } else {
             self.wide.len()
         }
+    }
+
+    /// Where a key's probe starts: a multiply moves every bit of the key
+    /// into the high half, which the shift brings down.
+    #[inline]
+    fn home(&self, key: u64) -> usize {
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize) & (self.slots.len() - 1)
     }
 
     /// Starts loading a state's slot into the cache: a search that knows
@@ -85,7 +93,7 @@ impl StateMemo {
     pub(crate) fn prefetch(&self, captured: u64, at: Square, template: u32) {
         #[cfg(target_arch = "x86_64")]
         if self.packed && !self.slots.is_empty() {
-            let i = slot_of(packed_key(captured, at, template)) & (self.slots.len() - 1);
+            let i = self.home(packed_key(captured, at, template));
             // SAFETY: prefetching only hints the cache; `i` is in bounds anyway.
             #[allow(unsafe_code)]
             unsafe {
@@ -111,7 +119,7 @@ impl StateMemo {
             self.grow();
         }
         let mask = self.slots.len() - 1;
-        let mut i = slot_of(key) & mask;
+        let mut i = self.home(key);
         loop {
             match self.slots[i] {
                 0 => {
@@ -119,10 +127,74 @@ impl StateMemo {
                     self.filled.push(i as u32);
                     return true;
                 }
-                k if k == key => return false,
+                k if k & !MISFIT == key => {
+                    debug_assert!(k & MISFIT == 0, "a misfit state expanded");
+                    return false;
+                }
                 _ => i = (i + 1) & mask,
             }
         }
+    }
+
+    /// What the memo knows of a state: `None` if nothing, `Some(true)` if
+    /// it was expanded ([`StateMemo::insert`]), `Some(false)` if it was
+    /// recorded as a capture that does not fit ([`StateMemo::insert_misfit`]).
+    #[inline]
+    pub(crate) fn look(&self, captured: u64, at: Square, template: u32) -> Option<bool> {
+        if !self.packed {
+            let at_and_template = template << 8 | at.index() as u32;
+            return if self.wide.contains(&(captured, at_and_template)) {
+                Some(true)
+            } else if self
+                .wide
+                .contains(&(captured, at_and_template | WIDE_MISFIT))
+            {
+                Some(false)
+            } else {
+                None
+            };
+        }
+        if self.slots.is_empty() {
+            return None;
+        }
+        let key = packed_key(captured, at, template);
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        loop {
+            match self.slots[i] {
+                0 => return None,
+                k if k & !MISFIT == key => return Some(k & MISFIT == 0),
+                _ => i = (i + 1) & mask,
+            }
+        }
+    }
+
+    /// Records a state the search never expands, because the capture that
+    /// reaches it does not fit the template: a game whose fit reads only
+    /// the state ([`Variant::fit_reads_only_the_landing`]) then checks it
+    /// once, however many captures lead there. The state must be new
+    /// ([`StateMemo::look`] gave `None`).
+    ///
+    /// [`Variant::fit_reads_only_the_landing`]: super::Variant::fit_reads_only_the_landing
+    #[inline]
+    pub(crate) fn insert_misfit(&mut self, captured: u64, at: Square, template: u32) {
+        if !self.packed {
+            self.wide
+                .insert((captured, template << 8 | at.index() as u32 | WIDE_MISFIT));
+            return;
+        }
+        let key = packed_key(captured, at, template);
+        if (self.filled.len() + 1) * 2 > self.slots.len() {
+            self.grow();
+        }
+        let mask = self.slots.len() - 1;
+        let mut i = self.home(key);
+        while self.slots[i] != 0 {
+            debug_assert_ne!(self.slots[i] & !MISFIT, key, "a state recorded twice");
+            i = (i + 1) & mask;
+        }
+        self.slots[i] = key | MISFIT;
+        self.filled.push(i as u32);
     }
 
     /// Doubles the table (at least 256 slots) and re-inserts every key.
@@ -137,7 +209,7 @@ impl StateMemo {
         self.filled.clear();
         let mask = capacity - 1;
         for key in old.into_iter().filter(|&key| key != 0) {
-            let mut i = slot_of(key) & mask;
+            let mut i = self.home(key & !MISFIT);
             while self.slots[i] != 0 {
                 i = (i + 1) & mask;
             }
@@ -147,16 +219,16 @@ impl StateMemo {
     }
 }
 
+/// The flag of a packed key recorded by [`StateMemo::insert_misfit`]
+/// (templates are numbered far below the 25 bits above the square).
+const MISFIT: u64 = 1 << 63;
+
+/// The same flag in a wide state's square-and-template half.
+const WIDE_MISFIT: u32 = 1 << 31;
+
 #[inline]
 fn packed_key(captured: u64, at: Square, template: u32) -> u64 {
     captured | (at.index() as u64) << 32 | (template as u64) << 38
-}
-
-/// Spreads a key over the table (a multiply moves every bit into the high
-/// half, which the shift brings down).
-#[inline]
-fn slot_of(key: u64) -> usize {
-    (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> 24) as usize
 }
 
 #[cfg(test)]

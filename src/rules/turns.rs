@@ -7,8 +7,8 @@ use std::sync::Arc;
 use super::fxhash::FxHashMap;
 use super::state_memo::{EnemyIndex, StateMemo};
 use super::{
-    Bitboard, Board, Position, Route, RouteCandidates, Rules, Side, Square, Template, Turn,
-    Variant, VariantError,
+    Bitboard, Board, CaptureView, Position, Route, RouteCandidates, Rules, Side, Square, Template,
+    Turn, Variant, VariantError,
 };
 
 /// Why a turn search ended early.
@@ -99,8 +99,11 @@ pub struct TurnScratch {
 /// buffers grow.
 #[derive(Default)]
 pub(crate) struct Search {
-    /// Expanded states.
+    /// Expanded states (and, in a game whose fit reads only the landing,
+    /// landings that do not fit).
     visited: StateMemo,
+    /// States of the current origin expanded: the stop check's clock.
+    expanded: usize,
     /// The numbering of the enemies the memo packs, and whose it is.
     enemy_index: (Bitboard, EnemyIndex),
     /// The current origin's initial captures with their templates.
@@ -123,6 +126,19 @@ pub(crate) struct Search {
 const CANDIDATE_CACHE_SIZE: usize = 4096;
 
 impl Search {
+    /// Records the turn in progress as complete: no capture fits from here.
+    fn end_here(&mut self, walk: &Walk, state: State) {
+        let order_start = self.orders.len() as u32;
+        self.orders.extend_from_slice(&self.stack);
+        self.endings.push(Ending {
+            destination: state.at,
+            captured: state.captured,
+            route: walk.route,
+            order_start,
+            order_len: self.stack.len() as u8,
+        });
+    }
+
     fn candidate_routes(
         &mut self,
         rules: &Rules,
@@ -194,6 +210,7 @@ impl Rules {
         }
         let enemy_index = search.enemy_index.1.clone();
         search.visited.reset(enemies.count());
+        search.expanded = 0;
         search.templates.clear();
         search.endings.clear();
         search.orders.clear();
@@ -251,34 +268,30 @@ impl Rules {
     ) -> Result<(), Halt> {
         let State {
             at,
-            captured,
             packed,
             template_index,
+            ..
         } = state;
         if !search.visited.insert(packed, at, template_index) {
             return Ok(());
         }
-        if search.visited.len().is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
+        search.expanded += 1;
+        if search.expanded.is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
             return Err(Halt::Stopped);
         }
         let Walk {
             mover,
             template,
             candidates,
-            route,
             index,
+            ..
         } = *walk;
+        if self.fit_by_landing {
+            return self.follow_landings(search, board, walk, state, stop);
+        }
         let next = self.fitting_targets_with(board, mover, at, template, candidates);
         if next.is_empty() {
-            let order_start = search.orders.len() as u32;
-            search.orders.extend_from_slice(&search.stack);
-            search.endings.push(Ending {
-                destination: at,
-                captured,
-                route,
-                order_start,
-                order_len: search.stack.len() as u8,
-            });
+            search.end_here(walk, state);
             return Ok(());
         }
         for to in next {
@@ -287,18 +300,79 @@ impl Rules {
                 .prefetch(packed | index.bit(to), to, template_index);
         }
         for to in next {
-            let mut after = *board;
-            after.capture(mover, at, to);
-            search.stack.push(to);
-            let next_state = State {
-                at: to,
-                captured: captured | Bitboard::from(to),
-                packed: packed | index.bit(to),
-                template_index,
-            };
-            self.follow(search, &after, walk, next_state, stop)?;
-            search.stack.pop();
+            self.follow_capture(search, board, walk, state, to, stop)?;
         }
+        Ok(())
+    }
+
+    /// [`Rules::follow`]'s expansion for a game whose fit reads only where
+    /// a capture lands: a landing reached before is known to fit (it was
+    /// expanded) or not (it was recorded as a misfit), so each is checked
+    /// once however many capture orders reach it.
+    fn follow_landings(
+        &self,
+        search: &mut Search,
+        board: &Board,
+        walk: &Walk,
+        state: State,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Halt> {
+        let State {
+            at,
+            packed,
+            template_index,
+            ..
+        } = state;
+        let (mover, index) = (walk.mover, walk.index);
+        let reachable = self.reachable_targets(board, mover, at, walk.template);
+        for to in reachable {
+            search
+                .visited
+                .prefetch(packed | index.bit(to), to, template_index);
+        }
+        let mut goes_on = false;
+        for to in reachable {
+            let landing = packed | index.bit(to);
+            match search.visited.look(landing, to, template_index) {
+                Some(fits) => goes_on |= fits,
+                None => {
+                    let view = CaptureView::new(board, mover, at, to, None);
+                    if self.variant().fits(walk.template, &view) {
+                        goes_on = true;
+                        self.follow_capture(search, board, walk, state, to, stop)?;
+                    } else {
+                        search.visited.insert_misfit(landing, to, template_index);
+                    }
+                }
+            }
+        }
+        if !goes_on {
+            search.end_here(walk, state);
+        }
+        Ok(())
+    }
+
+    /// Captures `to` from the state's square and follows the turn on.
+    fn follow_capture(
+        &self,
+        search: &mut Search,
+        board: &Board,
+        walk: &Walk,
+        state: State,
+        to: Square,
+        stop: &mut dyn FnMut() -> bool,
+    ) -> Result<(), Halt> {
+        let mut after = *board;
+        after.capture(walk.mover, state.at, to);
+        search.stack.push(to);
+        let next_state = State {
+            at: to,
+            captured: state.captured | Bitboard::from(to),
+            packed: state.packed | walk.index.bit(to),
+            template_index: state.template_index,
+        };
+        self.follow(search, &after, walk, next_state, stop)?;
+        search.stack.pop();
         Ok(())
     }
 

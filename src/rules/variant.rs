@@ -149,6 +149,17 @@ pub trait Variant: Send + Sync + 'static {
         false
     }
 
+    /// Optional speed-up: whether [`Variant::fits`] reads nothing of a
+    /// capture but where it lands: the board just after it
+    /// ([`CaptureView::board_after`]), its target and the mover, never the
+    /// square it came from or its route (Tumburrow's count of friends in
+    /// sight). A turn search may then check a landing once, however many
+    /// capture orders reach it. Saying true of a game whose fit reads more
+    /// makes its turns wrong.
+    fn fit_reads_only_the_landing(&self) -> bool {
+        false
+    }
+
     /// Whether the rules treat the board's eight symmetries alike (mirrors
     /// and quarter turns, the latter on square boards): a position and its
     /// images then have the same value and the same number of turns. The

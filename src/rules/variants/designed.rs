@@ -69,6 +69,18 @@ impl Variant for Design {
         self.template.route.is_some()
     }
 
+    fn fit_reads_only_the_landing(&self) -> bool {
+        // A count looks from where the piece lands on the board after the
+        // capture; every other measure reads the capture's offset or path.
+        let rule = &self.template;
+        rule.bounding_box.is_none()
+            && rule.route.is_none()
+            && rule.directions.is_none()
+            && rule.offset.is_none()
+            && rule.distance.is_none()
+            && !rule.line
+    }
+
     fn start(&self) -> Start {
         self.start
     }

@@ -32,6 +32,11 @@ impl Variant for Tumburrow {
     fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
         *template == Template::Count(capture.friends_in_sight_after())
     }
+
+    fn fit_reads_only_the_landing(&self) -> bool {
+        true
+    }
+
     fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
         let Template::Count(count) = *template else {
             return crate::rules::default_misfit(template, capture);
