@@ -322,16 +322,19 @@ impl Rules {
         &self,
         template: &Template,
     ) -> Result<Option<RouteCandidates>, VariantError> {
-        let candidates = self.variant.candidate_routes(template);
-        if let Some(candidates) = &candidates
-            && let Some(&route) = candidates
-                .as_slice()
-                .iter()
-                .find(|&&r| !self.movegen.allows_route(r))
+        // Matched rather than passed on whole: the list is hundreds of bytes,
+        // and most games' answer is `None`.
+        let Some(candidates) = self.variant.candidate_routes(template) else {
+            return Ok(None);
+        };
+        if let Some(&route) = candidates
+            .as_slice()
+            .iter()
+            .find(|&&r| !self.movegen.allows_route(r))
         {
             return Err(self.error(VariantProblem::RouteNotInMovement(route)));
         }
-        Ok(candidates)
+        Ok(Some(candidates))
     }
 
     /// The squares the piece on `from` can capture next while `template` holds.

@@ -106,10 +106,12 @@ pub(crate) struct Search {
     expanded: usize,
     /// The numbering of the enemies the memo packs, and whose it is.
     enemy_index: (Bitboard, EnemyIndex),
-    /// The current origin's initial captures with their templates.
-    initial: Vec<(Square, Option<Route>, Template)>,
+    /// The current origin's initial captures with their templates' indices.
+    initial: Vec<(Square, Option<Route>, u32)>,
     /// The distinct templates of the current origin; states refer to them by index.
     templates: Vec<Template>,
+    /// The candidate routes of those templates that have some, by index.
+    routes: Vec<(u32, RouteCandidates)>,
     stack: Vec<Square>,
     pub(super) endings: Vec<Ending>,
     orders: Vec<Square>,
@@ -211,24 +213,36 @@ impl Rules {
         let enemy_index = search.enemy_index.1.clone();
         search.visited.reset(enemies.count());
         search.expanded = 0;
-        search.templates.clear();
         search.endings.clear();
         search.orders.clear();
         // Kept in the search between origins (taken out while the walks below
-        // borrow the search); an error only costs the buffer.
+        // borrow the search); an error only costs the buffers.
         let mut initial = std::mem::take(&mut search.initial);
         initial.clear();
+        search.templates.clear();
+        let templates = &mut search.templates;
         self.for_each_initial_capture(&pos.board, mover, origin, &mut |to, route, template| {
-            initial.push((to, route, template));
-        });
-        for &(to, route, template) in &initial {
-            let template_index = match search.templates.iter().position(|t| *t == template) {
+            let index = match templates.iter().position(|t| *t == template) {
                 Some(i) => i,
                 None => {
-                    search.templates.push(template);
-                    search.templates.len() - 1
+                    templates.push(template);
+                    templates.len() - 1
                 }
-            } as u32;
+            };
+            initial.push((to, route, index as u32));
+        });
+        // Each template's candidate routes, asked once an origin (most games
+        // have none, and then nothing is kept).
+        let mut routes = std::mem::take(&mut search.routes);
+        routes.clear();
+        for i in 0..search.templates.len() {
+            let template = search.templates[i];
+            if let Some(candidates) = search.candidate_routes(self, &template)? {
+                routes.push((i as u32, candidates));
+            }
+        }
+        for &(to, route, template_index) in &initial {
+            let template = search.templates[template_index as usize];
             let mut board = pos.board;
             board.capture(mover, origin, to);
             search.stack.clear();
@@ -239,16 +253,19 @@ impl Rules {
                 packed: enemy_index.bit(to),
                 template_index,
             };
-            let candidates = search.candidate_routes(self, &template)?;
             let walk = Walk {
                 mover,
                 template: &template,
-                candidates: candidates.as_ref(),
+                candidates: routes
+                    .iter()
+                    .find(|(i, _)| *i == template_index)
+                    .map(|(_, candidates)| candidates),
                 route,
                 index: &enemy_index,
             };
             self.follow(search, &board, &walk, state, stop)?;
         }
+        search.routes = routes;
         search.initial = initial;
         let endings = &mut search.endings;
         endings.sort_by_key(|e| (e.destination, e.captured));
