@@ -111,14 +111,14 @@ pub(crate) struct Search {
     /// The distinct templates of the current origin; states refer to them by index.
     templates: Vec<Template>,
     /// The candidate routes of those templates that have some, by index.
-    routes: Vec<(u32, RouteCandidates)>,
+    routes: Vec<(u32, Arc<RouteCandidates>)>,
     stack: Vec<Square>,
     pub(super) endings: Vec<Ending>,
     orders: Vec<Square>,
     /// Each template's checked candidate routes: a Path Burrow position
     /// starts hundreds of turns, and their templates recur from position
     /// to position.
-    candidates: FxHashMap<Template, Option<RouteCandidates>>,
+    candidates: FxHashMap<Template, Option<Arc<RouteCandidates>>>,
     /// Which variant `candidates` belongs to (held, so that its address
     /// cannot pass to another variant).
     candidates_of: Option<Arc<dyn Variant>>,
@@ -141,11 +141,13 @@ impl Search {
         });
     }
 
+    /// The candidate routes of `template` (shared: a list is hundreds of
+    /// bytes, and a route game asks for hundreds a position).
     fn candidate_routes(
         &mut self,
         rules: &Rules,
         template: &Template,
-    ) -> Result<Option<RouteCandidates>, VariantError> {
+    ) -> Result<Option<Arc<RouteCandidates>>, VariantError> {
         // Only route templates have costly candidates (their images); the
         // others are cheaper to ask for than to look up.
         let routed = match template {
@@ -154,7 +156,7 @@ impl Search {
             _ => false,
         };
         if !routed {
-            return rules.checked_candidate_routes(template);
+            return Ok(rules.checked_candidate_routes(template)?.map(Arc::new));
         }
         if !self
             .candidates_of
@@ -165,13 +167,13 @@ impl Search {
             self.candidates_of = Some(rules.variant_arc());
         }
         if let Some(known) = self.candidates.get(template) {
-            return Ok(*known);
+            return Ok(known.clone());
         }
-        let checked = rules.checked_candidate_routes(template)?;
+        let checked = rules.checked_candidate_routes(template)?.map(Arc::new);
         if self.candidates.len() >= CANDIDATE_CACHE_SIZE {
             self.candidates.clear();
         }
-        self.candidates.insert(*template, checked);
+        self.candidates.insert(*template, checked.clone());
         Ok(checked)
     }
 }
@@ -259,7 +261,7 @@ impl Rules {
                 candidates: routes
                     .iter()
                     .find(|(i, _)| *i == template_index)
-                    .map(|(_, candidates)| candidates),
+                    .map(|(_, candidates)| &**candidates),
                 route,
                 index: &enemy_index,
             };
