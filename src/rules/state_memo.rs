@@ -309,6 +309,35 @@ mod tests {
     }
 
     #[test]
+    fn a_landing_is_known_as_expanded_as_a_misfit_or_not_at_all() {
+        // Packed keys (few enemies), then wide ones (more than 32).
+        for enemies in [10, 40] {
+            let mut memo = StateMemo::default();
+            memo.reset(enemies);
+            assert_eq!(memo.look(0b11, sq("c3"), 0), None);
+            memo.insert_misfit(0b11, sq("c3"), 0);
+            assert!(memo.insert(0b11, sq("d3"), 0));
+            assert_eq!(memo.look(0b11, sq("c3"), 0), Some(false), "{enemies}");
+            assert_eq!(memo.look(0b11, sq("d3"), 0), Some(true), "{enemies}");
+            assert_eq!(memo.look(0b11, sq("c3"), 1), None, "another template");
+            assert_eq!(memo.look(0b111, sq("c3"), 0), None, "another set");
+            // Growing keeps both kinds apart.
+            for set in 1..3_000u64 {
+                memo.insert_misfit(set << 8, sq("h8"), 2);
+            }
+            assert_eq!(memo.look(0b11, sq("c3"), 0), Some(false), "{enemies}");
+            assert_eq!(memo.look(0b11, sq("d3"), 0), Some(true), "{enemies}");
+            assert_eq!(memo.look(5 << 8, sq("h8"), 2), Some(false), "{enemies}");
+            memo.reset(enemies);
+            assert_eq!(
+                memo.look(0b11, sq("c3"), 0),
+                None,
+                "a reset forgets misfits"
+            );
+        }
+    }
+
+    #[test]
     fn enemy_index_packs_captured_sets() {
         let enemies: Bitboard = [sq("b1"), sq("e4"), sq("h8")].into_iter().collect();
         let index = EnemyIndex::new(enemies);
