@@ -1,5 +1,7 @@
 //! The memo of a turn search: which states of a turn in progress (piece
-//! square, captured set, template) were already expanded. Heavy Tumburrow
+//! square, captured set, template) were already expanded, and, in a game
+//! whose fit reads only where a capture lands, which were found not to
+//! fit (a flag bit in the same key). Heavy Tumburrow
 //! positions expand millions of states per origin, so the memo is the
 //! engine's hottest table: states usually pack into one `u64` held in an
 //! open-addressing table (one cache line per probe, no control bytes).
@@ -41,7 +43,7 @@ impl EnemyIndex {
 /// square, the rest for the template.
 const PACKED_ENEMIES: u32 = 32;
 
-/// Expanded states of one origin's turns.
+/// Expanded states of one origin's turns (and its misfits).
 #[derive(Default)]
 pub(crate) struct StateMemo {
     /// Open addressing, linear probing; 0 marks a free slot (a packed key is
@@ -49,7 +51,8 @@ pub(crate) struct StateMemo {
     slots: Vec<u64>,
     /// Slots filled since the last clear, so clearing costs what was used.
     filled: Vec<u32>,
-    /// States of positions with too many enemies to pack.
+    /// States of positions with too many enemies to pack (a misfit's with
+    /// [`WIDE_MISFIT`] set).
     wide: FxHashSet<(u64, u32)>,
     packed: bool,
 }

@@ -305,7 +305,9 @@ impl Rules {
             index,
             ..
         } = *walk;
-        if self.fit_by_landing {
+        // A game that also names candidate routes keeps to them, as a
+        // player's click does, so it takes the general walk.
+        if self.fit_by_landing && candidates.is_none() {
             return self.follow_landings(search, board, walk, state, stop);
         }
         let next = self.fitting_targets_with(board, mover, at, template, candidates);

@@ -72,13 +72,22 @@ impl Variant for Design {
     fn fit_reads_only_the_landing(&self) -> bool {
         // A count looks from where the piece lands on the board after the
         // capture; every other measure reads the capture's offset or path.
-        let rule = &self.template;
-        rule.bounding_box.is_none()
-            && rule.route.is_none()
-            && rule.directions.is_none()
-            && rule.offset.is_none()
-            && rule.distance.is_none()
-            && !rule.line
+        // Every field named, so a new measure must be placed here.
+        let TemplateRule {
+            bounding_box,
+            route,
+            directions,
+            count: _,
+            offset,
+            distance,
+            line,
+        } = self.template;
+        bounding_box.is_none()
+            && route.is_none()
+            && directions.is_none()
+            && offset.is_none()
+            && distance.is_none()
+            && !line
     }
 
     fn start(&self) -> Start {
