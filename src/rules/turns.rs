@@ -128,6 +128,15 @@ pub(crate) struct Search {
 const CANDIDATE_CACHE_SIZE: usize = 4096;
 
 impl Search {
+    /// Starts loading the memo's slots of the states capturing each of
+    /// `targets` leads to, so their cache misses overlap.
+    fn prefetch_next(&self, state: &State, index: &EnemyIndex, targets: Bitboard) {
+        for to in targets {
+            self.visited
+                .prefetch(state.packed | index.bit(to), to, state.template_index);
+        }
+    }
+
     /// Records the turn in progress as complete: no capture fits from here.
     fn end_here(&mut self, walk: &Walk, state: State) {
         let order_start = self.orders.len() as u32;
@@ -315,11 +324,7 @@ impl Rules {
             search.end_here(walk, state);
             return Ok(());
         }
-        for to in next {
-            search
-                .visited
-                .prefetch(packed | index.bit(to), to, template_index);
-        }
+        search.prefetch_next(&state, index, next);
         for to in next {
             self.follow_capture(search, board, walk, state, to, stop)?;
         }
@@ -346,11 +351,7 @@ impl Rules {
         } = state;
         let (mover, index) = (walk.mover, walk.index);
         let reachable = self.reachable_targets(board, mover, at, walk.template);
-        for to in reachable {
-            search
-                .visited
-                .prefetch(packed | index.bit(to), to, template_index);
-        }
+        search.prefetch_next(&state, index, reachable);
         let mut goes_on = false;
         for to in reachable {
             let landing = packed | index.bit(to);
