@@ -283,15 +283,179 @@ fn solve_refuses_bad_requests_and_resumes_from_its_checkpoint() {
     assert!(resumed.status.success());
     assert!(String::from_utf8_lossy(&resumed.stderr).contains("resumed"));
     assert!(stdout(&resumed).contains("value: White to move loses in 18 turns"));
-    // A damaged checkpoint is refused by line.
-    std::fs::write(
-        &checkpoint,
-        "# burrow solve checkpoint: POSITION SIDE LOWER UPPER\nWBWB W 1\n",
-    )
-    .unwrap();
-    let damaged = box_5x4();
-    assert!(!damaged.status.success());
-    assert!(String::from_utf8_lossy(&damaged.stderr).contains("line 2"));
+    // A checkpoint changed by hand, cut short, of another game or of
+    // another board is refused with the reason and set aside, and the solve
+    // starts clean and still finds the value.
+    let good = std::fs::read_to_string(&checkpoint).unwrap();
+    let changed = good.replacen("0000000000000000", "0000000000000001", 1);
+    assert_ne!(changed, good);
+    let cut = good.lines().take(3).collect::<Vec<_>>().join("\n");
+    let cases = [
+        (changed.clone(), "damaged", &["--size", "5x4"][..], "box"),
+        (cut, "damaged", &["--size", "5x4"][..], "box"),
+        (
+            good.clone(),
+            "for the game `box`, not `path`",
+            &["--size", "5x4"][..],
+            "path",
+        ),
+        (
+            good.clone(),
+            "it is for the position",
+            &["--size", "5x4"][..],
+            "box",
+        ),
+    ];
+    for (n, (text, reason, size, game)) in cases.into_iter().enumerate() {
+        let text = if n == 3 {
+            // Another position: the same file claims to be of the start
+            // with the other side to move.
+            let moved = text.replacen("BWBWB W\n", "BWBWB B\n", 1);
+            assert_ne!(moved, text, "{text}");
+            resum(&moved)
+        } else {
+            text
+        };
+        std::fs::write(&checkpoint, &text).unwrap();
+        let mut args = vec!["solve", "--variant", game, "--checkpoint", path];
+        args.extend_from_slice(size);
+        let out = burrow(&args);
+        let err = String::from_utf8_lossy(&out.stderr).to_string();
+        assert!(out.status.success(), "{reason}: {err}");
+        assert!(
+            err.contains("checkpoint refused")
+                && err.contains(reason)
+                && err.contains("starts clean"),
+            "{reason}: {err}"
+        );
+        let value = if game == "box" {
+            "loses in 18 turns"
+        } else {
+            "loses in"
+        };
+        assert!(stdout(&out).contains(value), "{reason}: {}", stdout(&out));
+        let aside = dir.join("box-5x4.ck.refused");
+        assert_eq!(
+            std::fs::read_to_string(&aside).unwrap(),
+            text,
+            "the refused file is kept"
+        );
+        std::fs::remove_file(&aside).unwrap();
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// `text` with its checksum line made right again (a file changed by
+/// someone who knew the format: refused for what it says, not for damage).
+fn resum(text: &str) -> String {
+    let body: String = text
+        .lines()
+        .filter(|l| !l.starts_with("checksum "))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    let sum = body.bytes().fold(0xcbf2_9ce4_8422_2325u64, |hash, b| {
+        (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    });
+    format!("{body}checksum {sum:016x}\n")
+}
+
+#[test]
+fn a_solve_split_into_work_units_merges_to_the_same_value() {
+    let dir = std::env::temp_dir().join(format!("burrow-units-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let units = dir.to_str().unwrap();
+    let split = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "4x4",
+        "--split",
+        units,
+    ]);
+    assert!(
+        split.status.success(),
+        "{}",
+        String::from_utf8_lossy(&split.stderr)
+    );
+    let mut files: Vec<std::path::PathBuf> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    files.sort();
+    // Box 4x4 has 24 first turns, 4 up to the board's symmetries.
+    assert!(files.len() >= 4, "{files:?}");
+    assert_eq!(stdout(&split).lines().count(), files.len() + 1);
+    for file in &files {
+        let out = burrow(&[
+            "solve",
+            "--variant",
+            "box",
+            "--unit",
+            file.to_str().unwrap(),
+            "--memory",
+            "64",
+        ]);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(file.with_extension("result").exists());
+    }
+    // A unit of another game, or changed by hand, is refused by name.
+    let wrong = burrow(&[
+        "solve",
+        "--variant",
+        "path",
+        "--unit",
+        files[0].to_str().unwrap(),
+    ]);
+    assert!(!wrong.status.success());
+    assert!(String::from_utf8_lossy(&wrong.stderr).contains("not `path`"));
+    // One result damaged: the merge says so, leaves it out, and solves that
+    // turn itself.
+    let damaged = files[1].with_extension("result");
+    let text = std::fs::read_to_string(&damaged).unwrap();
+    std::fs::write(&damaged, text.replace("result ", "result  ")).unwrap();
+    let merged = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "4x4",
+        "--merge",
+        units,
+    ]);
+    let err = String::from_utf8_lossy(&merged.stderr).to_string();
+    assert!(merged.status.success(), "{err}");
+    assert!(
+        err.contains("result refused") && err.contains("damaged"),
+        "{err}"
+    );
+    assert!(err.contains(&format!("({} refused)", 1)), "{err}");
+    assert!(
+        stdout(&merged).contains("value: White to move loses in 14 turns"),
+        "{}",
+        stdout(&merged)
+    );
+    // With every result good the merge searches nothing.
+    std::fs::write(&damaged, text).unwrap();
+    let merged = burrow(&[
+        "solve",
+        "--variant",
+        "box",
+        "--size",
+        "4x4",
+        "--merge",
+        units,
+    ]);
+    assert!(stdout(&merged).contains("value: White to move loses in 14 turns"));
+    assert!(
+        stdout(&merged).contains("positions 0 "),
+        "{}",
+        stdout(&merged)
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

@@ -53,8 +53,8 @@ pub use puzzles::{
 pub use search::{DEFAULT_TABLE_BYTES, IterativeSearch, SearchConfig, SearchReport, search};
 pub use selfplay::{PlayedGame, Players, ThinkTimes, play_levels, play_out, play_random_game};
 pub use solver::{
-    Analysis, Distances, Knowledge, Progress, ProgressFn, Search, SolveLimits, Solved, Solver,
-    SolverConfig, Value,
+    Analysis, Distances, FoundFn, Knowledge, Progress, ProgressFn, Search, SolveLimits, Solved,
+    Solver, SolverConfig, Value, Watch,
 };
 pub use zobrist::zobrist;
 

@@ -135,9 +135,9 @@ pub enum CliError {
         path: std::path::PathBuf,
         source: std::io::Error,
     },
-    /// A solve's checkpoint file that does not read.
+    /// A solve's work unit that cannot be used.
     #[error(transparent)]
-    Checkpoint(#[from] super::checkpoint::CheckpointError),
+    SolveFile(#[from] super::checkpoint::SolveFileError),
     /// The connection to a server failed.
     #[cfg(not(target_arch = "wasm32"))]
     #[error(transparent)]

@@ -1,105 +1,460 @@
-//! `burrow solve --checkpoint`: the solved turns kept in a file, and read
-//! back to resume.
+//! The files a long `burrow solve` keeps: a **checkpoint** (what is proven
+//! of each turn of the position being solved, rewritten as each is settled
+//! and read back to resume), a **work unit** (one turn's result, to be
+//! solved anywhere: `solve --split` writes them, `solve --unit` runs one)
+//! and a unit's **result** (a checkpoint of the same position with the one
+//! turn in it, which `solve --merge` reads).
+//!
+//! All three are text, line by line:
+//!
+//! ```text
+//! # burrow solve checkpoint, format 2
+//! game tumburrow 0000000000000000
+//! position PPPP/pppp/PPPP/pppp w
+//! result pPPP/1ppp/PPPP/pppp b 980 1000
+//! checksum 6c0b2c5b1e0d0a55
+//! ```
+//!
+//! The game line carries the rules' fingerprint (a design's rules change
+//! it; 0 for a built-in game); `position` is the position being solved;
+//! each `result` line is a position one of its turns leaves and the bounds
+//! proven on its score for the side to move there (`1000 - d` for a win in
+//! d turns, `d - 1000` for a loss in d). A unit has `unit POSITION` and
+//! `distances none|winning` lines instead of results. The checksum (64-bit
+//! FNV-1a of every line before it) finds a file cut short or changed, and
+//! a file of another game, rules or position, or a result that is not one
+//! of the position's turns, is refused with the reason: a solve builds on
+//! what a checkpoint says, so it trusts nothing else.
 
-use std::path::PathBuf;
+use std::collections::{BTreeSet, HashSet};
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
 
-use crate::ai::{Analysis, Knowledge, Solver};
-use crate::rules::{BoardSize, ParsePositionError, Position};
+use crate::ai::Knowledge;
+use crate::ai::learned::{hash64, rules_fingerprint};
+use crate::rules::{Position, Rules};
 
-/// The checkpoint's first line; each line after it is a position a turn
-/// leaves and the bounds proven on its score (`1000 - d` for a win in d
-/// turns, `d - 1000` for a loss in d).
-const CHECKPOINT_HEADER: &str = "# burrow solve checkpoint: POSITION SIDE LOWER UPPER";
+/// The format these files are written in.
+const FORMAT: u32 = 2;
 
-pub(super) fn write_checkpoint(path: &PathBuf, analysis: &Analysis) -> std::io::Result<()> {
-    let mut lines = std::collections::BTreeSet::new();
-    for (turn, knowledge) in &analysis.turns {
-        // The turn's knowledge is for its player; the result's side to move
-        // is the other one.
-        if knowledge.wins().is_some() {
-            let (lower, upper) = knowledge.after().bounds();
-            lines.insert(format!("{} {lower} {upper}", turn.result));
-        }
-    }
-    let mut text = format!("{CHECKPOINT_HEADER}\n");
-    for line in lines {
-        text.push_str(&line);
-        text.push('\n');
-    }
-    let partial = path.with_extension("partial");
-    std::fs::write(&partial, text)?;
-    std::fs::rename(partial, path)
+/// What a solve file holds besides its game and position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// What is proven of the position's turns' results.
+    Checkpoint(Vec<(Position, Knowledge)>),
+    /// One turn's result to solve, and whether its distance is asked.
+    Unit { result: Position, distances: bool },
 }
 
-pub(super) fn read_checkpoint(
-    solver: &Solver,
-    path: &PathBuf,
-    size: BoardSize,
-) -> Result<usize, CheckpointError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CheckpointError::Read {
-        path: path.clone(),
-        error: e,
-    })?;
-    let mut count = 0;
-    for (n, line) in text.lines().enumerate() {
-        if n == 0 && line == CHECKPOINT_HEADER {
-            continue;
+impl Kind {
+    fn word(&self) -> &'static str {
+        match self {
+            Kind::Checkpoint(_) => "checkpoint",
+            Kind::Unit { .. } => "work unit",
         }
-        let bad = |problem| CheckpointError::Line {
-            path: path.clone(),
-            line: n + 1,
+    }
+}
+
+/// A checkpoint, unit or result file of one game's position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SolveFile {
+    pub game: String,
+    pub fingerprint: u64,
+    pub position: Position,
+    pub kind: Kind,
+}
+
+impl SolveFile {
+    /// A file for `position` in `rules`' game.
+    pub fn new(rules: &Rules, position: Position, kind: Kind) -> SolveFile {
+        SolveFile {
+            game: rules.id().to_string(),
+            fingerprint: rules_fingerprint(rules),
+            position,
+            kind,
+        }
+    }
+
+    /// The file's text, its checksum last.
+    pub fn text(&self) -> String {
+        let mut text = format!(
+            "# burrow solve {}, format {FORMAT}\ngame {} {:016x}\nposition {}\n",
+            self.kind.word(),
+            self.game,
+            self.fingerprint,
+            self.position
+        );
+        match &self.kind {
+            Kind::Checkpoint(results) => {
+                // One line a result, in a fixed order.
+                let lines: BTreeSet<String> = results
+                    .iter()
+                    .map(|(pos, k)| {
+                        let (lower, upper) = k.bounds();
+                        format!("result {pos} {lower} {upper}\n")
+                    })
+                    .collect();
+                lines.iter().for_each(|l| text.push_str(l));
+            }
+            Kind::Unit { result, distances } => {
+                let distances = if *distances { "winning" } else { "none" };
+                let _ = write!(text, "unit {result}\ndistances {distances}\n");
+            }
+        }
+        let sum = hash64(text.as_bytes());
+        let _ = writeln!(text, "checksum {sum:016x}");
+        text
+    }
+
+    /// Writes the file whole or not at all (a stop mid-write leaves the
+    /// old file).
+    pub fn write(&self, path: &Path) -> std::io::Result<()> {
+        let partial = path.with_extension("partial");
+        std::fs::write(&partial, self.text())?;
+        std::fs::rename(partial, path)
+    }
+
+    /// Reads a file and checks it belongs to `rules`' game and to
+    /// `position` (any position when `None`: a unit names its own).
+    pub fn read(
+        path: &Path,
+        rules: &Rules,
+        position: Option<&Position>,
+    ) -> Result<SolveFile, SolveFileError> {
+        let text = std::fs::read_to_string(path).map_err(|e| SolveFileError {
+            path: path.to_path_buf(),
+            problem: Problem::Read(e.to_string()),
+        })?;
+        SolveFile::parse(&text, rules, position).map_err(|problem| SolveFileError {
+            path: path.to_path_buf(),
             problem,
-        };
-        let parts: Vec<&str> = line.split_whitespace().collect();
-        let [board, side, lower, upper] = parts[..] else {
-            return Err(bad(CheckpointProblem::NotALine));
-        };
-        let pos: Position = format!("{board} {side}")
-            .parse()
-            .map_err(|e| bad(CheckpointProblem::Position(e)))?;
-        if pos.size() != size {
-            return Err(bad(CheckpointProblem::OtherBoard));
-        }
-        let number = |t: &str| {
-            t.parse::<i32>()
-                .map_err(|_| bad(CheckpointProblem::NotNumbers))
-        };
-        let knowledge = Knowledge::from_bounds(number(lower)?, number(upper)?)
-            .ok_or_else(|| bad(CheckpointProblem::OutOfRange))?;
-        solver.remember(&pos, knowledge);
-        count += 1;
+        })
     }
-    Ok(count)
+
+    /// [`SolveFile::read`] from the text.
+    pub fn parse(
+        text: &str,
+        rules: &Rules,
+        position: Option<&Position>,
+    ) -> Result<SolveFile, Problem> {
+        let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
+        let (body, last) = text.split_at(body_end);
+        let sum = last
+            .trim_end()
+            .strip_prefix("checksum ")
+            .and_then(|hex| u64::from_str_radix(hex, 16).ok())
+            .ok_or(Problem::Damaged)?;
+        if sum != hash64(body.as_bytes()) {
+            return Err(Problem::Damaged);
+        }
+        let mut lines = body.lines().enumerate().map(|(n, l)| (n + 1, l));
+        let (_, first) = lines.next().ok_or(Problem::NotASolveFile)?;
+        let (word, format) = first
+            .strip_prefix("# burrow solve ")
+            .and_then(|rest| rest.rsplit_once(", format "))
+            .ok_or(Problem::NotASolveFile)?;
+        if format != FORMAT.to_string() {
+            return Err(Problem::Format(format.to_string()));
+        }
+        let mut field = |name: &str| -> Result<(usize, String), Problem> {
+            let (n, line) = lines.next().ok_or(Problem::Missing(name.to_string()))?;
+            line.strip_prefix(name)
+                .and_then(|rest| rest.strip_prefix(' '))
+                .map(|rest| (n, rest.to_string()))
+                .ok_or(Problem::Line {
+                    line: n,
+                    what: LineProblem::Expected(name.to_string()),
+                })
+        };
+        let (n, game) = field("game")?;
+        let (game, fingerprint) = game
+            .split_once(' ')
+            .and_then(|(g, f)| Some((g.to_string(), u64::from_str_radix(f, 16).ok()?)))
+            .ok_or(Problem::Line {
+                line: n,
+                what: LineProblem::Expected("game".into()),
+            })?;
+        if game != rules.id() {
+            return Err(Problem::OtherGame {
+                file: game,
+                game: rules.id().to_string(),
+            });
+        }
+        if fingerprint != rules_fingerprint(rules) {
+            return Err(Problem::OtherRules { game });
+        }
+        let parse_position = |n: usize, text: &str| -> Result<Position, Problem> {
+            let pos: Position = text.parse().map_err(|e| Problem::Line {
+                line: n,
+                what: LineProblem::Position(e),
+            })?;
+            rules.check_size(pos.size()).map_err(|e| Problem::Line {
+                line: n,
+                what: LineProblem::Board(e.to_string()),
+            })?;
+            Ok(pos)
+        };
+        let (n, root) = field("position")?;
+        let root = parse_position(n, &root)?;
+        if let Some(expected) = position
+            && *expected != root
+        {
+            return Err(Problem::OtherPosition {
+                file: root.to_string(),
+                solving: expected.to_string(),
+            });
+        }
+        let kind = match word {
+            "checkpoint" => {
+                let results = rules.turns(&root).map_err(|e| Problem::Line {
+                    line: n,
+                    what: LineProblem::Board(e.to_string()),
+                })?;
+                let results: HashSet<Position> = results.into_iter().map(|t| t.result).collect();
+                let mut found = Vec::new();
+                for (n, line) in lines {
+                    let bad = |what| Problem::Line { line: n, what };
+                    let rest = line
+                        .strip_prefix("result ")
+                        .ok_or_else(|| bad(LineProblem::Expected("result".into())))?;
+                    let parts: Vec<&str> = rest.split(' ').collect();
+                    let [board, side, lower, upper] = parts[..] else {
+                        return Err(bad(LineProblem::Expected(
+                            "result POSITION SIDE LOWER UPPER".into(),
+                        )));
+                    };
+                    let pos = parse_position(n, &format!("{board} {side}"))?;
+                    if !results.contains(&pos) {
+                        return Err(bad(LineProblem::NotATurn));
+                    }
+                    let number = |t: &str| t.parse::<i32>().map_err(|_| LineProblem::NotNumbers);
+                    let knowledge = Knowledge::from_bounds(
+                        number(lower).map_err(bad)?,
+                        number(upper).map_err(bad)?,
+                    )
+                    .ok_or(bad(LineProblem::OutOfRange))?;
+                    found.push((pos, knowledge));
+                }
+                Kind::Checkpoint(found)
+            }
+            "work unit" => {
+                let (n, unit) = field("unit")?;
+                let result = parse_position(n, &unit)?;
+                let (n, distances) = field("distances")?;
+                let distances = match distances.as_str() {
+                    "winning" => true,
+                    "none" => false,
+                    _ => {
+                        return Err(Problem::Line {
+                            line: n,
+                            what: LineProblem::Expected("distances none|winning".into()),
+                        });
+                    }
+                };
+                if let Some((n, _)) = lines.next() {
+                    return Err(Problem::Line {
+                        line: n,
+                        what: LineProblem::Expected("checksum".into()),
+                    });
+                }
+                Kind::Unit { result, distances }
+            }
+            _ => return Err(Problem::NotASolveFile),
+        };
+        Ok(SolveFile {
+            game,
+            fingerprint,
+            position: root,
+            kind,
+        })
+    }
 }
 
-/// A checkpoint file that does not read.
-#[derive(Debug, thiserror::Error)]
-pub enum CheckpointError {
-    #[error("{}: {error}", path.display())]
-    Read {
-        path: PathBuf,
-        error: std::io::Error,
-    },
-    /// A line (from 1) that is not a position with its bounds.
-    #[error("{} line {line}: {problem}", path.display())]
-    Line {
-        path: PathBuf,
-        line: usize,
-        problem: CheckpointProblem,
-    },
+/// The results a checkpoint (or a unit's result) of `position` holds.
+pub fn read_checkpoint(
+    path: &Path,
+    rules: &Rules,
+    position: &Position,
+) -> Result<Vec<(Position, Knowledge)>, SolveFileError> {
+    match SolveFile::read(path, rules, Some(position))?.kind {
+        Kind::Checkpoint(results) => Ok(results),
+        Kind::Unit { .. } => Err(SolveFileError {
+            path: path.to_path_buf(),
+            problem: Problem::Unit,
+        }),
+    }
 }
 
-/// What is wrong with a line of a checkpoint.
+/// A work unit: the position it is part of, the turn's result to solve,
+/// and whether its distance is asked.
+pub fn read_unit(path: &Path, rules: &Rules) -> Result<(Position, Position, bool), SolveFileError> {
+    let file = SolveFile::read(path, rules, None)?;
+    match file.kind {
+        Kind::Unit { result, distances } => Ok((file.position, result, distances)),
+        Kind::Checkpoint(_) => Err(SolveFileError {
+            path: path.to_path_buf(),
+            problem: Problem::NotAUnit,
+        }),
+    }
+}
+
+/// A solve file that cannot be used, and why.
 #[derive(Debug, thiserror::Error)]
-pub enum CheckpointProblem {
-    #[error("expected `POSITION SIDE LOWER UPPER`")]
-    NotALine,
+#[error("{}: {problem}", path.display())]
+pub struct SolveFileError {
+    pub path: PathBuf,
+    pub problem: Problem,
+}
+
+/// What is wrong with a solve file.
+#[derive(Debug, thiserror::Error)]
+pub enum Problem {
+    #[error("cannot read it: {0}")]
+    Read(String),
+    #[error(
+        "it is damaged: its last line is not the checksum of the lines before it (cut short, or changed by hand)"
+    )]
+    Damaged,
+    #[error("it is not a checkpoint, work unit or result of `burrow solve`")]
+    NotASolveFile,
+    #[error("it is in format {0}; this build reads format {FORMAT}")]
+    Format(String),
+    #[error("it ends before its `{0}` line")]
+    Missing(String),
+    #[error("it is for the game `{file}`, not `{game}`")]
+    OtherGame { file: String, game: String },
+    #[error("it was made under other rules of `{game}` (the design has changed since)")]
+    OtherRules { game: String },
+    #[error("it is for the position {file}, not {solving}")]
+    OtherPosition { file: String, solving: String },
+    #[error("it is a work unit, not a checkpoint or result")]
+    Unit,
+    #[error("it is a checkpoint or result, not a work unit")]
+    NotAUnit,
+    #[error("line {line}: {what}")]
+    Line { line: usize, what: LineProblem },
+}
+
+/// What is wrong with one line of a solve file.
+#[derive(Debug, thiserror::Error)]
+pub enum LineProblem {
+    #[error("expected `{0}`")]
+    Expected(String),
     #[error(transparent)]
-    Position(ParsePositionError),
-    #[error("the position is not on the board being solved")]
-    OtherBoard,
+    Position(crate::rules::ParsePositionError),
+    #[error("{0}")]
+    Board(String),
+    #[error("the position is not the result of any turn of the position solved")]
+    NotATurn,
     #[error("bounds must be numbers")]
     NotNumbers,
     #[error("bounds must satisfy -1000 <= LOWER <= UPPER <= 1000")]
     OutOfRange,
+}
+
+/// Moves a refused file out of the way (to `NAME.refused`) so that a run
+/// starting clean does not write over it: whatever it held is kept for a
+/// person to look at.
+pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
+    let mut aside = path.as_os_str().to_owned();
+    aside.push(".refused");
+    let aside = PathBuf::from(aside);
+    std::fs::rename(path, &aside)?;
+    Ok(aside)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ai::Knowledge;
+    use crate::rules::builtin_rules;
+
+    /// `text` with its checksum made right (a file changed by someone who
+    /// knew the format: refused for what it says, not as damaged).
+    fn resummed(text: &str) -> String {
+        let body: String = text
+            .lines()
+            .filter(|l| !l.starts_with("checksum "))
+            .map(|l| format!("{l}\n"))
+            .collect();
+        format!("{body}checksum {:016x}\n", hash64(body.as_bytes()))
+    }
+
+    #[test]
+    fn a_checkpoint_reads_back_and_a_wrong_one_is_refused_for_its_reason() {
+        let rules = builtin_rules("box").unwrap();
+        let start = rules.start("4x4".parse().unwrap());
+        let turns = rules.turns(&start).unwrap();
+        let proven = vec![
+            (turns[0].result, Knowledge::from_bounds(980, 990).unwrap()),
+            (turns[1].result, Knowledge::from_bounds(986, 986).unwrap()),
+        ];
+        let file = SolveFile::new(&rules, start, Kind::Checkpoint(proven.clone()));
+        let text = file.text();
+        let read = SolveFile::parse(&text, &rules, Some(&start)).unwrap();
+        let Kind::Checkpoint(mut back) = read.kind else {
+            panic!("a checkpoint reads as one");
+        };
+        back.sort_by_key(|(p, _)| p.to_string());
+        let mut proven = proven;
+        proven.sort_by_key(|(p, _)| p.to_string());
+        assert_eq!(back, proven);
+
+        let path = builtin_rules("path").unwrap();
+        let other_start = rules.start("5x4".parse().unwrap());
+        let refusal = |text: &str, rules: &Rules, pos: &Position| {
+            SolveFile::parse(text, rules, Some(pos))
+                .unwrap_err()
+                .to_string()
+        };
+        let cut = text.lines().take(3).collect::<Vec<_>>().join("\n");
+        assert!(refusal(&cut, &rules, &start).contains("damaged"));
+        let changed = text.replacen("980 990", "981 990", 1);
+        assert!(refusal(&changed, &rules, &start).contains("damaged"));
+        assert!(refusal(&text, &path, &start).contains("for the game `box`, not `path`"));
+        assert!(refusal(&text, &rules, &other_start).contains("for the position"));
+        let later = resummed(&text.replace("format 2", "format 3"));
+        assert!(refusal(&later, &rules, &start).contains("format 3"));
+        let wide = resummed(&text.replacen("980 990", "980 1990", 1));
+        assert!(refusal(&wide, &rules, &start).contains(": bounds must"));
+        // A position no turn of the start leaves.
+        let foreign = resummed(&text.replacen(&turns[0].result.to_string(), &start.to_string(), 1));
+        assert!(
+            refusal(&foreign, &rules, &start).contains("not the result of any turn"),
+            "{}",
+            refusal(&foreign, &rules, &start)
+        );
+        assert!(refusal("", &rules, &start).contains("damaged"));
+    }
+
+    #[test]
+    fn a_work_unit_reads_back_and_is_not_taken_for_a_checkpoint() {
+        let rules = builtin_rules("sweep").unwrap();
+        let start = rules.start("4x4".parse().unwrap());
+        let result = rules.turns(&start).unwrap()[2].result;
+        let unit = SolveFile::new(
+            &rules,
+            start,
+            Kind::Unit {
+                result,
+                distances: true,
+            },
+        );
+        let text = unit.text();
+        assert_eq!(SolveFile::parse(&text, &rules, None).unwrap(), unit);
+        let dir = std::env::temp_dir().join(format!("burrow-unit-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("unit-001.txt");
+        unit.write(&path).unwrap();
+        assert_eq!(read_unit(&path, &rules).unwrap(), (start, result, true));
+        let err = read_checkpoint(&path, &rules, &start).unwrap_err();
+        assert!(
+            err.to_string().contains("a work unit, not a checkpoint"),
+            "{err}"
+        );
+        assert!(err.to_string().contains("unit-001.txt"), "{err}");
+        let aside = set_aside(&path).unwrap();
+        assert!(aside.ends_with("unit-001.txt.refused") && aside.exists() && !path.exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -11,7 +11,7 @@ use crate::ai::{
 use crate::rules::{BoardSize, Position, Rules, Turn, VariantRegistry};
 
 use super::args::{CliError, GameArg, rules_for};
-use super::checkpoint::{read_checkpoint, write_checkpoint};
+use super::solve_units::{Kept, merge_results, resume, solve_unit, split};
 
 /// Prove who wins a position, and print every winning turn with the
 /// number of turns to the end under best play.
@@ -27,9 +27,22 @@ pub struct SolveArgs {
     position: Option<String>,
     #[command(flatten)]
     solver: SolverArgs,
-    /// Keep the solved turns in this file and resume from it.
+    /// Keep what is proven of each turn in this file as the solve goes,
+    /// and resume from it (a damaged or foreign file is set aside).
     #[arg(long)]
     checkpoint: Option<PathBuf>,
+    /// Write each turn still to solve as a work unit file in this folder,
+    /// for `--unit` to run anywhere, and stop.
+    #[arg(long, conflicts_with_all = ["merge", "unit"])]
+    split: Option<PathBuf>,
+    /// Solve one work unit (from `--split`): its result goes to
+    /// FILE.result, its own checkpoint to FILE.checkpoint.
+    #[arg(long, conflicts_with_all = ["merge", "size", "position", "checkpoint"])]
+    unit: Option<PathBuf>,
+    /// Read the units' results (`*.result`) in this folder first: what
+    /// they prove is not searched again.
+    #[arg(long)]
+    merge: Option<PathBuf>,
     /// Find every turn's distance, losing turns' too (slower).
     #[arg(long, conflicts_with = "value_only")]
     all_distances: bool,
@@ -53,6 +66,9 @@ impl SolveArgs {
             position: self.position,
             solver: self.solver,
             checkpoint: self.checkpoint,
+            split: self.split,
+            unit: self.unit,
+            merge: self.merge,
             distances,
         };
         solve(rules, request, out)
@@ -157,6 +173,9 @@ pub struct SolveRequest {
     pub position: Option<String>,
     pub solver: SolverArgs,
     pub checkpoint: Option<PathBuf>,
+    pub split: Option<PathBuf>,
+    pub unit: Option<PathBuf>,
+    pub merge: Option<PathBuf>,
     pub distances: Distances,
 }
 
@@ -189,35 +208,24 @@ pub fn requested_position(
 pub const MAX_MEMORY_MB: usize = 16 * 1024;
 
 pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), CliError> {
+    if let Some(unit) = &request.unit {
+        return solve_unit(rules, unit, &request, out);
+    }
     let pos = requested_position(rules, request.size, request.position.as_deref())?;
-    let (config, limit) = request.solver.checked()?;
-    let limits = limit.map_or_else(SolveLimits::none, SolveLimits::time);
+    let (config, _) = request.solver.checked()?;
     let solver = Solver::new(rules, config);
-    if let Some(path) = &request.checkpoint
-        && path.exists()
-    {
-        let resumed = read_checkpoint(&solver, path, pos.size())?;
-        eprintln!("resumed {resumed} solved turns from {}", path.display());
-    }
-    let report = |p: &Progress| {
-        let what = if p.pass == 1 { "who wins" } else { "distances" };
-        eprintln!(
-            "… {what}: {} of {} turns (up to symmetry), {} positions, {:.0} s",
-            p.done,
-            p.classes,
-            p.positions,
-            p.elapsed.as_secs_f64()
-        );
-    };
-    let analysis = solver.analyse(
-        &pos,
-        &limits,
-        request.distances,
-        Some((&report, Duration::from_secs(10))),
-    )?;
+    let kept = Kept::new(rules, pos, request.checkpoint.clone());
     if let Some(path) = &request.checkpoint {
-        write_checkpoint(path, &analysis)?;
+        resume(&solver, &kept, path);
     }
+    if let Some(dir) = &request.merge {
+        merge_results(&solver, &kept, dir)?;
+    }
+    if let Some(dir) = &request.split {
+        return split(&solver, &pos, request.distances, dir, out);
+    }
+    let (_, limit) = request.solver.checked()?;
+    let analysis = analyse(&solver, &pos, limit, request.distances, &kept)?;
     print_analysis(
         rules,
         &pos,
@@ -227,6 +235,41 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
         out,
     )?;
     Ok(())
+}
+
+/// Analyses `pos` with the request's limits and distances, each turn's
+/// result kept (in the checkpoint, if one is asked) as it is settled, and a
+/// progress line on stderr every ten seconds.
+pub(super) fn analyse(
+    solver: &Solver,
+    pos: &Position,
+    limit: Option<Duration>,
+    distances: Distances,
+    kept: &Kept,
+) -> Result<Analysis, CliError> {
+    let limits = limit.map_or_else(SolveLimits::none, SolveLimits::time);
+    let report = |p: &Progress| {
+        let what = match p.pass {
+            1 => "who wins",
+            2 => "distances",
+            _ => "the longest defence",
+        };
+        eprintln!(
+            "… {what}: {} of {} turns (up to symmetry), {} positions, {:.0} s",
+            p.done,
+            p.classes,
+            p.positions,
+            p.elapsed.as_secs_f64()
+        );
+    };
+    let found = |result: &Position, knowledge: Knowledge| kept.found(result, knowledge);
+    let watch = crate::ai::Watch {
+        progress: Some((&report, Duration::from_secs(10))),
+        found: Some(&found),
+    };
+    let analysis = solver.analyse(pos, &limits, distances, Some(&watch))?;
+    kept.all(&analysis)?;
+    Ok(analysis)
 }
 
 /// Turns grouped by the position's own symmetries (the turns of one group
@@ -249,7 +292,7 @@ pub fn turn_groups<'a>(
     groups
 }
 
-fn print_analysis(
+pub(super) fn print_analysis(
     rules: &Rules,
     pos: &Position,
     analysis: &Analysis,

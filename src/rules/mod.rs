@@ -60,6 +60,7 @@ pub use rules::{MoveError, Rules, VariantError, VariantProblem, WrongSize};
 pub use setup::{EndRule, RowPattern, RowPatternError, SizeRange, Start};
 pub use side::Side;
 pub use square::{ParseSquareError, Square};
+pub(crate) use state_memo::prefetch;
 pub use step::{Directions, ParseRouteError, Route, Step, StepSet};
 pub use symmetry::{SYMMETRIES, square_image, turn_orbits};
 pub use template::Template;

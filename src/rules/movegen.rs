@@ -16,6 +16,11 @@ pub(crate) struct MoveGen {
     /// Pairs of step indices a two-step path may combine (`(i, i)` when the
     /// movement has a single step).
     pairs: Vec<(usize, usize)>,
+    /// For [`PathShape::TwoSteps`]: for each square and pair, every square
+    /// the pair's steps reach from it on an empty grid (`pairs.len()`
+    /// entries a square). A pair whose cone holds no enemy still to find
+    /// needs no flood.
+    cones: Vec<Bitboard>,
 }
 
 /// A step applied to a whole bitboard: drop the squares whose step would
@@ -63,16 +68,37 @@ impl MoveGen {
                 pairs.push((i, i));
             }
         }
-        let shifts = steps.iter().map(|&s| Shift::new(s)).collect();
+        let shifts: Vec<Shift> = steps.iter().map(|&s| Shift::new(s)).collect();
         let backward = steps
             .iter()
             .map(|&s| Shift::new(Step::new(-s.dx, -s.dy)))
             .collect();
+        let cones = if movement.shape == PathShape::TwoSteps {
+            Square::all()
+                .flat_map(|from| {
+                    let shifts = &shifts;
+                    pairs.iter().map(move |&(i, j)| {
+                        let (a, b) = (shifts[i], shifts[j]);
+                        let mut reached = Bitboard::from(from);
+                        loop {
+                            let grown = reached | a.apply(reached) | b.apply(reached);
+                            if grown == reached {
+                                break reached - Bitboard::from(from);
+                            }
+                            reached = grown;
+                        }
+                    })
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         MoveGen {
             movement,
             shifts,
             backward,
             pairs,
+            cones,
         }
     }
 
@@ -138,8 +164,11 @@ impl MoveGen {
                         open_steps |= 1 << k;
                     }
                 }
-                for &(i, j) in &self.pairs {
-                    if open_steps & (1 << i | 1 << j) == 0 {
+                let cones = &self.cones[from.index() * self.pairs.len()..];
+                for (&(i, j), &cone) in self.pairs.iter().zip(cones) {
+                    // Only enemies not found yet, inside this pair's cone,
+                    // are worth a flood.
+                    if open_steps & (1 << i | 1 << j) == 0 || ((enemy - found) & cone).is_empty() {
                         continue;
                     }
                     let (a, b) = (self.shifts[i], self.shifts[j]);

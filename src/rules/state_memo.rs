@@ -94,18 +94,10 @@ impl StateMemo {
     /// overlap instead of coming one after another.
     #[inline]
     pub(crate) fn prefetch(&self, captured: u64, at: Square, template: u32) {
-        #[cfg(target_arch = "x86_64")]
         if self.packed && !self.slots.is_empty() {
             let i = self.home(packed_key(captured, at, template));
-            // SAFETY: prefetching only hints the cache; `i` is in bounds anyway.
-            #[allow(unsafe_code)]
-            unsafe {
-                use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
-                _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(i).cast());
-            }
+            prefetch(self.slots.as_ptr().wrapping_add(i));
         }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (captured, at, template);
     }
 
     /// Records a state; false if it was already there. `captured` is the
@@ -232,6 +224,24 @@ const WIDE_MISFIT: u32 = 1 << 31;
 #[inline]
 fn packed_key(captured: u64, at: Square, template: u32) -> u64 {
     captured | (at.index() as u64) << 32 | (template as u64) << 38
+}
+
+/// Starts loading the cache line at `at` (a hint only: `at` is never read,
+/// so any address will do). Code that knows the memory it will need next
+/// asks for all of it at once, and the cache misses overlap instead of
+/// coming one after another.
+#[inline]
+pub(crate) fn prefetch<T>(at: *const T) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: a prefetch does not read memory as far as the program can
+    // tell; an address outside any allocation is only a wasted hint.
+    #[allow(unsafe_code)]
+    unsafe {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        _mm_prefetch::<_MM_HINT_T0>(at.cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = at;
 }
 
 #[cfg(test)]

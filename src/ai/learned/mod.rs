@@ -18,7 +18,7 @@ use crate::rules::{RegistryError, Rules};
 
 pub use features::{FEATURES, Features};
 pub use weights::{
-    BOUND, FEATURES_VERSION, FORMAT_VERSION, SCALE, Weights, WeightsError, chance,
+    BOUND, FEATURES_VERSION, FORMAT_VERSION, SCALE, Weights, WeightsError, chance, hash64,
     rules_fingerprint,
 };
 

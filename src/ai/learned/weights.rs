@@ -92,8 +92,8 @@ fn checksum(bytes: &[u8]) -> u32 {
     })
 }
 
-/// FNV-1a, 64 bits.
-fn hash64(bytes: &[u8]) -> u64 {
+/// FNV-1a, 64 bits (also the solver's files' checksum).
+pub fn hash64(bytes: &[u8]) -> u64 {
     bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |hash, &b| {
         (hash ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
     })

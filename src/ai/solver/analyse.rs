@@ -1,7 +1,7 @@
 //! [`Solver::analyse`]: the value of each of a position's turns, the
 //! results shared out over the solver's threads, pass by pass.
 
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicI32, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
 use web_time::{Duration, Instant};
@@ -10,7 +10,7 @@ use crate::rules::{Position, Turn, TurnScratch, VariantError};
 
 use super::key::{Canonicalizer, Key};
 use super::run::{Halt, ProgressFn, Run, SolveLimits};
-use super::value::{Knowledge, WIN};
+use super::value::{Knowledge, WIN, back, to_child};
 use super::{Searchers, Solver};
 
 /// Which of a position's turns [`Solver::analyse`] finds exact distances for.
@@ -62,18 +62,32 @@ impl Analysis {
     }
 }
 
+/// Called with a turn's result and all that is now proven of it (for the
+/// side to move there), each time an analysis learns more of one; from
+/// several threads at once when the solver has them.
+pub type FoundFn<'a> = &'a (dyn Fn(&Position, Knowledge) + Sync);
+
+/// Who watches a long analysis: a progress report every so often, and
+/// each turn's result as it is settled (to keep in a checkpoint).
+#[derive(Clone, Copy, Default)]
+pub struct Watch<'a> {
+    pub progress: Option<(ProgressFn<'a>, Duration)>,
+    pub found: Option<FoundFn<'a>>,
+}
+
 impl Solver {
     /// The value of each turn of `pos` and so of `pos` itself: first who
     /// wins after every turn, then the distances. Turns whose results are
     /// images of each other under the game's symmetries are solved once.
-    /// `progress` is called about every `every` while it runs.
+    /// `watch` hears of the progress and of each result found.
     pub fn analyse(
         &self,
         pos: &Position,
         limits: &SolveLimits,
         distances: Distances,
-        progress: Option<(ProgressFn, Duration)>,
+        watch: Option<&Watch>,
     ) -> Result<Analysis, VariantError> {
+        let watch = watch.copied().unwrap_or_default();
         let start = Instant::now();
         let canon = self.canonicalizer(pos.size());
         let Some(turns) = self.listed_turns(pos, limits)? else {
@@ -87,23 +101,16 @@ impl Solver {
         };
         let keys: Vec<Key> = turns.iter().map(|t| canon.key(&t.result)).collect();
         let classes = classes_of(&keys, &turns);
-        let run = Run::new(limits, start, classes.len(), progress);
+        let run = Run::new(limits, start, classes.len(), watch.progress);
         let known = self.known_classes(&classes);
-        self.run_passes(&canon, &run, &classes, &known, distances)?;
+        self.run_passes(&canon, &run, &classes, &known, distances, watch.found)?;
         let known: Vec<Knowledge> = known.into_iter().map(into_inner).collect();
         let analysed: Vec<(Turn, Knowledge)> = turns
             .iter()
             .zip(&keys)
             .map(|(t, k)| (t.clone(), of_turn(&classes, &known, k)))
             .collect();
-        let mut knowledge = self.value_of_turns(&analysed);
-        if distances == Distances::Winning
-            && knowledge.wins() == Some(false)
-            && knowledge.value().is_none()
-            && !run.stopped.load(Ordering::Relaxed)
-        {
-            knowledge = self.lost_length(pos, &canon, &run)?.unwrap_or(knowledge);
-        }
+        let knowledge = self.value_of_turns(&analysed);
         let stopped = run.stopped.load(Ordering::Relaxed);
         if let Some(value) = knowledge.value() {
             // (the search from the position stored it already, or its turns'
@@ -174,8 +181,10 @@ impl Solver {
     }
 
     /// The passes over the turns' results: who wins after each, then (unless
-    /// only that is asked) the distances; each pass shared out over the
-    /// solver's threads, and none after a limit stops the run.
+    /// only that is asked) the distances, and for a lost position whose
+    /// losing turns' distances are not all asked, how long its best defence
+    /// lasts; each pass shared out over the solver's threads, and none after
+    /// a limit stops the run.
     fn run_passes(
         &self,
         canon: &Canonicalizer,
@@ -183,9 +192,24 @@ impl Solver {
         classes: &[(Key, Position)],
         known: &[Mutex<Knowledge>],
         distances: Distances,
+        found: Option<FoundFn>,
     ) -> Result<(), VariantError> {
-        let passes: u8 = if distances == Distances::None { 1 } else { 2 };
+        let passes: u8 = if distances == Distances::None { 1 } else { 3 };
         for number in 1..=passes {
+            let now: Vec<Knowledge> = known.iter().map(|k| *lock(k)).collect();
+            let mut order: Vec<usize> = (0..classes.len()).collect();
+            let mut defence = -WIN;
+            if number == 3 {
+                // Only a lost position whose length is asked and unknown:
+                // the opponent wins after every turn.
+                if distances != Distances::Winning || now.iter().any(|k| k.wins() != Some(true)) {
+                    break;
+                }
+                // The most hopeful defences first: the results whose
+                // winner's proven win is slowest.
+                order.sort_by_key(|&i| now[i].lower);
+                defence = now.iter().map(|k| k.before().lower).max().unwrap_or(-WIN);
+            }
             run.pass.store(usize::from(number), Ordering::Relaxed);
             run.done.store(0, Ordering::Relaxed);
             let pass = Pass {
@@ -193,8 +217,11 @@ impl Solver {
                 distances,
                 classes,
                 known,
+                order,
+                defence: AtomicI32::new(defence),
                 next: AtomicUsize::new(0),
                 run,
+                found,
             };
             self.on_threads(canon, run, classes.len(), |searchers: &mut Searchers| {
                 pass.work(searchers)
@@ -260,25 +287,6 @@ impl Solver {
             upper: analysed.iter().map(|(_, k)| k.upper).max().unwrap_or(WIN),
         }
     }
-
-    /// A lost position's length: one search from the position itself needs
-    /// only bounds on most turns, not their exact values. `None` when a
-    /// limit stopped it.
-    fn lost_length(
-        &self,
-        pos: &Position,
-        canon: &Canonicalizer,
-        run: &Run,
-    ) -> Result<Option<Knowledge>, VariantError> {
-        let mut searchers = self.searchers(canon, run);
-        let found = searchers.solve(pos);
-        searchers.flush();
-        match found {
-            Ok(k) => Ok(Some(k)),
-            Err(Halt::Stopped) => Ok(None),
-            Err(Halt::Variant(e)) => Err(e),
-        }
-    }
 }
 
 /// The turns' results, one for each class of images under the game's
@@ -308,44 +316,65 @@ fn into_inner<T>(mutex: Mutex<T>) -> T {
 
 /// One pass over the turns' results, taken by the threads one at a time.
 struct Pass<'p> {
-    /// 1: who wins after each turn; 2: the distances.
+    /// 1: who wins after each turn; 2: the distances; 3: the longest
+    /// defence of a lost position.
     number: u8,
     distances: Distances,
     classes: &'p [(Key, Position)],
     known: &'p [Mutex<Knowledge>],
-    /// The next result to take.
+    /// The order the results are taken in (indices into `classes`).
+    order: Vec<usize>,
+    /// Pass 3: the score of the longest defence proven so far, for the
+    /// player to move at the position analysed.
+    defence: AtomicI32,
+    /// The next result to take (an index into `order`).
     next: AtomicUsize,
     run: &'p Run<'p>,
+    found: Option<FoundFn<'p>>,
 }
 
 impl Pass<'_> {
-    /// Whether this pass has nothing to find of a result known as `before`.
-    fn settled(&self, before: Knowledge) -> bool {
+    /// Whether this pass has nothing to find of a result of which `known`
+    /// is proven.
+    fn settled(&self, known: Knowledge) -> bool {
         match self.number {
-            1 => before.wins().is_some(),
-            // A result the opponent wins is a losing turn.
-            _ if self.distances == Distances::Winning => {
-                before.value().is_some() || before.wins() != Some(false)
+            1 => known.wins().is_some(),
+            // A result the opponent loses is a winning turn: only those
+            // need their distances.
+            2 if self.distances == Distances::Winning => {
+                known.value().is_some() || known.wins() != Some(false)
             }
-            _ => before.value().is_some(),
+            2 => known.value().is_some(),
+            // A turn that cannot outlast the longest defence found.
+            _ => known.before().upper <= self.defence.load(Ordering::Relaxed),
         }
     }
 
     /// Takes results until none is left or a limit stops the run.
     fn work(&self, searchers: &mut Searchers) -> Result<(), VariantError> {
         loop {
-            let i = self.next.fetch_add(1, Ordering::Relaxed);
-            let Some((_, result)) = self.classes.get(i) else {
+            let n = self.next.fetch_add(1, Ordering::Relaxed);
+            let Some(&i) = self.order.get(n) else {
                 return Ok(());
             };
-            let before = *self.known[i].lock().unwrap_or_else(|p| p.into_inner());
-            if !self.settled(before) {
+            let (key, result) = &self.classes[i];
+            if !self.settled(*lock(&self.known[i])) {
                 let found = match self.number {
                     1 => searchers.prove(result),
-                    _ => searchers.solve(result),
+                    2 => searchers.solve(result),
+                    _ => self.defend(searchers, key, result),
                 };
                 match found {
-                    Ok(k) => *self.known[i].lock().unwrap_or_else(|p| p.into_inner()) = k,
+                    Ok(k) => {
+                        let k = {
+                            let mut known = lock(&self.known[i]);
+                            *known = known.meet(k);
+                            *known
+                        };
+                        if let Some(found) = self.found {
+                            found(result, k);
+                        }
+                    }
                     Err(Halt::Stopped) => return Ok(()),
                     Err(Halt::Variant(e)) => return Err(e),
                 }
@@ -353,4 +382,37 @@ impl Pass<'_> {
             self.run.done.fetch_add(1, Ordering::Relaxed);
         }
     }
+
+    /// Pass 3: whether the turn to `result` defends longer than the longest
+    /// defence found so far, and if so for how long (an alpha-beta search
+    /// of the result with the window that question leaves).
+    fn defend(
+        &self,
+        searchers: &mut Searchers,
+        key: &Key,
+        result: &Position,
+    ) -> Result<Knowledge, Halt> {
+        let alpha = self.defence.load(Ordering::Relaxed);
+        // The turn loses (its result is won for the opponent): a score for
+        // the player to move here below 0, above `alpha` to matter.
+        let (low, high) = (to_child(0), to_child(alpha));
+        let score = searchers.alpha_beta.search(result, *key, low, high, 0)?;
+        let knowledge = if score >= high {
+            // At least that fast a win for the opponent: no longer defence.
+            Knowledge {
+                lower: score,
+                upper: WIN,
+            }
+        } else {
+            Knowledge::exact(score)
+        };
+        if score < high {
+            self.defence.fetch_max(back(score), Ordering::Relaxed);
+        }
+        Ok(knowledge)
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex.lock().unwrap_or_else(|p| p.into_inner())
 }

@@ -10,6 +10,7 @@
 use std::sync::Mutex;
 
 use super::key::Key;
+use crate::rules::prefetch;
 
 /// What a table keeps of one position.
 pub(crate) trait Payload: Copy + Default {
@@ -61,6 +62,9 @@ type Bucket<V> = [Entry<V>; BUCKET];
 /// One payload per position, shared between threads.
 pub(crate) struct PositionTable<V> {
     shards: Vec<Mutex<Vec<Bucket<V>>>>,
+    /// The address of each shard's first bucket (the shards never grow),
+    /// for [`PositionTable::prefetch`].
+    starts: Vec<usize>,
     buckets_per_shard: usize,
 }
 
@@ -71,12 +75,26 @@ impl<V: Payload> PositionTable<V> {
     /// A table of at most `bytes` (at least one bucket a shard).
     pub fn with_memory(bytes: usize) -> PositionTable<V> {
         let buckets_per_shard = (bytes / (size_of::<Entry<V>>() * BUCKET * SHARDS)).max(1);
+        let shards: Vec<Vec<Bucket<V>>> = (0..SHARDS)
+            .map(|_| vec![[Entry::default(); BUCKET]; buckets_per_shard])
+            .collect();
         PositionTable {
-            shards: (0..SHARDS)
-                .map(|_| Mutex::new(vec![[Entry::default(); BUCKET]; buckets_per_shard]))
-                .collect(),
+            starts: shards.iter().map(|s| s.as_ptr().addr()).collect(),
+            shards: shards.into_iter().map(Mutex::new).collect(),
             buckets_per_shard,
         }
+    }
+
+    /// Starts loading `key`'s bucket into the cache without taking its
+    /// shard's lock: a search asks for all its children's buckets at once,
+    /// so their cache misses overlap.
+    #[inline]
+    pub fn prefetch(&self, key: &Key) {
+        let (shard, bucket) = self.slot(key);
+        let first = self.starts[shard] + bucket * size_of::<Bucket<V>>();
+        let last = first + size_of::<Bucket<V>>() - 1;
+        prefetch(std::ptr::without_provenance::<u8>(first));
+        prefetch(std::ptr::without_provenance::<u8>(last));
     }
 
     /// How many positions the table can hold.

@@ -44,7 +44,8 @@ impl SolveLimits<'_> {
 /// A snapshot of a running analysis, for progress lines.
 #[derive(Clone, Copy, Debug)]
 pub struct Progress {
-    /// 1 while proving who wins after each turn, 2 while finding distances.
+    /// 1 while proving who wins after each turn, 2 while finding distances,
+    /// 3 while finding how long a lost position's best defence lasts.
     pub pass: u8,
     /// Turns (up to symmetry) finished in this pass, of `classes`.
     pub done: usize,

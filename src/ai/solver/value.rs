@@ -126,6 +126,14 @@ impl Knowledge {
         }
     }
 
+    /// Both proofs at once: the bounds of each, the narrower of the two.
+    pub(super) fn meet(self, other: Knowledge) -> Knowledge {
+        Knowledge {
+            lower: self.lower.max(other.lower),
+            upper: self.upper.min(other.upper),
+        }
+    }
+
     /// What this knowledge of a turn's result says of the turn, for the
     /// player making it.
     pub fn before(self) -> Knowledge {
