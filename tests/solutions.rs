@@ -78,3 +78,28 @@ fn the_cheap_boards_of_the_solutions_table_solve_the_same_again() {
     }
     assert!(checked >= 10, "{checked} boards solved again");
 }
+
+/// The checkpoints of the long solves kept in `tests/data/solve/` (one a
+/// board, `GAME-FILESxRANKS.txt`): each is read whole by the solver's own
+/// reader (the game, the start position, every line a first turn's result,
+/// the checksum), and holds at least one proven result.
+#[test]
+fn the_kept_checkpoints_of_the_long_solves_read() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/solve");
+    let mut read = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let (game, board) = name.split_once('-').expect("GAME-BOARD.txt");
+        let rules = builtin_rules(game).unwrap();
+        let start = Position::start(board.parse().unwrap());
+        let results =
+            burrow::cli::read_checkpoint(&path, &rules, &start).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            results.iter().any(|(_, k)| k.wins().is_some()),
+            "{name}: something proven"
+        );
+        read += 1;
+    }
+    assert!(read >= 1, "the long solves' checkpoints are kept");
+}

@@ -9,10 +9,11 @@
 //!
 //! ```text
 //! # burrow solve checkpoint, format 2
-//! game tumburrow 0000000000000000
-//! position PPPP/pppp/PPPP/pppp w
-//! result pPPP/1ppp/PPPP/pppp b 980 1000
-//! checksum 6c0b2c5b1e0d0a55
+//! game box 0000000000000000
+//! position WBWB/BWBW/WBWB/BWBW W
+//! result 1BWB/WWBW/WBWB/BWBW B 987 987
+//! result …                        (a line for each result proven)
+//! checksum 9e378a42d751da29
 //! ```
 //!
 //! The game line carries the rules' fingerprint (a design's rules change
@@ -21,7 +22,8 @@
 //! proven on its score for the side to move there (`1000 - d` for a win in
 //! d turns, `d - 1000` for a loss in d). A unit has `unit POSITION` and
 //! `distances none|winning` lines instead of results. The checksum (64-bit
-//! FNV-1a of every line before it) finds a file cut short or changed, and
+//! FNV-1a of every line before it, each ended by `\n` whatever line ends
+//! a copy of the file was given) finds a file cut short or changed, and
 //! a file of another game, rules or position, or a result that is not one
 //! of the position's turns, is refused with the reason: a solve builds on
 //! what a checkpoint says, so it trusts nothing else.
@@ -36,6 +38,9 @@ use crate::rules::{Position, Rules};
 
 /// The format these files are written in.
 const FORMAT: u32 = 2;
+
+/// The largest file read: far beyond any position's turns at a line each.
+const MAX_BYTES: u64 = 64 << 20;
 
 /// What a solve file holds besides its game and position.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -109,8 +114,10 @@ impl SolveFile {
     /// Writes the file whole or not at all (a stop mid-write leaves the
     /// old file).
     pub fn write(&self, path: &Path) -> std::io::Result<()> {
-        let partial = path.with_extension("partial");
-        std::fs::write(&partial, self.text())?;
+        let partial = with_suffix(path, ".partial");
+        let mut file = std::fs::File::create(&partial)?;
+        std::io::Write::write_all(&mut file, self.text().as_bytes())?;
+        file.sync_all()?;
         std::fs::rename(partial, path)
     }
 
@@ -121,10 +128,18 @@ impl SolveFile {
         rules: &Rules,
         position: Option<&Position>,
     ) -> Result<SolveFile, SolveFileError> {
-        let text = std::fs::read_to_string(path).map_err(|e| SolveFileError {
+        let failed = |problem| SolveFileError {
             path: path.to_path_buf(),
-            problem: Problem::Read(e.to_string()),
-        })?;
+            problem,
+        };
+        let size = std::fs::metadata(path)
+            .map_err(|e| failed(Problem::Read(e.to_string())))?
+            .len();
+        if size > MAX_BYTES {
+            return Err(failed(Problem::TooBig(size)));
+        }
+        let text =
+            std::fs::read_to_string(path).map_err(|e| failed(Problem::Read(e.to_string())))?;
         SolveFile::parse(&text, rules, position).map_err(|problem| SolveFileError {
             path: path.to_path_buf(),
             problem,
@@ -137,13 +152,17 @@ impl SolveFile {
         rules: &Rules,
         position: Option<&Position>,
     ) -> Result<SolveFile, Problem> {
-        let body_end = text.trim_end_matches('\n').rfind('\n').map_or(0, |i| i + 1);
-        let (body, last) = text.split_at(body_end);
-        let sum = last
-            .trim_end()
-            .strip_prefix("checksum ")
+        // Line ends as written (`\n`), whatever a copy made of them.
+        let mut all: Vec<&str> = text.lines().collect();
+        while all.last().is_some_and(|l| l.trim().is_empty()) {
+            all.pop();
+        }
+        let sum = all
+            .pop()
+            .and_then(|last| last.trim_end().strip_prefix("checksum "))
             .and_then(|hex| u64::from_str_radix(hex, 16).ok())
             .ok_or(Problem::Damaged)?;
+        let body: String = all.iter().map(|l| format!("{l}\n")).collect();
         if sum != hash64(body.as_bytes()) {
             return Err(Problem::Damaged);
         }
@@ -311,6 +330,10 @@ pub struct SolveFileError {
 pub enum Problem {
     #[error("cannot read it: {0}")]
     Read(String),
+    #[error("it is {0} bytes: too big for a solve's file")]
+    TooBig(u64),
+    #[error("it contradicts what is already known of {0}")]
+    Contradicts(String),
     #[error(
         "it is damaged: its last line is not the checksum of the lines before it (cut short, or changed by hand)"
     )]
@@ -352,15 +375,37 @@ pub enum LineProblem {
     OutOfRange,
 }
 
-/// Moves a refused file out of the way (to `NAME.refused`) so that a run
-/// starting clean does not write over it: whatever it held is kept for a
-/// person to look at.
+/// Moves a refused file out of the way (to `NAME.refused`, or
+/// `NAME.refused.2` and on when that is taken: never over another file) so
+/// that a run starting clean does not write over it: whatever it held is
+/// kept for a person to look at.
 pub fn set_aside(path: &Path) -> std::io::Result<PathBuf> {
-    let mut aside = path.as_os_str().to_owned();
-    aside.push(".refused");
-    let aside = PathBuf::from(aside);
-    std::fs::rename(path, &aside)?;
-    Ok(aside)
+    for n in 1..=999 {
+        let aside = match n {
+            1 => with_suffix(path, ".refused"),
+            n => with_suffix(path, &format!(".refused.{n}")),
+        };
+        // A hard link fails if the name is taken, where a rename would
+        // replace it.
+        match std::fs::hard_link(path, &aside) {
+            Ok(()) => {
+                std::fs::remove_file(path)?;
+                return Ok(aside);
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::AlreadyExists => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Err(std::io::Error::other(
+        "999 refused copies of it are kept already",
+    ))
+}
+
+/// `path` with `suffix` added to its whole name (`a.ck` → `a.ck.partial`).
+fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
+    let mut name = path.as_os_str().to_owned();
+    name.push(suffix);
+    PathBuf::from(name)
 }
 
 #[cfg(test)]
@@ -455,6 +500,13 @@ mod tests {
         assert!(err.to_string().contains("unit-001.txt"), "{err}");
         let aside = set_aside(&path).unwrap();
         assert!(aside.ends_with("unit-001.txt.refused") && aside.exists() && !path.exists());
+        // A second refusal of the same name keeps the first one.
+        unit.write(&path).unwrap();
+        let again = set_aside(&path).unwrap();
+        assert!(again.ends_with("unit-001.txt.refused.2") && aside.exists() && again.exists());
+        // Line ends changed by a copy do not make it damaged.
+        let crlf = text.replace('\n', "\r\n");
+        assert_eq!(SolveFile::parse(&crlf, &rules, None).unwrap(), unit);
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

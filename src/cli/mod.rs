@@ -38,6 +38,7 @@ mod solve_units;
 mod train;
 
 pub use args::CliError;
+pub use checkpoint::{SolveFileError, read_checkpoint};
 pub use solve::{boards_up_to, solution_line};
 
 /// How many turn states listing one position's turns may take by default

@@ -216,7 +216,7 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
     let solver = Solver::new(rules, config);
     let kept = Kept::new(rules, pos, request.checkpoint.clone());
     if let Some(path) = &request.checkpoint {
-        resume(&solver, &kept, path);
+        resume(&solver, &kept, path)?;
     }
     if let Some(dir) = &request.merge {
         merge_results(&solver, &kept, dir)?;

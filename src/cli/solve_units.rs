@@ -8,11 +8,14 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
+use crate::ai::learned::hash64;
 use crate::ai::{Analysis, Distances, Knowledge, Solver};
 use crate::rules::{Position, Rules, Turn};
 
 use super::args::CliError;
-use super::checkpoint::{Kind, SolveFile, read_checkpoint, read_unit, set_aside};
+use super::checkpoint::{
+    Kind, Problem, SolveFile, SolveFileError, read_checkpoint, read_unit, set_aside,
+};
 use super::solve::{SolveRequest, analyse, print_analysis, turn_groups};
 
 /// What is proven of the turns' results of the position being solved, and
@@ -46,7 +49,7 @@ impl<'r> Kept<'r> {
     /// goes on.
     pub(super) fn found(&self, result: &Position, knowledge: Knowledge) {
         let mut results = self.results();
-        results.insert(*result, knowledge);
+        narrow(&mut results, result, knowledge);
         if let Err(e) = self.write(&results) {
             eprintln!("{e}");
         }
@@ -58,7 +61,7 @@ impl<'r> Kept<'r> {
         let mut results = self.results();
         for (turn, knowledge) in &analysis.turns {
             if knowledge.bounds() != NOTHING {
-                results.insert(turn.result, knowledge.after());
+                narrow(&mut results, &turn.result, knowledge.after());
             }
         }
         self.write(&results)
@@ -77,37 +80,79 @@ impl<'r> Kept<'r> {
             })
     }
 
-    /// Takes what a checkpoint or a unit's result proves.
-    fn take(&self, solver: &Solver, results: Vec<(Position, Knowledge)>) {
+    /// Takes what a checkpoint or a unit's result proves, unless it
+    /// contradicts what is known already (then nothing of it).
+    fn take(&self, solver: &Solver, results: Vec<(Position, Knowledge)>) -> Result<(), Problem> {
         let mut kept = self.results();
+        let mut taken: HashMap<Position, Knowledge> = HashMap::new();
         for (pos, knowledge) in results {
+            let before = taken
+                .get(&pos)
+                .or(kept.get(&pos))
+                .copied()
+                .unwrap_or_else(|| solver.known(&pos));
+            let now = before.meet(knowledge);
+            if !now.is_consistent() {
+                return Err(Problem::Contradicts(pos.to_string()));
+            }
+            taken.insert(pos, now);
+        }
+        for (pos, knowledge) in taken {
             solver.remember(&pos, knowledge);
             kept.insert(pos, knowledge);
         }
+        Ok(())
     }
 }
 
+/// Narrows what `results` holds of `result` by `knowledge` (a newer proof
+/// never loses what an older one said).
+fn narrow(results: &mut HashMap<Position, Knowledge>, result: &Position, knowledge: Knowledge) {
+    results
+        .entry(*result)
+        .and_modify(|known| *known = known.meet(knowledge))
+        .or_insert(knowledge);
+}
+
 /// Resumes from the checkpoint at `path`, if there is one. One that cannot
-/// be trusted is said, set aside and not used: the solve starts clean.
-pub(super) fn resume(solver: &Solver, kept: &Kept, path: &Path) {
+/// be trusted is said, set aside and not used: the solve starts clean. One
+/// that cannot be read, or set aside, stops the solve (the run would
+/// write over it).
+pub(super) fn resume(solver: &Solver, kept: &Kept, path: &Path) -> Result<(), CliError> {
     if !path.exists() {
-        return;
+        return Ok(());
     }
-    match read_checkpoint(path, kept.rules, &kept.position) {
-        Ok(results) => {
-            eprintln!(
-                "resumed {} turns' results from {}",
-                results.len(),
-                path.display()
-            );
-            kept.take(solver, results);
+    let read = read_checkpoint(path, kept.rules, &kept.position).and_then(|results| {
+        let count = results.len();
+        kept.take(solver, results)
+            .map(|()| count)
+            .map_err(|problem| SolveFileError {
+                path: path.to_path_buf(),
+                problem,
+            })
+    });
+    match read {
+        Ok(count) => {
+            eprintln!("resumed {count} turns' results from {}", path.display());
+            Ok(())
         }
+        Err(
+            e @ SolveFileError {
+                problem: Problem::Read(_),
+                ..
+            },
+        ) => Err(e.into()),
         Err(e) => {
-            let kept_as = match set_aside(path) {
-                Ok(aside) => format!("it is kept as {}", aside.display()),
-                Err(io) => format!("it could not be moved aside ({io})"),
-            };
-            eprintln!("checkpoint refused: {e}\n  the solve starts clean; {kept_as}");
+            let aside = set_aside(path).map_err(|io| {
+                CliError::Failed(format!(
+                    "checkpoint refused: {e}; and it could not be moved aside ({io}), so the solve stops rather than write over it"
+                ))
+            })?;
+            eprintln!(
+                "checkpoint refused: {e}\n  the solve starts clean; the file is kept as {}",
+                aside.display()
+            );
+            Ok(())
         }
     }
 }
@@ -124,11 +169,17 @@ pub(super) fn merge_results(solver: &Solver, kept: &Kept, dir: &Path) -> Result<
     files.sort();
     let (mut merged, mut refused) = (0, 0);
     for file in &files {
-        match read_checkpoint(file, kept.rules, &kept.position) {
-            Ok(results) => {
-                merged += results.len();
-                kept.take(solver, results);
-            }
+        let read = read_checkpoint(file, kept.rules, &kept.position).and_then(|results| {
+            let count = results.len();
+            kept.take(solver, results)
+                .map(|()| count)
+                .map_err(|problem| SolveFileError {
+                    path: file.clone(),
+                    problem,
+                })
+        });
+        match read {
+            Ok(count) => merged += count,
             Err(e) => {
                 refused += 1;
                 eprintln!("result refused: {e}");
@@ -167,6 +218,7 @@ pub(super) fn split(
     })?;
     let want_distance = distances != Distances::None;
     let mut units = 0;
+    let mut taken = HashMap::new();
     for (turn, knowledge, like) in turn_groups(pos, &turns) {
         let settled = if want_distance {
             knowledge.value().is_some()
@@ -177,7 +229,19 @@ pub(super) fn split(
             continue;
         }
         units += 1;
-        let path = dir.join(format!("unit-{units:03}.txt"));
+        // Named after the result, so a second split into the same folder
+        // gives a turn the same file (and the same result file).
+        let name = format!(
+            "unit-{:016x}.txt",
+            hash64(turn.result.to_string().as_bytes())
+        );
+        if let Some(other) = taken.insert(name.clone(), turn.result) {
+            return Err(CliError::Failed(format!(
+                "two turns' results ({other} and {}) would share the unit file {name}",
+                turn.result
+            )));
+        }
+        let path = dir.join(name);
         let unit = Kind::Unit {
             result: turn.result,
             distances: want_distance,
@@ -188,12 +252,12 @@ pub(super) fn split(
                 path: path.clone(),
                 source,
             })?;
-        writeln!(
-            out,
-            "{} {} ({like} turns like it)",
-            path.display(),
-            turn.played()
-        )?;
+        let like = if like > 1 {
+            format!(" ({like} turns like it)")
+        } else {
+            String::new()
+        };
+        writeln!(out, "{} {}{like}", path.display(), turn.played())?;
     }
     writeln!(
         out,
@@ -222,7 +286,7 @@ pub(super) fn solve_unit(
     let solver = Solver::new(rules, config);
     let checkpoint = path.with_extension("checkpoint");
     let kept = Kept::new(rules, result, Some(checkpoint.clone()));
-    resume(&solver, &kept, &checkpoint);
+    resume(&solver, &kept, &checkpoint)?;
     let distances = if want_distance {
         Distances::Winning
     } else {

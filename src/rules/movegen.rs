@@ -154,35 +154,7 @@ impl MoveGen {
                 }
                 found
             }
-            PathShape::TwoSteps => {
-                // Single steps first; then only pairs with an open first
-                // step can reach further (crowded boards skip most pairs).
-                let mut found = self.shift_all(origin) & enemy;
-                let mut open_steps = 0u32;
-                for (k, shift) in self.shifts.iter().enumerate() {
-                    if (shift.apply(origin) & passable).has_any() {
-                        open_steps |= 1 << k;
-                    }
-                }
-                let cones = &self.cones[from.index() * self.pairs.len()..];
-                for (&(i, j), &cone) in self.pairs.iter().zip(cones) {
-                    // Only enemies not found yet, inside this pair's cone,
-                    // are worth a flood.
-                    if open_steps & (1 << i | 1 << j) == 0 || ((enemy - found) & cone).is_empty() {
-                        continue;
-                    }
-                    let (a, b) = (self.shifts[i], self.shifts[j]);
-                    let mut frontier = origin;
-                    let mut reached = origin;
-                    while frontier.has_any() {
-                        let next = a.apply(frontier) | b.apply(frontier);
-                        found |= next & enemy;
-                        frontier = next & (passable - reached);
-                        reached |= frontier;
-                    }
-                }
-                found
-            }
+            PathShape::TwoSteps => self.two_step_targets(from, enemy, passable, false),
             PathShape::WithinBox => {
                 // Only enemies next to the freely reachable region can be
                 // reached inside their box; test each of those exactly.
@@ -196,6 +168,53 @@ impl MoveGen {
                         .collect()
             }
         }
+    }
+
+    /// [`PathShape::TwoSteps`]' targets among `enemy`: every enemy a path
+    /// of at most two kinds of step reaches over `passable` squares; with
+    /// `first` only as far as the first one found (enough to know the piece
+    /// can capture).
+    fn two_step_targets(
+        &self,
+        from: Square,
+        enemy: Bitboard,
+        passable: Bitboard,
+        first: bool,
+    ) -> Bitboard {
+        let origin = Bitboard::from(from);
+        // Single steps first; then only pairs with an open first step can
+        // reach further (crowded boards skip most pairs).
+        let mut found = self.shift_all(origin) & enemy;
+        if first && found.has_any() {
+            return found;
+        }
+        let mut open_steps = 0u32;
+        for (k, shift) in self.shifts.iter().enumerate() {
+            if (shift.apply(origin) & passable).has_any() {
+                open_steps |= 1 << k;
+            }
+        }
+        let cones = &self.cones[from.index() * self.pairs.len()..];
+        for (&(i, j), &cone) in self.pairs.iter().zip(cones) {
+            // Only enemies not found yet, inside this pair's cone, are
+            // worth a flood.
+            if open_steps & (1 << i | 1 << j) == 0 || ((enemy - found) & cone).is_empty() {
+                continue;
+            }
+            let (a, b) = (self.shifts[i], self.shifts[j]);
+            let mut frontier = origin;
+            let mut reached = origin;
+            while frontier.has_any() {
+                let next = a.apply(frontier) | b.apply(frontier);
+                found |= next & enemy;
+                if first && found.has_any() {
+                    return found;
+                }
+                frontier = next & (passable - reached);
+                reached |= frontier;
+            }
+        }
+        found
     }
 
     /// Whether the piece on `from` reaches `target` by a path inside their
@@ -212,8 +231,14 @@ impl MoveGen {
     /// without working out the rest once one is found (the evaluation asks
     /// this of every piece of a searched position).
     fn has_target(&self, board: &Board, mover: Side, from: Square) -> bool {
-        if self.movement.shape != PathShape::WithinBox {
-            return self.targets(board, mover, from, Bitboard::FULL).has_any();
+        match self.movement.shape {
+            PathShape::WithinBox => {}
+            PathShape::TwoSteps => {
+                let enemy = board.pieces(mover.opponent());
+                let passable = self.passable(board, from);
+                return self.two_step_targets(from, enemy, passable, true).has_any();
+            }
+            _ => return self.targets(board, mover, from, Bitboard::FULL).has_any(),
         }
         let enemy = board.pieces(mover.opponent());
         let passable = self.passable(board, from);

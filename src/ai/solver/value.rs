@@ -126,12 +126,19 @@ impl Knowledge {
         }
     }
 
-    /// Both proofs at once: the bounds of each, the narrower of the two.
-    pub(super) fn meet(self, other: Knowledge) -> Knowledge {
+    /// Both proofs at once: the bounds of each, the narrower of the two
+    /// (bounds that cross, `lower > upper`, when the two contradict each
+    /// other: see [`Knowledge::is_consistent`]).
+    pub fn meet(self, other: Knowledge) -> Knowledge {
         Knowledge {
             lower: self.lower.max(other.lower),
             upper: self.upper.min(other.upper),
         }
+    }
+
+    /// Whether the bounds leave any value at all.
+    pub fn is_consistent(self) -> bool {
+        self.lower <= self.upper
     }
 
     /// What this knowledge of a turn's result says of the turn, for the
