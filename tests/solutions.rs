@@ -82,24 +82,58 @@ fn the_cheap_boards_of_the_solutions_table_solve_the_same_again() {
 /// The checkpoints of the long solves kept in `tests/data/solve/` (one a
 /// board, `GAME-FILESxRANKS.txt`): each is read whole by the solver's own
 /// reader (the game, the start position, every line a first turn's result,
-/// the checksum), and holds at least one proven result.
+/// the checksum), and where the table gives the board's value and length,
+/// the first turns' proven values in the checkpoint give the same.
 #[test]
-fn the_kept_checkpoints_of_the_long_solves_read() {
+fn the_kept_checkpoints_of_the_long_solves_agree_with_the_table() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/solve");
-    let mut read = 0;
+    let table = lines();
+    let mut agreed = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
         let name = path.file_stem().unwrap().to_str().unwrap().to_string();
         let (game, board) = name.split_once('-').expect("GAME-BOARD.txt");
         let rules = builtin_rules(game).unwrap();
-        let start = Position::start(board.parse().unwrap());
+        let board: BoardSize = board.parse().unwrap();
+        let start = Position::start(board);
         let results =
             burrow::cli::read_checkpoint(&path, &rules, &start).unwrap_or_else(|e| panic!("{e}"));
-        assert!(
-            results.iter().any(|(_, k)| k.wins().is_some()),
-            "{name}: something proven"
+        let Some(line) = table.iter().find(|l| l.game == game && l.board == board) else {
+            panic!("{name}: the table has no line for it");
+        };
+        let Ok(length) = line.turns.parse::<u32>() else {
+            continue;
+        };
+        // What each first turn is worth to White, from its result's line.
+        let turns = rules.turns(&start).unwrap();
+        let values: Vec<_> = turns
+            .iter()
+            .map(|t| {
+                results
+                    .iter()
+                    .find(|(p, _)| *p == t.result)
+                    .map(|(_, k)| k.before())
+            })
+            .collect();
+        let best_lower = values.iter().flatten().map(|k| k.bounds().0).max();
+        let best_upper = values
+            .iter()
+            .map(|k| k.map_or(1000, |k| k.bounds().1))
+            .max();
+        let score = match line.value {
+            "first-player-win" => 1000 - length as i32,
+            _ => length as i32 - 1000,
+        };
+        assert_eq!(
+            (best_lower, best_upper),
+            (Some(score), Some(score)),
+            "{name}: the checkpoint proves the table's {} {length}",
+            line.value
         );
-        read += 1;
+        agreed += 1;
     }
-    assert!(read >= 1, "the long solves' checkpoints are kept");
+    assert!(
+        agreed >= 1,
+        "a long solve's checkpoint backs its table line"
+    );
 }
