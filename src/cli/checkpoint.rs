@@ -202,17 +202,7 @@ impl SolveFile {
         if fingerprint != rules_fingerprint(rules) {
             return Err(Problem::OtherRules { game });
         }
-        let parse_position = |n: usize, text: &str| -> Result<Position, Problem> {
-            let pos: Position = text.parse().map_err(|e| Problem::Line {
-                line: n,
-                what: LineProblem::Position(e),
-            })?;
-            rules.check_size(pos.size()).map_err(|e| Problem::Line {
-                line: n,
-                what: LineProblem::Board(e.to_string()),
-            })?;
-            Ok(pos)
-        };
+        let parse_position = |n: usize, text: &str| parse_position(rules, n, text);
         let (n, root) = field("position")?;
         let root = parse_position(n, &root)?;
         if let Some(expected) = position
@@ -224,38 +214,7 @@ impl SolveFile {
             });
         }
         let kind = match word {
-            "checkpoint" => {
-                let results = rules.turns(&root).map_err(|e| Problem::Line {
-                    line: n,
-                    what: LineProblem::Board(e.to_string()),
-                })?;
-                let results: HashSet<Position> = results.into_iter().map(|t| t.result).collect();
-                let mut found = Vec::new();
-                for (n, line) in lines {
-                    let bad = |what| Problem::Line { line: n, what };
-                    let rest = line
-                        .strip_prefix("result ")
-                        .ok_or_else(|| bad(LineProblem::Expected("result".into())))?;
-                    let parts: Vec<&str> = rest.split(' ').collect();
-                    let [board, side, lower, upper] = parts[..] else {
-                        return Err(bad(LineProblem::Expected(
-                            "result POSITION SIDE LOWER UPPER".into(),
-                        )));
-                    };
-                    let pos = parse_position(n, &format!("{board} {side}"))?;
-                    if !results.contains(&pos) {
-                        return Err(bad(LineProblem::NotATurn));
-                    }
-                    let number = |t: &str| t.parse::<i32>().map_err(|_| LineProblem::NotNumbers);
-                    let knowledge = Knowledge::from_bounds(
-                        number(lower).map_err(bad)?,
-                        number(upper).map_err(bad)?,
-                    )
-                    .ok_or(bad(LineProblem::OutOfRange))?;
-                    found.push((pos, knowledge));
-                }
-                Kind::Checkpoint(found)
-            }
+            "checkpoint" => Kind::Checkpoint(parse_results(rules, &root, n, lines)?),
             "work unit" => {
                 let (n, unit) = field("unit")?;
                 let result = parse_position(n, &unit)?;
@@ -287,6 +246,57 @@ impl SolveFile {
             kind,
         })
     }
+}
+
+/// A position on line `n`, on a board `rules`' game is played on.
+fn parse_position(rules: &Rules, n: usize, text: &str) -> Result<Position, Problem> {
+    let pos: Position = text.parse().map_err(|e| Problem::Line {
+        line: n,
+        what: LineProblem::Position(e),
+    })?;
+    rules.check_size(pos.size()).map_err(|e| Problem::Line {
+        line: n,
+        what: LineProblem::Board(e.to_string()),
+    })?;
+    Ok(pos)
+}
+
+/// A checkpoint's `result` lines: each a position a turn of `root` leaves
+/// (`root` is on line `root_line`) and proven bounds.
+fn parse_results<'t>(
+    rules: &Rules,
+    root: &Position,
+    root_line: usize,
+    lines: impl Iterator<Item = (usize, &'t str)>,
+) -> Result<Vec<(Position, Knowledge)>, Problem> {
+    let results = rules.turns(root).map_err(|e| Problem::Line {
+        line: root_line,
+        what: LineProblem::Board(e.to_string()),
+    })?;
+    let results: HashSet<Position> = results.into_iter().map(|t| t.result).collect();
+    let mut found = Vec::new();
+    for (n, line) in lines {
+        let bad = |what| Problem::Line { line: n, what };
+        let rest = line
+            .strip_prefix("result ")
+            .ok_or_else(|| bad(LineProblem::Expected("result".into())))?;
+        let parts: Vec<&str> = rest.split(' ').collect();
+        let [board, side, lower, upper] = parts[..] else {
+            return Err(bad(LineProblem::Expected(
+                "result POSITION SIDE LOWER UPPER".into(),
+            )));
+        };
+        let pos = parse_position(rules, n, &format!("{board} {side}"))?;
+        if !results.contains(&pos) {
+            return Err(bad(LineProblem::NotATurn));
+        }
+        let number = |t: &str| t.parse::<i32>().map_err(|_| LineProblem::NotNumbers);
+        let knowledge =
+            Knowledge::from_bounds(number(lower).map_err(bad)?, number(upper).map_err(bad)?)
+                .ok_or(bad(LineProblem::OutOfRange))?;
+        found.push((pos, knowledge));
+    }
+    Ok(found)
 }
 
 /// The results a checkpoint (or a unit's result) of `position` holds.
