@@ -218,6 +218,16 @@ impl SolveFile {
             "work unit" => {
                 let (n, unit) = field("unit")?;
                 let result = parse_position(n, &unit)?;
+                let turns = rules.turns(&root).map_err(|e| Problem::Line {
+                    line: n,
+                    what: LineProblem::Board(e.to_string()),
+                })?;
+                if !turns.iter().any(|t| t.result == result) {
+                    return Err(Problem::Line {
+                        line: n,
+                        what: LineProblem::NotATurn,
+                    });
+                }
                 let (n, distances) = field("distances")?;
                 let distances = match distances.as_str() {
                     "winning" => true,
@@ -514,6 +524,13 @@ mod tests {
         unit.write(&path).unwrap();
         let again = set_aside(&path).unwrap();
         assert!(again.ends_with("unit-001.txt.refused.2") && aside.exists() && again.exists());
+        // A unit whose position no turn leaves.
+        let stray =
+            resummed(&text.replacen(&format!("unit {result}"), &format!("unit {start}"), 1));
+        let err = SolveFile::parse(&stray, &rules, None)
+            .unwrap_err()
+            .to_string();
+        assert!(err.contains("not the result of any turn"), "{err}");
         // Line ends changed by a copy do not make it damaged.
         let crlf = text.replace('\n', "\r\n");
         assert_eq!(SolveFile::parse(&crlf, &rules, None).unwrap(), unit);

@@ -35,9 +35,13 @@ pub struct SolveArgs {
     /// for `--unit` to run anywhere, and stop.
     #[arg(long, conflicts_with_all = ["merge", "unit"])]
     split: Option<PathBuf>,
-    /// Solve one work unit (from `--split`): its result goes to
-    /// FILE.result, its own checkpoint to FILE.checkpoint.
-    #[arg(long, conflicts_with_all = ["merge", "size", "position", "checkpoint"])]
+    /// Solve one work unit (from `--split`; the unit says whether its
+    /// distance is asked): once settled, its result goes beside FILE with
+    /// the extension .result, and its own checkpoint with .checkpoint.
+    #[arg(
+        long,
+        conflicts_with_all = ["merge", "size", "position", "checkpoint", "value_only", "all_distances"]
+    )]
     unit: Option<PathBuf>,
     /// Read the units' results (`*.result`) in this folder first: what
     /// they prove is not searched again.
@@ -268,7 +272,10 @@ pub(super) fn analyse(
         found: Some(&found),
     };
     let analysis = solver.analyse(pos, &limits, distances, Some(&watch))?;
-    kept.all(&analysis)?;
+    // A checkpoint that cannot be written is said; the answer still is.
+    if let Err(e) = kept.all(&analysis) {
+        eprintln!("{e}");
+    }
     Ok(analysis)
 }
 
