@@ -218,11 +218,7 @@ impl SolveFile {
             "work unit" => {
                 let (n, unit) = field("unit")?;
                 let result = parse_position(n, &unit)?;
-                let turns = rules.turns(&root).map_err(|e| Problem::Line {
-                    line: n,
-                    what: LineProblem::Board(e.to_string()),
-                })?;
-                if !turns.iter().any(|t| t.result == result) {
+                if !turn_results(rules, &root, n)?.contains(&result) {
                     return Err(Problem::Line {
                         line: n,
                         what: LineProblem::NotATurn,
@@ -271,6 +267,16 @@ fn parse_position(rules: &Rules, n: usize, text: &str) -> Result<Position, Probl
     Ok(pos)
 }
 
+/// The positions `root`'s turns leave (a problem with `root` is said to be
+/// on line `n`).
+fn turn_results(rules: &Rules, root: &Position, n: usize) -> Result<HashSet<Position>, Problem> {
+    let turns = rules.turns(root).map_err(|e| Problem::Line {
+        line: n,
+        what: LineProblem::Board(e.to_string()),
+    })?;
+    Ok(turns.into_iter().map(|t| t.result).collect())
+}
+
 /// A checkpoint's `result` lines: each a position a turn of `root` leaves
 /// (`root` is on line `root_line`) and proven bounds.
 fn parse_results<'t>(
@@ -279,11 +285,7 @@ fn parse_results<'t>(
     root_line: usize,
     lines: impl Iterator<Item = (usize, &'t str)>,
 ) -> Result<Vec<(Position, Knowledge)>, Problem> {
-    let results = rules.turns(root).map_err(|e| Problem::Line {
-        line: root_line,
-        what: LineProblem::Board(e.to_string()),
-    })?;
-    let results: HashSet<Position> = results.into_iter().map(|t| t.result).collect();
+    let results = turn_results(rules, root, root_line)?;
     let mut found = Vec::new();
     for (n, line) in lines {
         let bad = |what| Problem::Line { line: n, what };

@@ -33,6 +33,7 @@ pub mod progress;
 mod puzzles;
 mod report;
 mod solve;
+mod solve_run;
 mod solve_units;
 #[cfg(not(target_arch = "wasm32"))]
 mod train;

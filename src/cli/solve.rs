@@ -1,17 +1,15 @@
 //! `burrow solve`: the exact value of a position and of each of its turns.
 
-use std::collections::BTreeMap;
 use std::io::Write;
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::ai::{
-    Analysis, Distances, Knowledge, Progress, Search, SolveLimits, Solver, SolverConfig, Value,
-};
-use crate::rules::{BoardSize, Position, Rules, Turn, VariantRegistry};
+use crate::ai::{Analysis, Distances, Search, SolveLimits, Solver, SolverConfig, Value};
+use crate::rules::{BoardSize, Position, Rules, VariantRegistry};
 
 use super::args::{CliError, GameArg, rules_for};
-use super::solve_units::{Kept, merge_results, resume, solve_unit, split};
+use super::solve_run::{Kept, analyse, print_analysis, turn_groups};
+use super::solve_units::{merge_results, resume, solve_unit, split};
 
 /// Prove who wins a position, and print every winning turn with the
 /// number of turns to the end under best play.
@@ -213,7 +211,8 @@ pub const MAX_MEMORY_MB: usize = 16 * 1024;
 
 pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Result<(), CliError> {
     if let Some(unit) = &request.unit {
-        return solve_unit(rules, unit, &request, out);
+        let (config, limit) = request.solver.checked()?;
+        return solve_unit(rules, unit, config, limit, out);
     }
     let pos = requested_position(rules, request.size, request.position.as_deref())?;
     let (config, _) = request.solver.checked()?;
@@ -238,123 +237,6 @@ pub fn solve(rules: &Rules, request: SolveRequest, out: &mut impl Write) -> Resu
         solver.capacity(),
         out,
     )?;
-    Ok(())
-}
-
-/// Analyses `pos` with the request's limits and distances, each turn's
-/// result kept (in the checkpoint, if one is asked) as it is settled, and a
-/// progress line on stderr every ten seconds.
-pub(super) fn analyse(
-    solver: &Solver,
-    pos: &Position,
-    limit: Option<Duration>,
-    distances: Distances,
-    kept: &Kept,
-) -> Result<Analysis, CliError> {
-    let limits = limit.map_or_else(SolveLimits::none, SolveLimits::time);
-    let report = |p: &Progress| {
-        let what = match p.pass {
-            1 => "who wins",
-            2 => "distances",
-            _ => "the longest defence",
-        };
-        eprintln!(
-            "… {what}: {} of {} turns (up to symmetry), {} positions, {:.0} s",
-            p.done,
-            p.classes,
-            p.positions,
-            p.elapsed.as_secs_f64()
-        );
-    };
-    let found = |result: &Position, knowledge: Knowledge| kept.found(result, knowledge);
-    let watch = crate::ai::Watch {
-        progress: Some((&report, Duration::from_secs(10))),
-        found: Some(&found),
-    };
-    let analysis = solver.analyse(pos, &limits, distances, Some(&watch))?;
-    // A checkpoint that cannot be written is said; the answer still is.
-    if let Err(e) = kept.all(&analysis) {
-        eprintln!("{e}");
-    }
-    Ok(analysis)
-}
-
-/// Turns grouped by the position's own symmetries (the turns of one group
-/// are images of each other), one representative each.
-pub fn turn_groups<'a>(
-    pos: &Position,
-    turns: &'a [(Turn, Knowledge)],
-) -> Vec<(&'a Turn, Knowledge, usize)> {
-    let symmetries = pos.symmetries();
-    let mut groups: BTreeMap<String, (&Turn, Knowledge, usize)> = BTreeMap::new();
-    for (turn, knowledge) in turns {
-        let image = turn.result.canonical_image(&symmetries).to_string();
-        groups
-            .entry(image)
-            .and_modify(|g| g.2 += 1)
-            .or_insert((turn, *knowledge, 1));
-    }
-    let mut groups: Vec<_> = groups.into_values().collect();
-    groups.sort_by_key(|g| (std::cmp::Reverse(g.1.bounds().0), g.0.key().to_string()));
-    groups
-}
-
-pub(super) fn print_analysis(
-    rules: &Rules,
-    pos: &Position,
-    analysis: &Analysis,
-    stored: usize,
-    capacity: usize,
-    out: &mut impl Write,
-) -> std::io::Result<()> {
-    let mover = pos.turn;
-    let summary = match (analysis.knowledge.value(), analysis.knowledge.wins()) {
-        (Some(Value::Win(d)), _) => format!("{mover} to move wins in {d} turns"),
-        (Some(Value::Loss(d)), _) => format!("{mover} to move loses in {d} turns"),
-        (None, Some(true)) => format!("{mover} to move wins ({})", analysis.knowledge),
-        (None, Some(false)) => format!("{mover} to move loses ({})", analysis.knowledge),
-        (None, None) => "not proven".to_string(),
-    };
-    writeln!(out, "{} {} {pos}", rules.id(), pos.size())?;
-    writeln!(out, "value: {summary}")?;
-    let groups = turn_groups(pos, &analysis.turns);
-    let winning: Vec<_> = groups.iter().filter(|g| g.1.wins() == Some(true)).collect();
-    writeln!(
-        out,
-        "turns: {} distinct, {} up to symmetry, {} winning ({} up to symmetry)",
-        analysis.turns.len(),
-        groups.len(),
-        winning.iter().map(|g| g.2).sum::<usize>(),
-        winning.len()
-    )?;
-    for (turn, knowledge, count) in &winning {
-        let like = if *count > 1 {
-            format!(" ({count} turns like it)")
-        } else {
-            String::new()
-        };
-        writeln!(out, "  {} {knowledge}{like}", turn.played())?;
-    }
-    if analysis.knowledge.wins() == Some(false)
-        && let Some((turn, knowledge, _)) = groups.first()
-        && knowledge.value().is_some()
-    {
-        writeln!(out, "  longest defence: {} {knowledge}", turn.played())?;
-    }
-    let unproven = groups.iter().filter(|g| g.1.value().is_none()).count();
-    writeln!(
-        out,
-        "positions {} time {:.2} s table {stored} of {capacity} entries",
-        analysis.positions,
-        analysis.elapsed.as_secs_f64()
-    )?;
-    if analysis.stopped {
-        writeln!(
-            out,
-            "stopped by its limit: {unproven} of {} turns (up to symmetry) without an exact value",
-            groups.len()
-        )?;
-    }
     Ok(())
 }
 

@@ -6,113 +6,17 @@
 use std::collections::HashMap;
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::time::Duration;
 
 use crate::ai::learned::hash64;
-use crate::ai::{Analysis, Distances, Knowledge, Solver};
+use crate::ai::{Distances, Knowledge, Solver, SolverConfig};
 use crate::rules::{Position, Rules, Turn};
 
 use super::args::CliError;
 use super::checkpoint::{
     Kind, Problem, SolveFile, SolveFileError, read_checkpoint, read_unit, set_aside,
 };
-use super::solve::{SolveRequest, analyse, print_analysis, turn_groups};
-
-/// What is proven of the turns' results of the position being solved, and
-/// the checkpoint file it is written to (whole, each time it grows).
-pub(super) struct Kept<'r> {
-    rules: &'r Rules,
-    position: Position,
-    path: Option<PathBuf>,
-    results: Mutex<HashMap<Position, Knowledge>>,
-}
-
-/// Bounds that say nothing: a turn's result not worth a line.
-const NOTHING: (i32, i32) = (-1000, 1000);
-
-impl<'r> Kept<'r> {
-    pub(super) fn new(rules: &'r Rules, position: Position, path: Option<PathBuf>) -> Kept<'r> {
-        Kept {
-            rules,
-            position,
-            path,
-            results: Mutex::new(HashMap::new()),
-        }
-    }
-
-    fn results(&self) -> std::sync::MutexGuard<'_, HashMap<Position, Knowledge>> {
-        self.results.lock().unwrap_or_else(|p| p.into_inner())
-    }
-
-    /// Keeps what is now proven of a result, and writes the checkpoint. A
-    /// checkpoint that cannot be written is said, not fatal: the solve
-    /// goes on.
-    pub(super) fn found(&self, result: &Position, knowledge: Knowledge) {
-        let mut results = self.results();
-        narrow(&mut results, result, knowledge);
-        if let Err(e) = self.write(&results) {
-            eprintln!("{e}");
-        }
-    }
-
-    /// Keeps every turn's result the analysis knows anything of, and writes
-    /// the checkpoint.
-    pub(super) fn all(&self, analysis: &Analysis) -> Result<(), CliError> {
-        let mut results = self.results();
-        for (turn, knowledge) in &analysis.turns {
-            if knowledge.bounds() != NOTHING {
-                narrow(&mut results, &turn.result, knowledge.after());
-            }
-        }
-        self.write(&results)
-    }
-
-    fn write(&self, results: &HashMap<Position, Knowledge>) -> Result<(), CliError> {
-        let Some(path) = &self.path else {
-            return Ok(());
-        };
-        let results = results.iter().map(|(p, k)| (*p, *k)).collect();
-        SolveFile::new(self.rules, self.position, Kind::Checkpoint(results))
-            .write(path)
-            .map_err(|source| CliError::Write {
-                path: path.clone(),
-                source,
-            })
-    }
-
-    /// Takes what a checkpoint or a unit's result proves, unless it
-    /// contradicts what is known already (then nothing of it).
-    fn take(&self, solver: &Solver, results: Vec<(Position, Knowledge)>) -> Result<(), Problem> {
-        let mut kept = self.results();
-        let mut taken: HashMap<Position, Knowledge> = HashMap::new();
-        for (pos, knowledge) in results {
-            let before = taken
-                .get(&pos)
-                .or(kept.get(&pos))
-                .copied()
-                .unwrap_or_else(|| solver.known(&pos));
-            let now = before.meet(knowledge);
-            if !now.is_consistent() {
-                return Err(Problem::Contradicts(pos.to_string()));
-            }
-            taken.insert(pos, now);
-        }
-        for (pos, knowledge) in taken {
-            solver.remember(&pos, knowledge);
-            kept.insert(pos, knowledge);
-        }
-        Ok(())
-    }
-}
-
-/// Narrows what `results` holds of `result` by `knowledge` (a newer proof
-/// never loses what an older one said).
-fn narrow(results: &mut HashMap<Position, Knowledge>, result: &Position, knowledge: Knowledge) {
-    results
-        .entry(*result)
-        .and_modify(|known| *known = known.meet(knowledge))
-        .or_insert(knowledge);
-}
+use super::solve_run::{Kept, analyse, print_analysis, turn_groups};
 
 /// Resumes from the checkpoint at `path`, if there is one. One that cannot
 /// be trusted is said, set aside and not used: the solve starts clean. One
@@ -278,11 +182,11 @@ pub(super) fn split(
 pub(super) fn solve_unit(
     rules: &Rules,
     path: &Path,
-    request: &SolveRequest,
+    config: SolverConfig,
+    limit: Option<Duration>,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
     let (root, result, want_distance) = read_unit(path, rules)?;
-    let (config, limit) = request.solver.checked()?;
     let solver = Solver::new(rules, config);
     let checkpoint = path.with_extension("checkpoint");
     let kept = Kept::new(rules, result, Some(checkpoint.clone()));
