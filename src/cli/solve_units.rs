@@ -26,16 +26,7 @@ pub(super) fn resume(solver: &Solver, kept: &Kept, path: &Path) -> Result<(), Cl
     if !path.exists() {
         return Ok(());
     }
-    let read = read_checkpoint(path, kept.rules, &kept.position).and_then(|results| {
-        let count = results.len();
-        kept.take(solver, results)
-            .map(|()| count)
-            .map_err(|problem| SolveFileError {
-                path: path.to_path_buf(),
-                problem,
-            })
-    });
-    match read {
+    match read_into(solver, kept, path) {
         Ok(count) => {
             eprintln!("resumed {count} turns' results from {}", path.display());
             Ok(())
@@ -61,6 +52,19 @@ pub(super) fn resume(solver: &Solver, kept: &Kept, path: &Path) -> Result<(), Cl
     }
 }
 
+/// Reads the checkpoint or result at `path` and takes what it proves;
+/// how many results it held.
+fn read_into(solver: &Solver, kept: &Kept, path: &Path) -> Result<usize, SolveFileError> {
+    let results = read_checkpoint(path, kept.rules, &kept.position)?;
+    let count = results.len();
+    kept.take(solver, results)
+        .map_err(|problem| SolveFileError {
+            path: path.to_path_buf(),
+            problem,
+        })?;
+    Ok(count)
+}
+
 /// Reads every unit's result (`*.result`) in `dir`; a file that cannot be
 /// trusted is said and left out.
 pub(super) fn merge_results(solver: &Solver, kept: &Kept, dir: &Path) -> Result<(), CliError> {
@@ -73,16 +77,7 @@ pub(super) fn merge_results(solver: &Solver, kept: &Kept, dir: &Path) -> Result<
     files.sort();
     let (mut merged, mut refused) = (0, 0);
     for file in &files {
-        let read = read_checkpoint(file, kept.rules, &kept.position).and_then(|results| {
-            let count = results.len();
-            kept.take(solver, results)
-                .map(|()| count)
-                .map_err(|problem| SolveFileError {
-                    path: file.clone(),
-                    problem,
-                })
-        });
-        match read {
+        match read_into(solver, kept, file) {
             Ok(count) => merged += count,
             Err(e) => {
                 refused += 1;
