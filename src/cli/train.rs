@@ -44,10 +44,6 @@ pub struct TrainArgs {
     /// it proves gets its exact value as its target (0: none tried).
     #[arg(long)]
     exact_positions: Option<u64>,
-    /// Hidden units beside the linear model (a fresh run's; a resumed run
-    /// keeps its own).
-    #[arg(long)]
-    hidden: Option<u32>,
     /// The same seed gives the same run.
     #[arg(long, default_value_t = 1)]
     seed: u64,
@@ -166,10 +162,6 @@ impl TrainArgs {
             result_share: share,
             exact_positions: self.exact_positions.unwrap_or(defaults.exact_positions),
             seed: self.seed,
-            hidden: self
-                .hidden
-                .unwrap_or(defaults.hidden)
-                .min(crate::ai::learned::net::MAX_HIDDEN as u32),
             ..defaults
         };
         Trainer::new(rules, config).map_err(failed)

@@ -1,7 +1,7 @@
 //! The learned evaluation: inputs that see the board as the rules do
 //! ([`features`]), a linear model over them blended between a full board
-//! and an emptied one ([`Weights`]) with a small hidden layer beside it
-//! ([`net`]), trained per game by self-play ([`super::train`]).
+//! and an emptied one ([`Weights`]), trained per game by self-play
+//! ([`super::train`]).
 //!
 //! Where a game's weights come from: those attached to its rules (a mod at
 //! registration, a design's trained file, [`attach_weights`]), else the
@@ -10,7 +10,6 @@
 //! `strongest` does.
 
 pub mod features;
-pub mod net;
 mod weights;
 
 use std::sync::{Arc, OnceLock};
@@ -18,7 +17,6 @@ use std::sync::{Arc, OnceLock};
 use crate::rules::{RegistryError, Rules};
 
 pub use features::{FEATURES, Features};
-pub use net::Net;
 pub use weights::{
     BOUND, FEATURES_VERSION, FORMAT_VERSION, SCALE, Weights, WeightsError, chance, hash64,
     rules_fingerprint,

@@ -12,25 +12,18 @@
 //! | 1 + n | the game's id: its length, then its bytes |
 //! | 8 | the rules' fingerprint ([`rules_fingerprint`]; 0 for a game that is not a design) |
 //! | 2 × inputs × 2 | the weights on a full board, then on an emptied one, `i16` each |
-//! | 2 | the hidden units ([`Net`]; 0 to [`MAX_HIDDEN`]) |
-//! | 2 × units × (inputs + 3) | their input weights (a unit's [`NET_INPUTS`] in a row), biases and output weights, `i16` each |
 //! | 4 | a checksum of everything before it (FNV-1a, 32 bits) |
 //!
-//! Reading checks each of them and names the first that is wrong. A file
-//! of format version 1 (no hidden units and no count of them) is read too.
+//! Reading checks each of them and names the first that is wrong.
 
 use std::fmt;
 
 use crate::rules::{Position, Rules};
 
 use super::features::{FEATURES, Features, PHASE_ONE};
-use super::net::{MAX_HIDDEN, NET_INPUTS, Net};
 
 /// The file format's version.
-pub const FORMAT_VERSION: u16 = 2;
-
-/// The first version, without hidden units, still read.
-const LINEAR_FORMAT: u16 = 1;
+pub const FORMAT_VERSION: u16 = 1;
 
 /// The version of what the inputs mean ([`super::features`]): weights for
 /// other inputs cannot be used.
@@ -56,8 +49,6 @@ pub struct Weights {
     pub fingerprint: u64,
     pub full: [i16; FEATURES],
     pub empty: [i16; FEATURES],
-    /// The hidden layer (none: the linear model alone).
-    pub net: Net,
 }
 
 /// Why a weights file cannot be used. Each names the problem; the game then
@@ -78,8 +69,6 @@ pub enum WeightsError {
         "the weights were learnt over inputs of version {found} ({count} of them); this version of Burrow computes version {FEATURES_VERSION} ({FEATURES} inputs): train the game again"
     )]
     FeaturesVersion { found: u16, count: u16 },
-    #[error("the weights file has {0} hidden units; at most {MAX_HIDDEN} are read")]
-    Hidden(usize),
     #[error("the weights file's game id is not UTF-8 text")]
     BadId,
     #[error("the weights file is damaged (its checksum does not match)")]
@@ -169,7 +158,6 @@ impl Weights {
             fingerprint,
             full: set,
             empty: set,
-            net: Net::default(),
         }
     }
 
@@ -192,8 +180,7 @@ impl Weights {
         let blended = (i64::from(full) * i64::from(phase)
             + i64::from(empty) * i64::from(i32::from(PHASE_ONE) - phase))
             / i64::from(PHASE_ONE);
-        (blended + i64::from(self.net.score(features))).clamp(-i64::from(BOUND), i64::from(BOUND))
-            as i32
+        blended.clamp(-i64::from(BOUND), i64::from(BOUND)) as i32
     }
 
     /// The side to move's chance of winning `pos`, as these weights see it.
@@ -219,11 +206,7 @@ impl Weights {
 
     /// The weights file's bytes.
     pub fn to_bytes(&self) -> Vec<u8> {
-        let net = &self.net;
-        let hidden = net.hidden().min(MAX_HIDDEN);
-        let mut out = Vec::with_capacity(
-            34 + self.game.len() + 4 * FEATURES + 2 * hidden * (NET_INPUTS + 2),
-        );
+        let mut out = Vec::with_capacity(32 + self.game.len() + 4 * FEATURES);
         out.extend_from_slice(MAGIC);
         out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
         out.extend_from_slice(&FEATURES_VERSION.to_le_bytes());
@@ -234,14 +217,6 @@ impl Weights {
         out.extend_from_slice(id);
         out.extend_from_slice(&self.fingerprint.to_le_bytes());
         for w in self.full.iter().chain(self.empty.iter()) {
-            out.extend_from_slice(&w.to_le_bytes());
-        }
-        out.extend_from_slice(&(hidden as u16).to_le_bytes());
-        let layer = net.input[..hidden * NET_INPUTS]
-            .iter()
-            .chain(&net.bias[..hidden])
-            .chain(&net.output[..hidden]);
-        for w in layer {
             out.extend_from_slice(&w.to_le_bytes());
         }
         let sum = checksum(&out);
@@ -267,7 +242,7 @@ impl Weights {
             return Err(WeightsError::NotWeights);
         }
         let format = r.u16()?;
-        if format != FORMAT_VERSION && format != LINEAR_FORMAT {
+        if format != FORMAT_VERSION {
             return Err(WeightsError::FormatVersion { found: format });
         }
         let features = r.u16()?;
@@ -289,22 +264,6 @@ impl Weights {
                 *w = r.u16()? as i16;
             }
         }
-        let net = if format == LINEAR_FORMAT {
-            Net::default()
-        } else {
-            let hidden = usize::from(r.u16()?);
-            if hidden > MAX_HIDDEN {
-                return Err(WeightsError::Hidden(hidden));
-            }
-            let mut read = |n: usize| -> Result<Vec<i16>, WeightsError> {
-                (0..n).map(|_| r.u16().map(|w| w as i16)).collect()
-            };
-            Net {
-                input: read(hidden * NET_INPUTS)?,
-                bias: read(hidden)?,
-                output: read(hidden)?,
-            }
-        };
         let body = r.at;
         let sum = u32::from_le_bytes(r.take(4)?.try_into().expect("four bytes"));
         if sum != checksum(&bytes[..body]) {
@@ -319,7 +278,6 @@ impl Weights {
             fingerprint,
             full,
             empty,
-            net,
         })
     }
 
@@ -372,10 +330,6 @@ impl fmt::Display for Weights {
             f,
             "{:<26}{:>8}{:>8}",
             "the move", self.full[TEMPO], self.empty[TEMPO]
-        )?;
-        match self.net.hidden() {
-            0 => Ok(()),
-            units => write!(f, "\nand a hidden layer of {units} units"),
-        }
+        )
     }
 }

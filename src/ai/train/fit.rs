@@ -1,19 +1,13 @@
 //! Fitting the weights: a logistic model of the side to move's chance of
-//! winning (a linear part and a hidden layer's), trained by Adam over
-//! batches of the positions of self-play. Small enough (a hundred weights
-//! and up to a few thousand in the hidden layer, tens of thousands of
-//! positions) to need no tensor library: the gradient is written out by
-//! hand, and a fit takes a few thousand steps of a few hundred positions.
-
-use rand::rngs::StdRng;
-use rand::seq::SliceRandom;
-use rand::{RngExt, SeedableRng};
+//! winning, trained by full-batch Adam on the positions of self-play.
+//! Small enough (a hundred weights, some thousands of positions) to need no
+//! tensor library: a pass over the positions is a few hundred thousand
+//! multiply-adds.
 
 use crate::rules::Rules;
 
 use super::super::learned::features::PHASE_ONE;
-use super::super::learned::net::{self, NET_INPUTS, UNIT};
-use super::super::learned::{FEATURES, Features, Net, SCALE, Weights, chance, rules_fingerprint};
+use super::super::learned::{FEATURES, Features, SCALE, Weights, chance, rules_fingerprint};
 
 /// One position as training sees it: its inputs and the chance of winning
 /// it should be given.
@@ -51,54 +45,21 @@ impl Sample {
     }
 }
 
-/// Adam's steps a fit takes (fewer where a pass over the positions in
-/// batches would need more than [`MAX_EPOCHS`] passes).
-const STEPS: usize = 3_000;
-/// The most passes over the positions a fit makes.
-const MAX_EPOCHS: usize = 300;
-/// Positions a step's gradient is taken over.
-const BATCH: usize = 256;
-/// Adam's first step for each kind of weight, in the fit's units: the
-/// linear weights and the hidden units' output weights in logits, their
-/// input weights and biases in full activations. The steps shrink to a
-/// tenth by the end of the fit.
-const STEP_LINEAR: f64 = 0.02;
-const STEP_INPUT: f64 = 0.002;
-const STEP_BIAS: f64 = 0.01;
+/// Passes over the positions a fit makes.
+const EPOCHS: usize = 300;
+/// Adam's step, in weights of [`SCALE`] points.
+const STEP: f64 = 0.02;
 /// How strongly the weights are pulled towards zero.
 const L2: f64 = 1e-4;
 
-/// The hidden units of a parameter list of `len` values.
-fn hidden_of(len: usize) -> usize {
-    len.saturating_sub(2 * FEATURES) / (NET_INPUTS + 2)
-}
-
-/// The unrounded weights (in the file's units) of a weights file: the
-/// linear model's full and emptied sets, then the hidden units' input
-/// weights, biases and output weights.
+/// The unrounded weights (in points) of a weights file.
 pub(super) fn unrounded(weights: &Weights) -> Vec<f64> {
-    let net = &weights.net;
     weights
         .full
         .iter()
         .chain(weights.empty.iter())
-        .chain(&net.input)
-        .chain(&net.bias)
-        .chain(&net.output)
         .map(|&w| f64::from(w))
         .collect()
-}
-
-/// `weights` with `hidden` units added, their input weights small and
-/// random (from `seed`), their biases half an activation and their output
-/// weights zero, so that the score is unchanged.
-pub(super) fn with_hidden(mut weights: Vec<f64>, hidden: usize, seed: u64) -> Vec<f64> {
-    let mut rng = StdRng::seed_from_u64(seed ^ 0x6869_6464_656e);
-    let unit = f64::from(UNIT);
-    weights.extend((0..hidden * NET_INPUTS).map(|_| rng.random_range(-0.03..0.03) * unit));
-    weights.extend((0..hidden).map(|_| 0.5 * unit));
-    weights.extend((0..hidden).map(|_| 0.0));
-    weights
 }
 
 /// Unrounded weights rounded to what a weights file holds, for `rules`.
@@ -110,187 +71,77 @@ pub(super) fn rounded(rules: &Rules, weights: &[f64]) -> Weights {
         full[i] = round(weights[i]);
         empty[i] = round(weights[FEATURES + i]);
     }
-    let hidden = hidden_of(weights.len());
-    let layer = &weights[2 * FEATURES..];
-    let (input, rest) = layer.split_at(hidden * NET_INPUTS);
-    let (bias, output) = rest.split_at(hidden);
     Weights {
         game: rules.id().to_string(),
         fingerprint: rules_fingerprint(rules),
         full,
         empty,
-        net: Net {
-            input: input.iter().map(|&w| round(w)).collect(),
-            bias: bias.iter().map(|&w| round(w)).collect(),
-            output: output[..hidden].iter().map(|&w| round(w)).collect(),
-        },
     }
 }
 
 /// A position's inputs as the fit reads them: each count twice, weighed by
-/// how full the board is and how empty, then the hidden units' inputs.
-struct Inputs {
-    linear: [f64; 2 * FEATURES],
-    net: [f64; NET_INPUTS],
-}
-
-fn inputs(features: &Features) -> Inputs {
+/// how full the board is and how empty.
+fn inputs(features: &Features) -> [f64; 2 * FEATURES] {
     let phase = f64::from(features.phase) / f64::from(PHASE_ONE);
-    let mut linear = [0.0; 2 * FEATURES];
+    let mut x = [0.0; 2 * FEATURES];
     for (i, &c) in features.counts.iter().enumerate() {
-        linear[i] = f64::from(c) * phase;
-        linear[FEATURES + i] = f64::from(c) * (1.0 - phase);
+        x[i] = f64::from(c) * phase;
+        x[FEATURES + i] = f64::from(c) * (1.0 - phase);
     }
-    Inputs {
-        linear,
-        net: net::inputs(features).map(f64::from),
-    }
+    x
 }
 
-/// The model in the fit's units (logits and activations), with what a
-/// step needs.
-struct Model {
-    hidden: usize,
-    theta: Vec<f64>,
-}
-
-impl Model {
-    /// Each parameter's scale: the file's units per fit unit.
-    fn scales(hidden: usize) -> impl Iterator<Item = f64> {
-        let unit = f64::from(UNIT);
-        std::iter::repeat_n(SCALE, 2 * FEATURES)
-            .chain(std::iter::repeat_n(unit, hidden * (NET_INPUTS + 1)))
-            .chain(std::iter::repeat_n(SCALE, hidden))
-    }
-
-    /// Each parameter's first step.
-    fn steps(hidden: usize) -> Vec<f64> {
-        std::iter::repeat_n(STEP_LINEAR, 2 * FEATURES)
-            .chain(std::iter::repeat_n(STEP_INPUT, hidden * NET_INPUTS))
-            .chain(std::iter::repeat_n(STEP_BIAS, hidden))
-            .chain(std::iter::repeat_n(STEP_LINEAR, hidden))
-            .collect()
-    }
-
-    fn new(weights: &[f64]) -> Model {
-        let hidden = hidden_of(weights.len());
-        let theta = weights
-            .iter()
-            .zip(Model::scales(hidden))
-            .map(|(w, s)| w / s)
-            .collect();
-        Model { hidden, theta }
-    }
-
-    fn weights(&self) -> Vec<f64> {
-        self.theta
-            .iter()
-            .zip(Model::scales(self.hidden))
-            .map(|(t, s)| t * s)
-            .collect()
-    }
-
-    /// The logit of `x`, with each unit's activation (below 0 or above 1:
-    /// clipped, and no gradient through it) written to `active`.
-    fn logit(&self, x: &Inputs, active: &mut [(f64, bool)]) -> f64 {
-        let (linear, layer) = self.theta.split_at(2 * FEATURES);
-        let mut z: f64 = x.linear.iter().zip(linear).map(|(a, b)| a * b).sum();
-        let (input, rest) = layer.split_at(self.hidden * NET_INPUTS);
-        let (bias, output) = rest.split_at(self.hidden);
-        for (j, row) in input.chunks_exact(NET_INPUTS).enumerate() {
-            let pre = bias[j] + row.iter().zip(&x.net).map(|(a, b)| a * b).sum::<f64>();
-            let a = pre.clamp(0.0, 1.0);
-            active[j] = (a, pre > 0.0 && pre < 1.0);
-            z += output[j] * a;
-        }
-        z
-    }
-
-    /// Adds the gradient of `x`'s log loss against `target` to `grad`;
-    /// returns the loss.
-    fn add_gradient(&self, x: &Inputs, target: f64, grad: &mut [f64], active: &mut [(f64, bool)]) -> f64 {
-        let z = self.logit(x, active);
-        let p = (1.0 / (1.0 + (-z).exp())).clamp(1e-9, 1.0 - 1e-9);
-        let d = p - target;
-        let (g_linear, g_layer) = grad.split_at_mut(2 * FEATURES);
-        for (g, a) in g_linear.iter_mut().zip(&x.linear) {
+/// The mean log loss of `theta` (weights in units of [`SCALE`]) and its
+/// gradient.
+fn loss_and_gradient(
+    theta: &[f64],
+    xs: &[[f64; 2 * FEATURES]],
+    targets: &[f64],
+) -> (f64, Vec<f64>) {
+    let mut grad = vec![0.0; theta.len()];
+    let mut loss = 0.0;
+    for (x, &t) in xs.iter().zip(targets) {
+        let z: f64 = x.iter().zip(theta).map(|(a, b)| a * b).sum();
+        let p = 1.0 / (1.0 + (-z).exp());
+        let p = p.clamp(1e-9, 1.0 - 1e-9);
+        loss -= t * p.ln() + (1.0 - t) * (1.0 - p).ln();
+        let d = p - t;
+        for (g, a) in grad.iter_mut().zip(x) {
             *g += d * a;
         }
-        let h = self.hidden;
-        let output = &self.theta[2 * FEATURES + h * (NET_INPUTS + 1)..];
-        let (g_input, rest) = g_layer.split_at_mut(h * NET_INPUTS);
-        let (g_bias, g_output) = rest.split_at_mut(h);
-        for (j, &(a, open)) in active.iter().enumerate() {
-            g_output[j] += d * a;
-            if open {
-                let back = d * output[j];
-                g_bias[j] += back;
-                for (g, x) in g_input[j * NET_INPUTS..(j + 1) * NET_INPUTS].iter_mut().zip(&x.net) {
-                    *g += back * x;
-                }
-            }
-        }
-        -(target * p.ln() + (1.0 - target) * (1.0 - p).ln())
     }
-
-    /// The mean log loss over all of `xs`.
-    fn loss(&self, xs: &[Inputs], targets: &[f64]) -> f64 {
-        let mut active = vec![(0.0, false); self.hidden];
-        let mut grad = vec![0.0; self.theta.len()];
-        let total: f64 = xs
-            .iter()
-            .zip(targets)
-            .map(|(x, &t)| self.add_gradient(x, t, &mut grad, &mut active))
-            .sum();
-        total / xs.len().max(1) as f64
+    let n = xs.len().max(1) as f64;
+    for (g, w) in grad.iter_mut().zip(theta) {
+        *g = *g / n + 2.0 * L2 * w;
     }
+    (loss / n, grad)
 }
 
-/// Fits weights (in the file's units) to `samples`, starting from `start`,
-/// by Adam over batches of the positions in an order fixed by their count:
-/// the new weights and the mean log loss before and after.
+/// Fits weights (in points) to `samples`, starting from `start`: the new
+/// weights and the mean log loss before and after.
 pub(super) fn fit(start: &[f64], samples: &[Sample]) -> (Vec<f64>, f64, f64) {
-    let xs: Vec<Inputs> = samples.iter().map(|s| inputs(&s.features)).collect();
+    let xs: Vec<[f64; 2 * FEATURES]> = samples.iter().map(|s| inputs(&s.features)).collect();
     let targets: Vec<f64> = samples.iter().map(|s| f64::from(s.target)).collect();
-    let mut model = Model::new(start);
-    let before = model.loss(&xs, &targets);
+    let mut theta: Vec<f64> = start.iter().map(|w| w / SCALE).collect();
+    let (before, _) = loss_and_gradient(&theta, &xs, &targets);
     if samples.is_empty() {
         return (start.to_vec(), before, before);
     }
-    let n = xs.len();
-    let batch = BATCH.min(n);
-    let epochs = (STEPS * batch).div_ceil(n).clamp(1, MAX_EPOCHS);
-    let total = epochs * n.div_ceil(batch);
-    let first_steps = Model::steps(model.hidden);
     let (b1, b2, eps) = (0.9, 0.999, 1e-8);
-    let len = model.theta.len();
-    let (mut m, mut v, mut grad) = (vec![0.0; len], vec![0.0; len], vec![0.0; len]);
-    let mut active = vec![(0.0, false); model.hidden];
-    let mut order: Vec<usize> = (0..n).collect();
-    let mut rng = StdRng::seed_from_u64(n as u64);
-    let mut step = 0;
-    for _ in 0..epochs {
-        order.shuffle(&mut rng);
-        for chunk in order.chunks(batch) {
-            step += 1;
-            grad.iter_mut().for_each(|g| *g = 0.0);
-            for &i in chunk {
-                model.add_gradient(&xs[i], targets[i], &mut grad, &mut active);
-            }
-            let size = chunk.len() as f64;
-            let decay = 1.0 - 0.9 * (step - 1) as f64 / total.max(1) as f64;
-            for i in 0..len {
-                let g = grad[i] / size + 2.0 * L2 * model.theta[i];
-                m[i] = b1 * m[i] + (1.0 - b1) * g;
-                v[i] = b2 * v[i] + (1.0 - b2) * g * g;
-                let m_hat = m[i] / (1.0 - b1.powi(step as i32));
-                let v_hat = v[i] / (1.0 - b2.powi(step as i32));
-                model.theta[i] -= first_steps[i] * decay * m_hat / (v_hat.sqrt() + eps);
-            }
+    let mut m = vec![0.0; theta.len()];
+    let mut v = vec![0.0; theta.len()];
+    for epoch in 1..=EPOCHS {
+        let (_, grad) = loss_and_gradient(&theta, &xs, &targets);
+        for i in 0..theta.len() {
+            m[i] = b1 * m[i] + (1.0 - b1) * grad[i];
+            v[i] = b2 * v[i] + (1.0 - b2) * grad[i] * grad[i];
+            let m_hat = m[i] / (1.0 - b1.powi(epoch as i32));
+            let v_hat = v[i] / (1.0 - b2.powi(epoch as i32));
+            theta[i] -= STEP * m_hat / (v_hat.sqrt() + eps);
         }
     }
-    let after = model.loss(&xs, &targets);
-    (model.weights(), before, after)
+    let (after, _) = loss_and_gradient(&theta, &xs, &targets);
+    (theta.iter().map(|t| t * SCALE).collect(), before, after)
 }
 
 #[cfg(test)]

@@ -37,7 +37,6 @@ use web_time::Duration;
 
 use crate::rules::{BoardSize, Rules, VariantError};
 
-use super::learned::net::{MAX_HIDDEN, NET_INPUTS};
 use super::learned::{FEATURES, Weights, rules_fingerprint};
 use super::profile::AiProfile;
 
@@ -68,10 +67,6 @@ pub struct TrainConfig {
     /// repeatable.
     pub exact_positions: u64,
     pub seed: u64,
-    /// Hidden units beside the linear model ([`super::learned::net`]; 0:
-    /// the linear model alone, as runs before them had).
-    #[serde(default)]
-    pub hidden: u32,
 }
 
 impl TrainConfig {
@@ -100,7 +95,6 @@ impl TrainConfig {
             result_share: 0.5,
             exact_positions: if design { 2_000 } else { 20_000 },
             seed: 1,
-            hidden: 0,
         }
     }
 
@@ -245,8 +239,7 @@ impl Trainer {
     pub fn new(rules: &Rules, config: TrainConfig) -> Result<Trainer, TrainError> {
         let hand = AiProfile::of(rules).evaluation;
         let start = Weights::from_hand(rules.id(), 0, hand.material, hand.mobility);
-        let hidden = config.hidden.min(MAX_HIDDEN as u32) as usize;
-        let weights = fit::with_hidden(fit::unrounded(&start), hidden, config.seed);
+        let weights = fit::unrounded(&start);
         Trainer::resume(
             rules,
             Checkpoint {
@@ -275,12 +268,10 @@ impl Trainer {
         if checkpoint.fingerprint != rules_fingerprint(rules) {
             return Err(TrainError::OtherRules(checkpoint.game));
         }
-        let hidden = checkpoint.config.hidden as usize;
-        let expected = 2 * FEATURES + hidden * (NET_INPUTS + 2);
-        if hidden > MAX_HIDDEN || checkpoint.weights.len() != expected {
+        if checkpoint.weights.len() != 2 * FEATURES {
             return Err(TrainError::WeightCount {
                 found: checkpoint.weights.len(),
-                expected,
+                expected: 2 * FEATURES,
             });
         }
         let config = &checkpoint.config;
