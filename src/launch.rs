@@ -128,6 +128,7 @@ fn open_window(
         log_fps: request.log_fps,
         window_size: request.window_size,
         analysis: request.analysis,
+        screen_reader: request.screen_reader,
         puzzle: request.puzzle.map(|n| n.get() - 1),
         lesson,
         review,

@@ -184,6 +184,10 @@ pub struct WindowRequest {
     /// Open with the analysis on (a screenshot then waits for it to finish).
     #[arg(long)]
     pub analysis: bool,
+    /// Turn the screen reader's command field and announcements on (and
+    /// keep them on: it is a setting).
+    #[arg(long)]
+    pub screen_reader: bool,
     /// Open puzzle number N of the shipped puzzles (counting from 1).
     #[arg(long, conflicts_with = "variant")]
     pub puzzle: Option<std::num::NonZeroUsize>,

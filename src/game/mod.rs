@@ -30,6 +30,8 @@ pub mod platform;
 pub mod play;
 pub mod presentation;
 pub mod puzzles;
+#[cfg(not(target_arch = "wasm32"))]
+pub mod reader;
 pub mod review;
 pub mod saved;
 pub mod screens;
@@ -102,6 +104,8 @@ impl Plugin for GameCorePlugin {
             designer::plugin,
             saved::plugin,
         ));
+        #[cfg(not(target_arch = "wasm32"))]
+        app.add_plugins(reader::plugin);
     }
 }
 
@@ -124,12 +128,13 @@ impl Plugin for GameViewPlugin {
                 online::view,
                 designer::view,
                 panels::view,
-            ))
-            .add_systems(Startup, spawn_camera)
-            .add_systems(
-                Update,
-                fit_antialiasing_to_renderer.run_if(resource_added::<RenderAdapterInfo>),
-            );
+            ));
+        #[cfg(not(target_arch = "wasm32"))]
+        app.add_plugins(reader::view);
+        app.add_systems(Startup, spawn_camera).add_systems(
+            Update,
+            fit_antialiasing_to_renderer.run_if(resource_added::<RenderAdapterInfo>),
+        );
         #[cfg(target_arch = "wasm32")]
         app.add_plugins(web_page::plugin);
     }

@@ -22,6 +22,9 @@ pub struct GameOptions {
     pub window_size: Option<(u32, u32)>,
     /// Open with the analysis on.
     pub analysis: bool,
+    /// Turn the screen reader's field and announcements on (a setting, so
+    /// it stays on).
+    pub screen_reader: bool,
     /// Open this puzzle (an index into the shipped puzzles).
     pub puzzle: Option<usize>,
     /// Open the guided first game of this game.
@@ -182,5 +185,13 @@ fn open_windows(app: &mut App, options: &GameOptions) {
         app.add_systems(Startup, |mut intents: MessageWriter<AnalysisIntent>| {
             intents.write(AnalysisIntent(true));
         });
+    }
+    if options.screen_reader {
+        app.add_systems(
+            Startup,
+            |mut intents: MessageWriter<crate::game::settings::SettingsIntent>| {
+                intents.write(crate::game::settings::SettingsIntent::ScreenReader(true));
+            },
+        );
     }
 }

@@ -1,7 +1,8 @@
 //! The player's language: every word the game shows a player comes from one
 //! message catalogue, Fluent files a language (`assets/lang/<code>/*.ftl`:
 //! `game.ftl` for the game and its windows, `design.ftl` for a designed
-//! game's rules in words, `online.ftl` for online play), so
+//! game's rules in words, `online.ftl` for online play, `reader.ftl` for
+//! the screen reader's answers and announcements), so
 //! that plurals, numbers and word order follow the language and not the
 //! code. Code names a message by its id and hands it named arguments
 //! ([`tr!`](crate::tr)); the words are the catalogue's.
@@ -86,6 +87,10 @@ impl Language {
                     file!($code, "game.ftl"),
                     file!($code, "design.ftl"),
                     file!($code, "online.ftl"),
+                    // The screen reader's words: the desktop's only, so
+                    // far.
+                    #[cfg(not(target_arch = "wasm32"))]
+                    file!($code, "reader.ftl"),
                 ]
             };
         }

@@ -37,6 +37,7 @@ mod designer;
 mod lessons;
 mod online;
 mod puzzles;
+mod reader;
 mod records;
 mod review;
 mod saved_games;

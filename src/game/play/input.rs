@@ -27,6 +27,7 @@ pub(super) fn plugin(app: &mut App) {
                 select_or_capture,
                 continue_single_capture
                     .run_if(in_state(Phase::PersonToMove))
+                    .before(super::PlaysPlannedTurn)
                     .in_set(SingleCaptureAutoplay),
                 update_highlights,
             )
@@ -334,9 +335,14 @@ fn select_or_capture(
 /// When exactly one capture fits, the turn plays on without asking.
 fn continue_single_capture(
     game: Res<Game>,
+    planned: Res<super::PlannedTurn>,
     mut captures: MessageWriter<CaptureIntent>,
     mut asked: Local<Option<(usize, usize)>>,
 ) {
+    // A planned turn (typed whole) plays its own next capture.
+    if !planned.is_idle() {
+        return;
+    }
     let Some(turn) = &game.turn() else { return };
     // Ask once per step of the turn (the intent lands this frame).
     let key = (game.played().len(), turn.captures().len());

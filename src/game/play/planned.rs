@@ -49,6 +49,12 @@ impl PlannedTurn {
         self.captures = turn.steps().collect();
     }
 
+    /// Plays `captures` in order: a turn's beginning, or the next captures
+    /// of the turn under way (a turn typed into the screen reader's field).
+    pub fn play_captures(&mut self, captures: Vec<Capture>) {
+        self.captures = captures.into();
+    }
+
     /// No capture is waiting to be played.
     pub fn is_idle(&self) -> bool {
         self.captures.is_empty()

@@ -222,13 +222,14 @@ fn text(value: &toml::Value) -> Result<String, ValueProblem> {
 
 /// Every key the settings know, in the order they are read (an account's
 /// name before its session).
-const KEYS: [&str; 14] = [
+const KEYS: [&str; 15] = [
     "language",
     "walk_speed",
     "think_seconds",
     "muted",
     "volume",
     "flipped",
+    "screen_reader",
     "ui_scale",
     "theme",
     "window",
@@ -253,6 +254,7 @@ fn apply(key: &str, value: &toml::Value, s: &mut Settings) -> Result<(), ValuePr
         "muted" => s.muted = flag(value)?,
         "volume" => s.volume = number(value, 0.0..=1.0)?,
         "flipped" => s.flipped = flag(value)?,
+        "screen_reader" => s.screen_reader = flag(value)?,
         "ui_scale" => s.ui_scale = number(value, UI_SCALES)?,
         "theme" => {
             let name = text(value)?;
@@ -330,6 +332,8 @@ struct SettingsFile<'a> {
     muted: bool,
     volume: f32,
     flipped: bool,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    screen_reader: bool,
     think_seconds: f32,
     ui_scale: f32,
     theme: &'a str,
@@ -361,6 +365,7 @@ impl Settings {
             muted: self.muted,
             volume: self.volume,
             flipped: self.flipped,
+            screen_reader: self.screen_reader,
             think_seconds: self.think_seconds,
             ui_scale: self.ui_scale,
             theme: self.theme.name(),
@@ -433,7 +438,7 @@ impl Settings {
                 "walk_speed" | "volume" | "think_seconds" | "ui_scale" => value
                     .parse::<f64>()
                     .map_or_else(|_| text(), toml::Value::Float),
-                "muted" | "flipped" => value
+                "muted" | "flipped" | "screen_reader" => value
                     .parse::<bool>()
                     .map_or_else(|_| text(), toml::Value::Boolean),
                 _ => text(),

@@ -17,6 +17,7 @@ pub enum SettingsIntent {
     /// The sounds' loudness, 0 to 1.
     Volume(f32),
     Flipped(bool),
+    ScreenReader(bool),
     Theme(Theme),
     UiScale(f32),
     /// The window's size in logical pixels, to open at next time.
@@ -55,6 +56,7 @@ pub(super) fn apply_intents(
                 edited.volume = volume.clamp(0.0, 1.0);
             }
             SettingsIntent::Flipped(flipped) => edited.flipped = flipped,
+            SettingsIntent::ScreenReader(on) => edited.screen_reader = on,
             SettingsIntent::Theme(theme) => edited.theme = theme,
             SettingsIntent::UiScale(scale) if scale.is_finite() => {
                 edited.ui_scale = scale.clamp(*UI_SCALES.start(), *UI_SCALES.end());

@@ -33,6 +33,9 @@ pub struct Settings {
     pub volume: f32,
     /// Black at the bottom.
     pub flipped: bool,
+    /// The screen reader's command field and announcements are on (the
+    /// desktop's, so far).
+    pub screen_reader: bool,
     /// How long the `strongest` computer level (and the hint) thinks, in seconds.
     pub think_seconds: f32,
     /// The puzzles solved ([`crate::ai::Puzzle::id`]).
@@ -92,6 +95,7 @@ impl Default for Settings {
             muted: false,
             volume: 0.8,
             flipped: false,
+            screen_reader: false,
             think_seconds: 1.0,
             solved_puzzles: Vec::new(),
             ui_scale: 1.0,

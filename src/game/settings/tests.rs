@@ -8,6 +8,7 @@ fn full() -> Settings {
         muted: true,
         volume: 0.35,
         flipped: true,
+        screen_reader: true,
         think_seconds: 2.5,
         solved_puzzles: vec!["box 4/4/1W2/B3 W".into(), "path 8/8/8/8/8/8/8/WB6 W".into()],
         ui_scale: 1.5,
@@ -200,9 +201,10 @@ fn an_old_settings_file_reads_as_it_did() {
                ca_file = /etc/burrow/ca.pem\n\
                account = Ada\nsession = 0123456789abcdef0123456789abcdef\n";
     let converted = Settings::legacy_to_toml(old);
-    // Earlier versions had no language setting.
+    // Earlier versions had no language setting and no screen reader.
     let then = Settings {
         language: None,
+        screen_reader: false,
         ..full()
     };
     assert_eq!(Settings::from_toml(&converted), Ok((then, Vec::new())));

@@ -1,0 +1,216 @@
+//! The screen reader's part of the side panel: the command field at the
+//! top of the panel's body, and what was last said under it, newest first.
+//! Each capture made (a click, a typed turn, the computer's) is announced
+//! as the rules plugin reports it; a typed turn is played as a planned
+//! turn, a capture at a time, like the computer's.
+
+use std::collections::VecDeque;
+
+use bevy::prelude::*;
+use bevy_egui::egui;
+
+use crate::game::play::{CaptureMade, Game, GameEnded, PlannedTurn, Player, PlaysPlannedTurn};
+use crate::game::screens::InGame;
+use crate::game::sets::GameSet;
+use crate::game::settings::{Settings, SettingsIntent};
+use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
+use crate::game::ui::{UiState, words};
+use crate::rules::Side;
+use crate::tr;
+
+use super::{Scene, announce_step};
+
+/// How many things said are kept.
+const KEPT: usize = 50;
+/// How many are shown under the field.
+const SHOWN: usize = 6;
+
+pub(crate) fn plugin(app: &mut App) {
+    app.init_resource::<Spoken>()
+        .add_message::<ReaderLine>()
+        .add_systems(
+            Update,
+            answer_lines
+                .in_set(GameSet::Input)
+                .before(PlaysPlannedTurn)
+                .run_if(in_state(InGame)),
+        )
+        .add_systems(Update, announce.in_set(GameSet::Sync));
+}
+
+pub(crate) fn view(app: &mut App) {
+    app.add_panel_section(Slot::ViewMenu, 30, view_menu)
+        .add_panel_section(Slot::Body, 20, command_field);
+}
+
+/// The View menu's switch for the screen reader's field.
+fn view_menu(
+    InMut(ui): InMut<egui::Ui>,
+    settings: Res<Settings>,
+    mut state: ResMut<UiState>,
+    mut intents: MessageWriter<SettingsIntent>,
+) {
+    let mut on = settings.screen_reader;
+    let switch = ui
+        .checkbox(&mut on, tr!("menu-screen-reader"))
+        .on_hover_text(tr!("menu-screen-reader-hint"));
+    state.spot("screen-reader", &switch);
+    if switch.changed() {
+        intents.write(SettingsIntent::ScreenReader(on));
+    }
+}
+
+/// What the screen reader has been given to say, oldest first, and the
+/// line being typed.
+#[derive(Resource, Debug, Default)]
+pub struct Spoken {
+    /// The last [`KEPT`] things said.
+    pub said: VecDeque<String>,
+    /// How many things have been said in all.
+    pub total: usize,
+    pub line: String,
+}
+
+impl Spoken {
+    /// Adds words to say.
+    pub fn say(&mut self, words: String) {
+        if words.is_empty() {
+            return;
+        }
+        if self.said.len() == KEPT {
+            self.said.pop_front();
+        }
+        self.said.push_back(words);
+        self.total += 1;
+    }
+
+    /// What was said after the first `seen` things (as many as are kept).
+    pub fn since(&self, seen: usize) -> impl Iterator<Item = &str> {
+        let new = self.total.saturating_sub(seen).min(self.said.len());
+        self.said
+            .iter()
+            .skip(self.said.len() - new)
+            .map(String::as_str)
+    }
+
+    /// The last thing said.
+    pub fn last(&self) -> Option<&str> {
+        self.said.back().map(String::as_str)
+    }
+}
+
+/// Announces every capture the rules plugin made this frame, and the end
+/// of the game.
+fn announce(
+    settings: Res<Settings>,
+    game: Res<Game>,
+    mut made: MessageReader<CaptureMade>,
+    mut ended: MessageReader<GameEnded>,
+    mut spoken: ResMut<Spoken>,
+) {
+    if !settings.screen_reader {
+        made.clear();
+        ended.clear();
+        return;
+    }
+    let facts = made.read().count();
+    // The facts are the last captures of the turn under way, or of the
+    // turn just ended.
+    let (start, played) = match game.turn() {
+        Some(turn) => (*turn.start(), turn.played()),
+        None => match (game.played().last(), game.positions().iter().rev().nth(1)) {
+            (Some(played), Some(start)) => (*start, played.clone()),
+            _ => return,
+        },
+    };
+    let total = played.captures.len();
+    for n in total.saturating_sub(facts) + 1..=total {
+        if let Some(words) = announce_step(game.rules(), &start, &played, n) {
+            spoken.say(words);
+        }
+    }
+    for GameEnded(outcome) in ended.read() {
+        let winner = words::side_key(outcome.winner);
+        spoken.say(if outcome.resigned {
+            tr!("outcome-resigned", side = winner)
+        } else {
+            tr!("outcome-wins", side = winner)
+        });
+    }
+}
+
+/// Intent: a line typed into the screen reader's command field.
+#[derive(Message, Clone, Debug, PartialEq, Eq)]
+pub struct ReaderLine(pub String);
+
+/// The side a person plays, if exactly one side is a person's.
+fn person_side(game: &Game) -> Option<Side> {
+    let human = |s: Side| game.player(s) == Player::Human;
+    match (human(Side::White), human(Side::Black)) {
+        (true, false) => Some(Side::White),
+        (false, true) => Some(Side::Black),
+        _ => None,
+    }
+}
+
+/// Answers each line typed: the words are said, and a turn (or its next
+/// captures) is planned, to be played a capture at a time.
+fn answer_lines(
+    mut lines: MessageReader<ReaderLine>,
+    game: Res<Game>,
+    mut spoken: ResMut<Spoken>,
+    mut planned: ResMut<PlannedTurn>,
+) {
+    for ReaderLine(line) in lines.read() {
+        let players = [Side::White, Side::Black].map(|s| game.player(s).words());
+        let last = game
+            .played()
+            .last()
+            .zip(game.positions().iter().rev().nth(1))
+            .map(|(played, start)| (start, played));
+        let scene = Scene {
+            rules: game.rules(),
+            position: game.position(),
+            turn: game.turn().as_ref(),
+            last,
+            clocks: None,
+            players: [players[0].as_str(), players[1].as_str()],
+            you: person_side(&game),
+            person_to_move: game.person_to_move() && planned.is_idle(),
+            over: game.outcome().is_some(),
+        };
+        let answer = scene.answer(line);
+        spoken.say(answer.words);
+        if !answer.captures.is_empty() {
+            planned.play_captures(answer.captures);
+        }
+    }
+}
+
+/// The command field, with what was said last under it, newest first.
+fn command_field(
+    InMut(ui): InMut<egui::Ui>,
+    settings: Res<Settings>,
+    mut spoken: ResMut<Spoken>,
+    mut state: ResMut<UiState>,
+    mut lines: MessageWriter<ReaderLine>,
+) {
+    if !settings.screen_reader {
+        return;
+    }
+    ui.label(egui::RichText::new(tr!("reader-title")).strong());
+    let field = ui.add(
+        egui::TextEdit::singleline(&mut spoken.line)
+            .desired_width(f32::INFINITY)
+            .hint_text(tr!("reader-field-hint")),
+    );
+    state.spot("reader-field", &field);
+    if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
+        lines.write(ReaderLine(std::mem::take(&mut spoken.line)));
+        field.request_focus();
+    }
+    for words in spoken.said.iter().rev().take(SHOWN) {
+        ui.label(words);
+    }
+    ui.separator();
+}
