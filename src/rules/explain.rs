@@ -7,8 +7,9 @@ use crate::tr;
 
 use super::{Bitboard, Board, CaptureView, PathShape, Position, Rules, Side, Square, Template};
 
-/// A list of squares for a sentence: `d4`, `d4 and e4`, `d4, e4 and e5`.
-fn square_list(squares: impl Iterator<Item = Square>) -> String {
+/// A list of squares for a sentence: `d4`, `d4 and e4`, `d4, e4 and e5`
+/// (nothing for none).
+pub fn square_list(squares: impl Iterator<Item = Square>) -> String {
     let names: Vec<String> = squares.map(|s| s.to_string()).collect();
     match names.split_last() {
         None => String::new(),

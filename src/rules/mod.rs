@@ -14,6 +14,7 @@ mod board;
 mod capture;
 pub mod design;
 mod explain;
+pub use explain::square_list;
 mod fxhash;
 mod history;
 mod movegen;

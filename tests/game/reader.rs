@@ -89,10 +89,7 @@ fn a_game_against_the_computer_is_played_by_commands_alone() {
         }
         typed += 1;
         let game = app.world().resource::<Game>();
-        assert!(
-            game.played().iter().any(|t| *t == turn),
-            "{turn} was played"
-        );
+        assert!(game.played().contains(&turn), "{turn} was played");
     }
     // Every capture of the game was announced once, in order, and each
     // turn's last one ended it; then the winner.

@@ -73,8 +73,8 @@ reader-square = { $square }: { $side ->
     [0] Er hat keinen Schlag.
    *[other] Er kann auf { $target_squares } schlagen.
 } { $attackers ->
-    [0] Kein gegnerischer Stein kann ihn schlagen.
-   *[other] Er kann von { $attacker_squares } aus geschlagen werden.
+    [0] Kein gegnerischer Eröffnungsschlag erreicht ihn.
+   *[other] Ein gegnerischer Eröffnungsschlag von { $attacker_squares } aus kann ihn schlagen.
 }
 reader-no-template = Es läuft kein Zug: Der nächste Eröffnungsschlag legt die Schablone fest.
 reader-template = Schablone: { $template }. Der Stein auf { $square } { $count ->
@@ -94,17 +94,16 @@ reader-you-play = Du spielst { $side ->
    *[black] Schwarz
 } gegen { $opponent }.
 reader-players = Weiß: { $white }. Schwarz: { $black }.
-reader-help = Tippe einen Zug wie d4xd6xb6 oder seinen ersten Schlag, d4xd6, und dann jedes nächste Feld. In Path Burrow hänge die Route an, wenn es mehrere gibt: d4xe6/NNE. Befehle: b das Brett, r 4 eine Reihe, f d eine Linie, p meine Steine mit Schlagmöglichkeit, m c4 die Schläge eines Steins, s d4 ein Feld, t die Schablone, l der letzte Zug, c die Uhren, o die Spieler, h diese Hilfe.
+reader-help = Tippe einen Zug wie d4xd6xb6 oder seinen ersten Schlag, d4xd6, und dann jedes nächste Feld. In Path Burrow hänge die Route an, wenn es mehrere gibt: d4xe6/NNE. Befehle: b das Brett, r 4 eine Reihe, f d eine Linie, p die Steine mit Schlagmöglichkeit, m c4 die Schläge eines Steins, s d4 ein Feld, t die Schablone, l der letzte Zug, c die Uhren, o die Spieler, h diese Hilfe.
 reader-game-over = Die Partie ist vorbei.
 reader-not-your-turn = { $side ->
     [white] Weiß
    *[black] Schwarz
 } ist am Zug, nicht du.
 reader-turn-under-way = Ein Zug läuft: Tippe das nächste Feld oder t für die passenden Schläge.
-reader-no-turn-under-way = Es läuft kein Zug: Beginne einen mit einem Stein, etwa c4x{ $square }.
+reader-no-turn-under-way = Es läuft kein Zug: Beginne einen mit einem deiner Steine, etwa d4xd6.
 reader-which-route = Mehrere Wege führen dorthin; sag, welchen: { $routes }.
 reader-refused = Nicht gespielt: { $why }.
-reader-not-your-piece = auf { $square } steht kein Stein der Seite am Zug
 reader-empty-line = Tippe einen Zug oder einen Befehl; h für Hilfe.
 reader-unknown = „{ $text }“ ist kein Befehl. Tippe h für Hilfe.
 reader-needs-square = { $command } braucht ein Feld, etwa { $command } d4{ $given ->

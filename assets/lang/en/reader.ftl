@@ -30,7 +30,10 @@ reader-turn-ends = The turn ends.
 reader-board = { $side ->
     [white] White
    *[black] Black
-} to move. White has { $white } pieces, { $white_capturers } able to capture; Black has { $black }, { $black_capturers } able to capture.
+} to move. White has { $white } { $white ->
+    [one] piece
+   *[other] pieces
+}, { $white_capturers } able to capture; Black has { $black }, { $black_capturers } able to capture.
 reader-capturers = { $count ->
     [0] { $side ->
         [white] White has
@@ -63,12 +66,13 @@ reader-square = { $square }: { $side ->
     [0] It has no capture.
    *[other] It can capture { $target_squares }.
 } { $attackers ->
-    [0] No enemy can capture it.
-   *[other] It can be captured from { $attacker_squares }.
+    [0] No enemy can take it with a first capture.
+   *[other] Enemies on { $attacker_squares } can take it with a first capture.
 }
 reader-no-template = No turn is under way: the next initial capture sets the template.
 reader-template = Template: { $template }. The piece on { $square } { $count ->
     [0] has nothing that fits.
+    [one] must capture { $squares }.
    *[other] must capture one of { $squares }.
 }
 reader-no-last = No turn has been played yet.
@@ -83,17 +87,16 @@ reader-you-play = You play { $side ->
    *[black] Black
 } against { $opponent }.
 reader-players = White: { $white }. Black: { $black }.
-reader-help = Type a turn such as d4xd6xb6, or its first capture d4xd6 and then each next square. In Path Burrow add the route when there are several: d4xe6/NNE. Commands: b the board, r 4 a rank, f d a file, p my pieces that can capture, m c4 the captures of a piece, s d4 a square, t the template, l the last turn, c the clocks, o the players, h this help.
+reader-help = Type a turn such as d4xd6xb6, or its first capture d4xd6 and then each next square. In Path Burrow add the route when there are several: d4xe6/NNE. Commands: b the board, r 4 a rank, f d a file, p the pieces that can capture, m c4 the captures of a piece, s d4 a square, t the template, l the last turn, c the clocks, o the players, h this help.
 reader-game-over = The game is over.
 reader-not-your-turn = It is { $side ->
     [white] White's
    *[black] Black's
 } turn, not yours.
 reader-turn-under-way = A turn is under way: type the next square, or t for what fits.
-reader-no-turn-under-way = No turn is under way: start one from a piece, such as c4x{ $square }.
+reader-no-turn-under-way = No turn is under way: start one from one of your pieces, such as d4xd6.
 reader-which-route = Several paths lead there; say which: { $routes }.
 reader-refused = Not played: { $why }.
-reader-not-your-piece = { $square } does not hold a piece of the side to move
 reader-empty-line = Type a turn or a command; h for help.
 reader-unknown = “{ $text }” is not a command. Type h for help.
 reader-needs-square = { $command } needs a square, such as { $command } d4{ $given ->

@@ -73,8 +73,8 @@ reader-square = { $square } : pièce { $side ->
     [0] Elle n'a aucune prise.
    *[other] Elle peut prendre en { $target_squares }.
 } { $attackers ->
-    [0] Aucune pièce adverse ne peut la prendre.
-   *[other] Elle peut être prise depuis { $attacker_squares }.
+    [0] Aucune prise initiale adverse ne l'atteint.
+   *[other] Une prise initiale adverse peut la prendre depuis { $attacker_squares }.
 }
 reader-no-template = Aucun tour en cours : la prochaine prise initiale fixera le gabarit.
 reader-template = Gabarit : { $template }. La pièce en { $square } { $count ->
@@ -94,17 +94,16 @@ reader-you-play = Vous jouez les { $side ->
    *[black] Noirs
 } contre { $opponent }.
 reader-players = Blancs : { $white }. Noirs : { $black }.
-reader-help = Tapez un tour comme d4xd6xb6, ou sa première prise, d4xd6, puis chaque case suivante. Dans Path Burrow, ajoutez le trajet quand il y en a plusieurs : d4xe6/NNE. Commandes : b le plateau, r 4 une rangée, f d une colonne, p mes pièces qui peuvent prendre, m c4 les prises d'une pièce, s d4 une case, t le gabarit, l le dernier tour, c les pendules, o les joueurs, h cette aide.
+reader-help = Tapez un tour comme d4xd6xb6, ou sa première prise, d4xd6, puis chaque case suivante. Dans Path Burrow, ajoutez le trajet quand il y en a plusieurs : d4xe6/NNE. Commandes : b le plateau, r 4 une rangée, f d une colonne, p les pièces qui peuvent prendre, m c4 les prises d'une pièce, s d4 une case, t le gabarit, l le dernier tour, c les pendules, o les joueurs, h cette aide.
 reader-game-over = La partie est terminée.
 reader-not-your-turn = C'est aux { $side ->
     [white] Blancs
    *[black] Noirs
 } de jouer, pas à vous.
 reader-turn-under-way = Un tour est en cours : tapez la case suivante, ou t pour savoir ce qui entre dans le gabarit.
-reader-no-turn-under-way = Aucun tour en cours : commencez-en un depuis une pièce, par exemple c4x{ $square }.
+reader-no-turn-under-way = Aucun tour en cours : commencez-en un depuis l'une de vos pièces, par exemple d4xd6.
 reader-which-route = Plusieurs chemins y mènent ; précisez lequel : { $routes }.
 reader-refused = Non joué : { $why }.
-reader-not-your-piece = { $square } ne porte pas de pièce du camp au trait
 reader-empty-line = Tapez un tour ou une commande ; h pour l'aide.
 reader-unknown = « { $text } » n'est pas une commande. Tapez h pour l'aide.
 reader-needs-square = { $command } demande une case, par exemple { $command } d4{ $given ->

@@ -165,12 +165,7 @@ fn status(InMut(ui): InMut<egui::Ui>, mut data: PlayPanel) {
     let game = &data.game;
     match game.outcome() {
         Some(outcome) => {
-            let winner = words::side_key(outcome.winner);
-            let how = if outcome.resigned {
-                tr!("outcome-resigned", side = winner)
-            } else {
-                tr!("outcome-wins", side = winner)
-            };
+            let how = words::outcome(outcome.winner, outcome.resigned);
             ui.label(egui::RichText::new(how).strong());
         }
         None => {

@@ -24,7 +24,7 @@ pub use panel::{ReaderLine, Spoken};
 pub(crate) use panel::{plugin, view};
 
 /// What the answers read of the game at the moment a line is typed.
-#[derive(Clone, Copy)]
+#[derive(Clone)]
 pub struct Scene<'a> {
     pub rules: &'a Rules,
     /// The position at the start of the turn under way.
@@ -40,11 +40,10 @@ pub struct Scene<'a> {
     /// The side the player at this keyboard plays (none: both sides, or
     /// neither when watching).
     pub you: Option<Side>,
-    /// Whether a person at this keyboard is to move: only then are turns
-    /// taken from the field.
-    pub person_to_move: bool,
-    /// Whether the game is over.
-    pub over: bool,
+    /// Why no turn is taken from the field now, if none is: the game is
+    /// over, an earlier position is on show, the last typed turn is still
+    /// being played, or no person at this keyboard is to move.
+    pub blocked: Option<String>,
 }
 
 /// The answer to a line: words to speak, and the captures to make (in
@@ -66,12 +65,11 @@ impl Answer {
 
 /// Squares in words: `d4`, `d4 and e4`, `d4, e4 and e5`, or "none".
 pub fn square_list(squares: impl IntoIterator<Item = Square>) -> String {
-    let names: Vec<String> = squares.into_iter().map(|s| s.to_string()).collect();
-    match names.split_last() {
-        None => tr!("reader-none"),
-        Some((last, [])) => last.clone(),
-        Some((last, rest)) => tr!("list-and", list = rest.join(", "), last = last.as_str()),
+    let mut squares = squares.into_iter().peekable();
+    if squares.peek().is_none() {
+        return tr!("reader-none");
     }
+    crate::rules::square_list(squares)
 }
 
 /// What is on a square, in a word.
@@ -187,20 +185,11 @@ impl Scene<'_> {
         Answer::say(words)
     }
 
-    /// Why the player at this keyboard may not play now, if so.
-    fn not_yours(&self) -> Option<String> {
-        if self.over {
-            return Some(tr!("reader-game-over"));
-        }
-        let mover = self.position.turn;
-        (!self.person_to_move).then(|| tr!("reader-not-your-turn", side = side_key(mover)))
-    }
-
     /// A turn typed whole or begun: every capture checked before any is
     /// made.
     fn play(&self, played: PlayedTurn) -> Answer {
-        if let Some(words) = self.not_yours() {
-            return Answer::say(words);
+        if let Some(words) = &self.blocked {
+            return Answer::say(words.clone());
         }
         if self.turn.is_some() {
             return Answer::say(tr!("reader-turn-under-way"));
@@ -246,14 +235,11 @@ impl Scene<'_> {
 
     /// Captures that carry on the turn under way.
     fn continue_turn(&self, squares: &[Square]) -> Answer {
-        if let Some(words) = self.not_yours() {
-            return Answer::say(words);
+        if let Some(words) = &self.blocked {
+            return Answer::say(words.clone());
         }
         let Some(turn) = self.turn else {
-            return Answer::say(tr!(
-                "reader-no-turn-under-way",
-                square = squares.first().map(|s| s.to_string()).unwrap_or_default()
-            ));
+            return Answer::say(tr!("reader-no-turn-under-way"));
         };
         let mut trial = turn.clone();
         let mut captures = Vec::new();
@@ -512,8 +498,9 @@ fn refusal(e: &CommandError) -> String {
 /// The words for a capture the rules refuse, with their reason.
 fn move_refused(e: &MoveError) -> String {
     let why = match e {
-        MoveError::EmptySquare(sq) => tr!("why-no-piece", square = sq.to_string()),
-        MoveError::NotYourPiece(sq) => tr!("reader-not-your-piece", square = sq.to_string()),
+        MoveError::EmptySquare(sq) | MoveError::NotYourPiece(sq) => {
+            tr!("why-no-piece", square = sq.to_string())
+        }
         MoveError::NotACapture { why, .. } | MoveError::DoesNotFit { why, .. } => why.clone(),
         other => other.to_string(),
     };

@@ -1,5 +1,5 @@
-//! The screen reader's part of the side panel: the command field at the
-//! top of the panel's body, and what was last said under it, newest first.
+//! The screen reader's part of the side panel: the command field in the
+//! panel's body, and what was last said under it, newest first.
 //! Each capture made (a click, a typed turn, the computer's) is announced
 //! as the rules plugin reports it; a typed turn is played as a planned
 //! turn, a capture at a time, like the computer's.
@@ -9,13 +9,16 @@ use std::collections::VecDeque;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
-use crate::game::play::{CaptureMade, Game, GameEnded, PlannedTurn, Player, PlaysPlannedTurn};
+use crate::game::play::{
+    BoardReset, CaptureMade, Game, GameEnded, PlannedTurn, Player, PlaysPlannedTurn, Refused,
+    SingleCaptureAutoplay,
+};
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
 use crate::game::settings::{Settings, SettingsIntent};
 use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 use crate::game::ui::{UiState, words};
-use crate::rules::Side;
+use crate::rules::{PlayedTurn, Position, Side};
 use crate::tr;
 
 use super::{Scene, announce_step};
@@ -32,6 +35,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             answer_lines
                 .in_set(GameSet::Input)
+                .before(SingleCaptureAutoplay)
                 .before(PlaysPlannedTurn)
                 .run_if(in_state(InGame)),
         )
@@ -99,43 +103,113 @@ impl Spoken {
     }
 }
 
-/// Announces every capture the rules plugin made this frame, and the end
-/// of the game.
+/// The last `count` captures made in the game, oldest first, each with
+/// the turn it belongs to (the position it started from, its captures so
+/// far) and its number in that turn (from 1): the turn under way's, then
+/// the turns played before it.
+fn last_captures(game: &Game, count: usize) -> Vec<(Position, PlayedTurn, usize)> {
+    let mut found = Vec::new();
+    let under_way = game.turn().as_ref().map(|t| (*t.start(), t.played()));
+    let played = game
+        .played()
+        .iter()
+        .zip(game.positions())
+        .rev()
+        .map(|(turn, start)| (*start, turn.clone()));
+    for (start, turn) in under_way.into_iter().chain(played) {
+        for n in (1..=turn.captures.len()).rev() {
+            if found.len() == count {
+                found.reverse();
+                return found;
+            }
+            found.push((start, turn.clone(), n));
+        }
+    }
+    found.reverse();
+    found
+}
+
+/// Announces every capture the rules plugin made this frame (they may
+/// end one turn and begin the next), what it refused, a board set up
+/// anew, and the end of the game.
 fn announce(
     settings: Res<Settings>,
     game: Res<Game>,
     mut made: MessageReader<CaptureMade>,
+    mut refused: MessageReader<Refused>,
+    mut resets: MessageReader<BoardReset>,
     mut ended: MessageReader<GameEnded>,
     mut spoken: ResMut<Spoken>,
 ) {
+    let facts = made.read().count();
     if !settings.screen_reader {
-        made.clear();
+        refused.clear();
+        resets.clear();
         ended.clear();
         return;
     }
-    let facts = made.read().count();
-    // The facts are the last captures of the turn under way, or of the
-    // turn just ended.
-    let (start, played) = match game.turn() {
-        Some(turn) => (*turn.start(), turn.played()),
-        None => match (game.played().last(), game.positions().iter().rev().nth(1)) {
-            (Some(played), Some(start)) => (*start, played.clone()),
-            _ => return,
-        },
-    };
-    let total = played.captures.len();
-    for n in total.saturating_sub(facts) + 1..=total {
+    for (start, played, n) in last_captures(&game, facts) {
         if let Some(words) = announce_step(game.rules(), &start, &played, n) {
             spoken.say(words);
         }
     }
+    for Refused(refusal) in refused.read() {
+        spoken.say(tr!("reader-refused", why = refusal.to_string()));
+    }
+    if resets.read().count() > 0 && facts == 0 {
+        spoken.say(board_words(&game));
+    }
     for GameEnded(outcome) in ended.read() {
-        let winner = words::side_key(outcome.winner);
-        spoken.say(if outcome.resigned {
-            tr!("outcome-resigned", side = winner)
-        } else {
-            tr!("outcome-wins", side = winner)
-        });
+        spoken.say(words::outcome(outcome.winner, outcome.resigned));
+    }
+}
+
+/// The `b` command's answer for the game as it stands.
+fn board_words(game: &Game) -> String {
+    let names = players(game);
+    scene(game, &names, None).answer("b").words
+}
+
+/// Who plays each side, in words.
+fn players(game: &Game) -> [String; 2] {
+    [Side::White, Side::Black].map(|s| game.player(s).words())
+}
+
+/// The game as the answers read it; `blocked` says why no turn is taken
+/// now, if none is.
+fn scene<'a>(game: &'a Game, players: &'a [String; 2], blocked: Option<String>) -> Scene<'a> {
+    let last = game
+        .played()
+        .last()
+        .zip(game.positions().iter().rev().nth(1))
+        .map(|(played, start)| (start, played));
+    Scene {
+        rules: game.rules(),
+        position: game.position(),
+        turn: game.turn().as_ref(),
+        last,
+        clocks: None,
+        players: [players[0].as_str(), players[1].as_str()],
+        you: person_side(game),
+        blocked,
+    }
+}
+
+/// Why no turn is taken from the field now, if none is.
+fn blocked(game: &Game, planned: &PlannedTurn) -> Option<String> {
+    if game.outcome().is_some() {
+        Some(tr!("reader-game-over"))
+    } else if game.review().is_some() {
+        Some(tr!("refusal-reviewing"))
+    } else if !planned.is_idle() {
+        Some(tr!("refusal-animating"))
+    } else if !game.person_to_move() {
+        Some(tr!(
+            "reader-not-your-turn",
+            side = words::side_key(game.to_move())
+        ))
+    } else {
+        None
     }
 }
 
@@ -162,24 +236,8 @@ fn answer_lines(
     mut planned: ResMut<PlannedTurn>,
 ) {
     for ReaderLine(line) in lines.read() {
-        let players = [Side::White, Side::Black].map(|s| game.player(s).words());
-        let last = game
-            .played()
-            .last()
-            .zip(game.positions().iter().rev().nth(1))
-            .map(|(played, start)| (start, played));
-        let scene = Scene {
-            rules: game.rules(),
-            position: game.position(),
-            turn: game.turn().as_ref(),
-            last,
-            clocks: None,
-            players: [players[0].as_str(), players[1].as_str()],
-            you: person_side(&game),
-            person_to_move: game.person_to_move() && planned.is_idle(),
-            over: game.outcome().is_some(),
-        };
-        let answer = scene.answer(line);
+        let names = players(&game);
+        let answer = scene(&game, &names, blocked(&game, &planned)).answer(line);
         spoken.say(answer.words);
         if !answer.captures.is_empty() {
             planned.play_captures(answer.captures);

@@ -4,6 +4,10 @@
 use super::*;
 use crate::rules::{BoardSize, VariantRegistry};
 
+fn sq(name: &str) -> Square {
+    name.parse().unwrap()
+}
+
 fn rules(id: &str) -> Rules {
     VariantRegistry::builtin().get(id).unwrap().clone()
 }
@@ -22,8 +26,7 @@ fn scene<'a>(
         clocks: None,
         players: ["Ann", "Computer (hard)"],
         you: None,
-        person_to_move: true,
-        over: false,
+        blocked: None,
     }
 }
 
@@ -183,7 +186,10 @@ fn the_board_is_read_by_ranks_files_squares_and_pieces() {
     assert!(s.answer("m a1").words.contains("Black's"));
     let square = s.answer("s a1").words;
     assert!(square.starts_with("a1: black piece."), "{square}");
-    assert!(square.contains("captured from b1 and a2"), "{square}");
+    assert!(
+        square.contains("Enemies on b1 and a2 can take it"),
+        "{square}"
+    );
     assert!(s.answer("s h8").words.contains("not on this board"));
     assert!(s.answer("t").words.starts_with("No turn is under way"));
     assert!(s.answer("l").words.contains("No turn"));
@@ -191,7 +197,7 @@ fn the_board_is_read_by_ranks_files_squares_and_pieces() {
     let timed = Scene {
         clocks: Some([Duration::from_secs(272), Duration::from_secs(9)]),
         you: Some(Side::Black),
-        ..s
+        ..s.clone()
     };
     assert_eq!(timed.answer("c").words, "White 4:32, Black 0:09.");
     assert_eq!(timed.answer("o").words, "You play Black against Ann.");
@@ -226,7 +232,7 @@ fn bad_lines_and_illegal_turns_are_answered_with_the_reason() {
         // a1 is Black's, and White is to move.
         (
             "a1xb1",
-            "Not played: a1 does not hold a piece of the side to move",
+            "Not played: there is no piece of the side to move on a1",
         ),
         // b1 and b3 are White's: not an enemy.
         ("b1xb3", "Not played:"),
@@ -236,35 +242,49 @@ fn bad_lines_and_illegal_turns_are_answered_with_the_reason() {
         assert!(answer.captures.is_empty(), "{line}");
         assert!(answer.words.contains(expected), "{line}: {}", answer.words);
     }
-    let theirs = Scene {
-        you: Some(Side::Black),
-        person_to_move: false,
-        ..s
+    // A turn is not taken while the game says why not; questions still
+    // are.
+    let blocked = Scene {
+        blocked: Some("It is White's turn, not yours.".into()),
+        ..s.clone()
     };
-    let answer = theirs.answer("b1xa1");
-    assert!(answer.captures.is_empty());
-    assert_eq!(answer.words, "It is White's turn, not yours.");
-    let over = Scene { over: true, ..s };
-    assert_eq!(over.answer("b1xa1").words, "The game is over.");
+    for line in ["b1xa1", "b2"] {
+        let answer = blocked.answer(line);
+        assert!(answer.captures.is_empty());
+        assert_eq!(answer.words, "It is White's turn, not yours.");
+    }
+    assert!(blocked.answer("p").words.starts_with("White can capture"));
 }
 
 #[test]
 fn a_capture_that_misses_the_template_is_refused_mid_turn() {
     let rules = rules("box");
-    let pos: Position = "WBWB/BWBW/WBWB/BWBW W".parse().unwrap();
-    let first = scene(&rules, &pos, None, None).answer("b1xa1");
+    // d4xe5 sets a box 1 wide and 1 high: then f4 and f6 fit, f3 does not.
+    let pos: Position = "8/8/5B2/4B3/3W1B2/5B2/8/8 W".parse().unwrap();
+    let first = scene(&rules, &pos, None, None).answer("d4xe5");
     assert_eq!(first.captures.len(), 1);
     let (turn, said) = make(&rules, &pos, None, &first.captures);
     check_announcement(&rules, &turn, &said[0]);
+    assert!(
+        said[0].contains("The turn goes on: f4 and f6 fit."),
+        "{}",
+        said[0]
+    );
     let mid = scene(&rules, &pos, Some(&turn), None);
+    assert!(
+        mid.answer("t")
+            .words
+            .contains("must capture one of f4 and f6")
+    );
     // Another piece cannot start a turn while one is under way.
-    assert!(mid.answer("d2xd1").words.contains("A turn is under way"));
-    assert!(mid.answer("p").words.contains("Only the piece on a1"));
-    if said[0].ends_with("The turn ends.") {
-        let answer = mid.answer("b2");
-        assert!(answer.captures.is_empty());
-        assert!(answer.words.starts_with("Not played:"), "{}", answer.words);
-    }
+    assert!(mid.answer("f4xf3").words.contains("A turn is under way"));
+    assert!(mid.answer("p").words.contains("Only the piece on e5"));
+    let answer = mid.answer("f3");
+    assert!(answer.captures.is_empty());
+    assert!(answer.words.starts_with("Not played:"), "{}", answer.words);
+    let answer = mid.answer("xf6");
+    assert_eq!(answer.captures.len(), 1);
+    assert_eq!(answer.captures[0].from, sq("e5"));
 }
 
 #[test]

@@ -23,6 +23,16 @@ pub fn side(side: Side) -> String {
     tr!("side", side = side_key(side))
 }
 
+/// The end of a game: who won, and whether the other side resigned.
+pub fn outcome(winner: Side, resigned: bool) -> String {
+    let side = side_key(winner);
+    if resigned {
+        tr!("outcome-resigned", side = side)
+    } else {
+        tr!("outcome-wins", side = side)
+    }
+}
+
 /// A computer level's name.
 pub fn level(level: Level) -> String {
     match level {
