@@ -109,6 +109,10 @@ impl Spoken {
 /// the turns played before it.
 fn last_captures(game: &Game, count: usize) -> Vec<(Position, PlayedTurn, usize)> {
     let mut found = Vec::new();
+    // Most frames make no capture: nothing to copy then.
+    if count == 0 {
+        return found;
+    }
     let under_way = game.turn().as_ref().map(|t| (*t.start(), t.played()));
     let played = game
         .played()
