@@ -68,7 +68,7 @@ fn view_menu(
 /// line being typed.
 #[derive(Resource, Debug, Default)]
 pub struct Spoken {
-    /// The last [`KEPT`] things said.
+    /// The last things said, at most `KEPT` of them.
     pub said: VecDeque<String>,
     /// How many things have been said in all.
     pub total: usize,
