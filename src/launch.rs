@@ -153,6 +153,7 @@ fn open_window(
         checks: crate::game::checks::Checks {
             clicks: request.clicks,
             screenshot: request.screenshot,
+            accessibility: request.accessibility,
             storm: request.storm.map(|inputs| (inputs, request.storm_seed)),
             dialog_answers: request.dialog_answers,
         },

@@ -347,6 +347,39 @@ fn difference(new: &Picture, reference: &Picture) -> (usize, Picture) {
     )
 }
 
+/// Opens `screen` under Xvfb, to its screenshot at `shot` and its
+/// accessibility tree at `tree`.
+fn run(screen: &Screen, shot: &Path, tree: &Path) {
+    let status = Command::new("xvfb-run")
+        .args(["-a", "-s", "-screen 0 1280x800x24"])
+        .arg(env!("CARGO_BIN_EXE_burrow"))
+        .args(&screen.args)
+        .arg("--screenshot")
+        .arg(shot)
+        .arg("--accessibility")
+        .arg(tree)
+        .status()
+        .expect("xvfb-run runs (bash .ci/setup installs it)");
+    assert!(
+        status.success(),
+        "{}: the game exited with {status}",
+        screen.name
+    );
+}
+
+/// What a screen reader is given on `screen` (its tree written at
+/// `tree`): the controls without a name in its language.
+fn unnamed_controls(screen: &Screen, tree: &Path) -> Vec<String> {
+    let language = screen
+        .args
+        .iter()
+        .position(|arg| arg == "--language")
+        .map_or("en", |at| screen.args[at + 1].as_str());
+    let tree = std::fs::read_to_string(tree)
+        .unwrap_or_else(|e| panic!("{}: no accessibility tree: {e}", screen.name));
+    crate::access::problems(&screen.name, language, &tree)
+}
+
 #[test]
 fn every_screen_looks_as_its_reference() {
     if !crate::support::xvfb() {
@@ -376,22 +409,14 @@ fn every_screen_looks_as_its_reference() {
             failures.push(format!("{name}: a reference picture no screen makes"));
         }
     }
+    let mut unnamed = Vec::new();
     for screen in screens {
         let shot = out.join(format!("{}-full.png", screen.name));
+        let tree = out.join(format!("{}-access.txt", screen.name));
         let _ = std::fs::remove_file(&shot);
-        let status = Command::new("xvfb-run")
-            .args(["-a", "-s", "-screen 0 1280x800x24"])
-            .arg(env!("CARGO_BIN_EXE_burrow"))
-            .args(&screen.args)
-            .arg("--screenshot")
-            .arg(&shot)
-            .status()
-            .expect("xvfb-run runs (bash .ci/setup installs it)");
-        assert!(
-            status.success(),
-            "{}: the game exited with {status}",
-            screen.name
-        );
+        let _ = std::fs::remove_file(&tree);
+        run(&screen, &shot, &tree);
+        unnamed.extend(unnamed_controls(&screen, &tree));
         let new = half(&read_png(&shot));
         let reference_path = references.join(format!("{}.png", screen.name));
         if accept {
@@ -438,6 +463,11 @@ fn every_screen_looks_as_its_reference() {
             ));
         }
     }
+    assert!(
+        unnamed.is_empty(),
+        "controls a screen reader cannot name:\n{}",
+        unnamed.join("\n")
+    );
     assert!(
         failures.is_empty(),
         "the look changed (accept it on purpose with BURROW_ACCEPT_LOOK=1, see tests/look.rs):\n{}",

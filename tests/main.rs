@@ -1,5 +1,7 @@
 //! Behaviour tests, gathered in one test binary (one link of the crate).
 
+#[cfg(feature = "checks")]
+mod access;
 mod ai;
 mod architecture;
 mod cli;

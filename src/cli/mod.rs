@@ -171,6 +171,11 @@ pub struct WindowRequest {
     #[cfg(feature = "checks")]
     #[arg(long)]
     pub screenshot: Option<PathBuf>,
+    /// A check: with the screenshot, write the window's accessibility tree
+    /// (what a screen reader is given: each control's role and name) here.
+    #[cfg(feature = "checks")]
+    #[arg(long, value_name = "FILE", requires = "screenshot")]
+    pub accessibility: Option<PathBuf>,
     /// Open the window at this size in logical pixels (WIDTHxHEIGHT, e.g.
     /// 800x600) instead of a size that fits the screen.
     #[arg(long, value_parser = window_size)]

@@ -125,7 +125,7 @@ fn a_trusted_certificate_plays_the_game_out(
 
 /// A server of the online tests on a free port of its own, with its
 /// database and address (a restart takes the same port).
-fn online_server(name: &str) -> (crate::online::Server, String, String) {
+pub(super) fn online_server(name: &str) -> (crate::online::Server, String, String) {
     let database = crate::online::sqlite(name);
     let port = std::net::TcpListener::bind("127.0.0.1:0")
         .and_then(|l| l.local_addr())
@@ -138,7 +138,7 @@ fn online_server(name: &str) -> (crate::online::Server, String, String) {
 
 /// The window opens a table of `setup` at `address`, White its own, and
 /// waits until it plays there.
-fn open_table(app: &mut App, address: &str, setup: burrow::online::protocol::GameSetup) {
+pub(super) fn open_table(app: &mut App, address: &str, setup: burrow::online::protocol::GameSetup) {
     use burrow::game::online::{Online, OnlineIntent};
     app.world_mut().write_message(OnlineIntent::Create {
         server: address.to_string(),

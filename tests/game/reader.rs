@@ -129,3 +129,359 @@ fn a_game_against_the_computer_is_played_by_commands_alone() {
     assert!(last.starts_with(name) && last.contains("wins"), "{last}");
     assert!(typed >= 3, "{typed} turns typed");
 }
+
+/// A resignation is announced with its winner, not as a new board.
+#[test]
+fn a_resignation_is_announced() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .screen_reader = true;
+    start(&mut app, humans("box", Some("WBWB/BWBW/WBWB/BWBW W")));
+    let mut heard = Vec::new();
+    let mut seen = 0;
+    listen(&app, &mut heard, &mut seen);
+    let before = heard.len();
+    app.world_mut()
+        .write_message(GameIntent::Resign(Side::White));
+    settle(&mut app);
+    listen(&app, &mut heard, &mut seen);
+    assert_eq!(heard[before..], ["Black wins: White resigned"]);
+}
+
+/// Two windows of this machine at one online table of `address` (5x5
+/// Box with clocks), the first White, the second Black, both with the
+/// screen reader on.
+fn two_windows_at_a_table(address: &str) -> [App; 2] {
+    use burrow::game::online::{Online, OnlineIntent};
+    use burrow::online::protocol::{ClockSetting, GameSetup};
+
+    let mut apps = [app(), app()];
+    for app in &mut apps {
+        app.world_mut()
+            .resource_mut::<settings::Settings>()
+            .screen_reader = true;
+    }
+    let setup = GameSetup {
+        variant: "box".into(),
+        size: "5x5".parse().unwrap(),
+        start: None,
+        clock: Some(ClockSetting {
+            initial_ms: 300_000,
+            increment_ms: 3_000,
+            per_move: false,
+        }),
+        design: None,
+    };
+    online::open_table(&mut apps[0], address, setup);
+    let code = apps[0]
+        .world()
+        .resource::<Online>()
+        .code
+        .clone()
+        .expect("a code");
+    apps[1].world_mut().write_message(OnlineIntent::Join {
+        server: address.to_string(),
+        code,
+        name: "Bo".into(),
+    });
+    pump(&mut apps[1], "Black seated", |app| {
+        app.world().resource::<Online>().side() == Some(Side::Black)
+            && *app.world().resource::<State<Screen>>().get() == Screen::Playing
+    });
+    apps
+}
+
+/// Two players of this machine, each in a window of their own, play a
+/// whole online game (5x5 Box with clocks) by typed lines alone: each
+/// hears every capture, its own and the other's, and the clocks.
+#[test]
+fn an_online_game_between_two_windows_is_played_by_commands_alone() {
+    let (_server, _database, address) = online::online_server("reader-online");
+    let mut apps = two_windows_at_a_table(&address);
+    let mut heard = [Vec::new(), Vec::new()];
+    let mut seen = [0, 0];
+    let clocks = type_line(&mut apps[1], "c", &mut heard[1], &mut seen[1]);
+    assert!(
+        clocks[0].starts_with("White 5:00, Black 5:00") || clocks[0].starts_with("White 4:"),
+        "{clocks:?}"
+    );
+    let mut played = 0;
+    while apps[0].world().resource::<Game>().outcome().is_none() {
+        let mover = usize::from(!apps[0].world().resource::<Game>().person_to_move());
+        let turn = {
+            let game = apps[mover].world().resource::<Game>();
+            assert!(game.person_to_move(), "the mover's window has the turn");
+            let turns = game.rules().turns(game.position()).unwrap();
+            turns[turns.len() / 2].played()
+        };
+        // The other window refuses to play for the mover.
+        let other = 1 - mover;
+        let refused = type_line(
+            &mut apps[other],
+            &turn.to_string(),
+            &mut heard[other],
+            &mut seen[other],
+        );
+        assert!(refused[0].ends_with("turn, not yours."), "{refused:?}");
+        type_line(
+            &mut apps[mover],
+            &turn.to_string(),
+            &mut heard[mover],
+            &mut seen[mover],
+        );
+        played += 1;
+        for (i, app) in apps.iter_mut().enumerate() {
+            pump(app, "the turn on both boards", |app| {
+                let game = app.world().resource::<Game>();
+                game.played().len() == played
+                    && app.world().resource::<AnimationQueue>().is_idle()
+                    && app.world().resource::<PlannedTurn>().is_idle()
+            });
+            settle(app);
+            listen(app, &mut heard[i], &mut seen[i]);
+        }
+        assert!(played < 40, "the game ends");
+    }
+    // Each window heard every capture of the game, both sides', in order,
+    // and the winner.
+    let game = apps[0].world().resource::<Game>();
+    let captures: Vec<Square> = game
+        .played()
+        .iter()
+        .flat_map(|t| t.captures.clone())
+        .collect();
+    let winner = if game.outcome().unwrap().winner == Side::White {
+        "White"
+    } else {
+        "Black"
+    };
+    for (i, heard) in heard.iter().enumerate() {
+        let announced: Vec<&String> = heard.iter().filter(|w| w.contains(" takes ")).collect();
+        assert_eq!(
+            announced.len(),
+            captures.len(),
+            "window {i}: {announced:#?}"
+        );
+        for (words, to) in announced.iter().zip(&captures) {
+            assert!(
+                words.contains(&format!(" takes {to}.")),
+                "window {i}: {words}"
+            );
+        }
+        assert!(
+            heard
+                .iter()
+                .any(|w| w.starts_with(winner) && w.contains("wins")),
+            "window {i} heard no winner: {heard:#?}"
+        );
+    }
+    let clocks = type_line(&mut apps[0], "c", &mut heard[0].clone(), &mut seen[0]);
+    assert!(clocks[0].starts_with("White "), "{clocks:?}");
+}
+
+/// A lesson followed by typed lines alone: each step is said as it comes,
+/// a piece is picked up by naming its square, the capture the lesson asks
+/// to try is refused by the game with its reason, and the lesson ends in
+/// White's win.
+#[test]
+fn a_lesson_is_followed_by_commands_alone() {
+    use burrow::game::lesson::{Goal, Tutorial, TutorialIntent};
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .screen_reader = true;
+    app.world_mut()
+        .write_message(TutorialIntent::Start("box".into()));
+    settle(&mut app);
+    let (steps, lesson) = {
+        let active = app.world().resource::<Tutorial>().active.clone().unwrap();
+        (active.steps, active.lesson)
+    };
+    let mut heard = Vec::new();
+    let mut seen = 0;
+    listen(&app, &mut heard, &mut seen);
+    let count = steps.len();
+    assert!(
+        heard
+            .iter()
+            .any(|w| w.starts_with(&format!("Step 1 of {count} "))),
+        "{heard:#?}"
+    );
+    let mut misfits = 0;
+    for (i, step) in steps.iter().enumerate() {
+        let at = app
+            .world()
+            .resource::<Tutorial>()
+            .active
+            .as_ref()
+            .unwrap()
+            .at;
+        if at > i {
+            continue;
+        }
+        let said = match step.goal {
+            Goal::Select { square, .. } => {
+                type_line(&mut app, &square.to_string(), &mut heard, &mut seen)
+            }
+            Goal::Capture { turn, index: 0 } => {
+                let turn = &lesson.turns[turn];
+                let line = format!("{}x{}", turn.origin, turn.captures[0]);
+                type_line(&mut app, &line, &mut heard, &mut seen)
+            }
+            Goal::Capture { turn, index } => {
+                let line = format!("x{}", lesson.turns[turn].captures[index]);
+                type_line(&mut app, &line, &mut heard, &mut seen)
+            }
+            Goal::Misfit(square) => {
+                misfits += 1;
+                let said = type_line(&mut app, &format!("x{square}"), &mut heard, &mut seen);
+                assert!(
+                    said.iter().any(|w| w.starts_with("Not played:")),
+                    "step {i}: {said:#?}"
+                );
+                said
+            }
+            Goal::Reply(_) => continue,
+            Goal::Win => break,
+        };
+        let active = app.world().resource::<Tutorial>().active.clone().unwrap();
+        assert!(
+            !active.off_script,
+            "step {i} ({}): off script: {said:#?}",
+            step.text
+        );
+        assert!(
+            active.at > i,
+            "step {i} ({}) not done: {said:#?}",
+            step.text
+        );
+        let next = format!("Step {} of {count} ", active.at + 1);
+        assert!(
+            said.iter().any(|w| w.starts_with(&next)),
+            "step {i}: {next} not said: {said:#?}"
+        );
+    }
+    assert!(
+        misfits > 0,
+        "the lesson asks to try a capture that does not fit"
+    );
+    let game = app.world().resource::<Game>();
+    assert_eq!(game.outcome().map(|o| o.winner), Some(Side::White));
+    assert!(
+        heard.iter().any(|w| w.starts_with("White wins")),
+        "{heard:#?}"
+    );
+}
+
+/// A puzzle solved by typed lines alone: its task is said when it starts,
+/// the defender's reply is announced capture by capture, and the verdict
+/// is said.
+#[test]
+fn a_puzzle_is_solved_by_commands_alone() {
+    use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
+    use burrow::game::puzzles::PuzzleIntent;
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .screen_reader = true;
+    let (index, puzzle) = app
+        .world()
+        .resource::<Puzzles>()
+        .of("box")
+        .into_iter()
+        .find(|(_, p)| p.band == Band::Easy)
+        .map(|(i, p)| (i, p.clone()))
+        .expect("an easy Box puzzle");
+    app.world_mut().write_message(PuzzleIntent::Start(index));
+    settle(&mut app);
+    let mut heard = Vec::new();
+    let mut seen = 0;
+    listen(&app, &mut heard, &mut seen);
+    assert!(
+        heard.iter().any(|w| w.starts_with("Puzzle: ")),
+        "{heard:#?}"
+    );
+    type_line(
+        &mut app,
+        &puzzle.solution.to_string(),
+        &mut heard,
+        &mut seen,
+    );
+    for _ in 0..2 {
+        settle(&mut app);
+    }
+    listen(&app, &mut heard, &mut seen);
+    let (reply, now) = {
+        let game = app.world().resource::<Game>();
+        assert_eq!(game.played().len(), 2, "the defender replied");
+        (game.played()[1].clone(), *game.position())
+    };
+    let defender = if puzzle.position.turn == Side::White {
+        "Black "
+    } else {
+        "White "
+    };
+    for to in &reply.captures {
+        assert!(
+            heard
+                .iter()
+                .any(|w| w.starts_with(defender) && w.contains(&format!(" takes {to}."))),
+            "{to}: {heard:#?}"
+        );
+    }
+    let rules = burrow::rules::builtin_rules("box").unwrap();
+    let solver = Solver::new(&rules, SolverConfig::default());
+    let finish = solver
+        .analyse(&now, &SolveLimits::none(), Distances::Winning, None)
+        .unwrap();
+    let finish = finish.best_win().expect("the player still wins").0.played();
+    type_line(&mut app, &finish.to_string(), &mut heard, &mut seen);
+    settle(&mut app);
+    listen(&app, &mut heard, &mut seen);
+    assert!(heard.iter().any(|w| w == "Solved!"), "{heard:#?}");
+}
+
+/// When the system's screen reader asks for the window's controls, the
+/// field turns on by itself, once: turned off again, it stays off.
+#[test]
+fn the_field_turns_on_when_a_screen_reader_listens() {
+    use bevy::a11y::AccessibilityRequested;
+    let mut app = app();
+    let requested = AccessibilityRequested::default();
+    app.insert_resource(requested.clone());
+    app.update();
+    let on = |app: &App| app.world().resource::<settings::Settings>().screen_reader;
+    assert!(!on(&app));
+    requested.set(true);
+    app.update();
+    app.update();
+    assert!(on(&app));
+    app.world_mut()
+        .write_message(settings::SettingsIntent::ScreenReader(false));
+    app.update();
+    app.update();
+    assert!(!on(&app));
+}
+
+/// `a` turns the analysis on and, once it has looked, says its verdict and
+/// best turns: the first is a fastest win, as the solver proves.
+#[test]
+fn the_analysis_is_read_by_a_command() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .screen_reader = true;
+    start(&mut app, humans("box", Some("W1B1/1BW1/B1WB/WB1W W")));
+    let mut heard = Vec::new();
+    let mut seen = 0;
+    let said = type_line(&mut app, "a", &mut heard, &mut seen);
+    assert!(said[0].starts_with("The analysis is working"), "{said:?}");
+    review::finish_analysis(&mut app);
+    let said = type_line(&mut app, "a", &mut heard, &mut seen);
+    assert!(
+        said[0].starts_with("White wins in ") && said[0].contains("(proven). Best turns: "),
+        "{said:?}"
+    );
+    assert!(said[0].contains("(W3)"), "{said:?}");
+}

@@ -5,7 +5,7 @@ use burrow::game::play::BoardAnalysis;
 
 /// Runs frames until the analysis has finished (its solver works on the
 /// async compute pool).
-fn finish_analysis(app: &mut App) {
+pub(super) fn finish_analysis(app: &mut App) {
     for _ in 0..2000 {
         app.update();
         if !app.world().resource::<BoardAnalysis>().is_running() {

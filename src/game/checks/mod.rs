@@ -5,6 +5,9 @@
 //! - [`script`]: `--click SQUARES` and `--screenshot FILE`, scripted play
 //!   through the real pointer path and a picture of the window, for the
 //!   window tests;
+//! - `access`: `--accessibility FILE`, the window's accessibility tree
+//!   (each control's role and name, as AccessKit hands it to a screen
+//!   reader) written with the screenshot;
 //! - [`storm`]: `--storm N`, thousands of seeded random inputs, then the
 //!   board checked against the engine;
 //! - on the web page, `page_state`: the game's state published as
@@ -16,6 +19,8 @@ use bevy::prelude::*;
 
 use crate::rules::Square;
 
+#[cfg(not(target_arch = "wasm32"))]
+pub mod access;
 #[cfg(target_arch = "wasm32")]
 pub mod page_state;
 pub mod script;
@@ -28,6 +33,8 @@ pub struct Checks {
     pub clicks: Vec<Square>,
     /// Where to save a screenshot when done (then the app quits).
     pub screenshot: Option<PathBuf>,
+    /// Where to write the accessibility tree with the screenshot.
+    pub accessibility: Option<PathBuf>,
     /// The storm check: inputs and seed.
     pub storm: Option<(u32, u64)>,
     /// The files the desktop's file dialogs answer, in order, in place of
@@ -60,6 +67,10 @@ pub(super) fn plugin(checks: Checks) -> impl Fn(&mut App) {
                 checks.clicks.clone(),
                 checks.screenshot.clone(),
             ));
+            #[cfg(not(target_arch = "wasm32"))]
+            if let Some(path) = checks.accessibility.clone() {
+                app.add_plugins(access::plugin(path));
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use bevy_egui::egui;
 
-use crate::game::designer::widgets::{ERROR, menu, rule_grid, rule_row};
+use crate::game::designer::widgets::{ERROR, menu, named_by_rule, rule_grid, rule_row};
 use crate::rules::{BoardSize, Design, EndRule, RowPattern, Side, SizeRange, Start, StartLayout};
 use crate::tr;
 
@@ -125,6 +125,7 @@ fn start_cell(ui: &mut egui::Ui, draft: &mut Design, rows: &mut String) {
                 .id(egui::Id::new("designer-rows"))
                 .hint_text("WWBB/BBWW"),
         );
+        let edit = named_by_rule(ui, edit);
         match rows.parse::<RowPattern>() {
             Ok(read) => {
                 if edit.changed() {
@@ -147,14 +148,18 @@ fn sizes_cell(ui: &mut egui::Ui, sizes: &mut SizeRange) {
     );
     let range = BoardSize::MIN..=BoardSize::MAX;
     ui.horizontal(|ui| {
-        ui.label(tr!("designer-from"));
-        ui.add(egui::DragValue::new(&mut small.0).range(range.clone()));
+        let from = ui.label(tr!("designer-from"));
+        ui.add(egui::DragValue::new(&mut small.0).range(range.clone()))
+            .labelled_by(from.id);
         ui.label("×");
-        ui.add(egui::DragValue::new(&mut small.1).range(range.clone()));
-        ui.label(tr!("designer-to"));
-        ui.add(egui::DragValue::new(&mut large.0).range(range.clone()));
+        ui.add(egui::DragValue::new(&mut small.1).range(range.clone()))
+            .labelled_by(from.id);
+        let to = ui.label(tr!("designer-to"));
+        ui.add(egui::DragValue::new(&mut large.0).range(range.clone()))
+            .labelled_by(to.id);
         ui.label("×");
-        ui.add(egui::DragValue::new(&mut large.1).range(range));
+        ui.add(egui::DragValue::new(&mut large.1).range(range))
+            .labelled_by(to.id);
     });
     // The largest never below the smallest.
     large = (large.0.max(small.0), large.1.max(small.1));

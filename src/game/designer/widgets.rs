@@ -18,14 +18,27 @@ pub fn menu<T: PartialEq + Copy>(
         .find(|(_, v)| v == value)
         .map_or("…", |(name, _)| name.as_str());
     let mut changed = false;
-    egui::ComboBox::from_id_salt(id)
+    let combo = egui::ComboBox::from_id_salt(id)
         .selected_text(shown)
         .show_ui(ui, |ui| {
             for (name, choice) in choices {
                 changed |= ui.selectable_value(value, *choice, name).changed();
             }
         });
+    named_by_rule(ui, combo.response);
     changed
+}
+
+/// Where `rule_cells` keeps its rule's name label while the rule's
+/// controls are drawn.
+const RULE_LABEL: &str = "designer-rule-label";
+
+/// Names `control` for a screen reader by the rule it sits in, if any.
+pub fn named_by_rule(ui: &egui::Ui, control: egui::Response) -> egui::Response {
+    match ui.data(|d| d.get_temp::<egui::Id>(egui::Id::new(RULE_LABEL))) {
+        Some(label) => control.labelled_by(label),
+        None => control,
+    }
 }
 
 /// A rule's name, then its menu over a line on what it means.
@@ -35,11 +48,14 @@ pub fn rule_cells(
     explanation: &str,
     add: impl FnOnce(&mut egui::Ui),
 ) {
-    ui.label(egui::RichText::new(name).strong());
+    let label = ui.label(egui::RichText::new(name).strong());
+    let key = egui::Id::new(RULE_LABEL);
+    ui.data_mut(|d| d.insert_temp(key, label.id));
     ui.vertical(|ui| {
         add(ui);
         ui.small(explanation);
     });
+    ui.data_mut(|d| d.remove::<egui::Id>(key));
 }
 
 /// One rule's row: its name, its menu, and a line on what it means.

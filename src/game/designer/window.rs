@@ -219,7 +219,7 @@ pub(super) fn designer_window(
 /// The game a design starts from: a copy of it is the draft.
 fn start_from(ui: &mut egui::Ui, variants: &Variants, intents: &mut Vec<DesignerIntent>) {
     ui.horizontal_wrapped(|ui| {
-        ui.label(tr!("designer-start-from"));
+        let label = ui.label(tr!("designer-start-from"));
         egui::ComboBox::from_id_salt("designer-from")
             .selected_text(tr!("designer-a-game"))
             .show_ui(ui, |ui| {
@@ -228,7 +228,9 @@ fn start_from(ui: &mut egui::Ui, variants: &Variants, intents: &mut Vec<Designer
                         intents.push(DesignerIntent::Open(rules.id().to_string()));
                     }
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
     });
 }
 
@@ -237,18 +239,21 @@ fn names(ui: &mut egui::Ui, draft: &mut Design, state: &mut UiState) {
     egui::Grid::new("designer-names")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label(tr!("designer-name"));
-            let name = ui.text_edit_singleline(&mut draft.name);
+            let label = ui.label(tr!("designer-name"));
+            let name = ui
+                .text_edit_singleline(&mut draft.name)
+                .labelled_by(label.id);
             state.spot("designer-name", &name);
             ui.end_row();
-            ui.label(tr!("designer-id"));
+            let label = ui.label(tr!("designer-id"));
             ui.horizontal(|ui| {
-                ui.text_edit_singleline(&mut draft.id);
+                ui.text_edit_singleline(&mut draft.id).labelled_by(label.id);
                 ui.small(tr!("designer-id-hint"));
             });
             ui.end_row();
-            ui.label(tr!("designer-summary"));
-            ui.text_edit_singleline(&mut draft.summary);
+            let label = ui.label(tr!("designer-summary"));
+            ui.text_edit_singleline(&mut draft.summary)
+                .labelled_by(label.id);
             ui.end_row();
         });
 }
@@ -276,7 +281,7 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
                 ui.selectable_value(&mut designer.board, n, format!("{n}×{n}"));
             }
         }
-        ui.label(tr!("designer-against"));
+        let against = ui.label(tr!("designer-against"));
         egui::ComboBox::from_id_salt("designer-opponent")
             .selected_text(designer.opponent.words())
             .show_ui(ui, |ui| {
@@ -289,7 +294,9 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
                     let choice = Player::Computer(level);
                     ui.selectable_value(&mut designer.opponent, choice, choice.words());
                 }
-            });
+            })
+            .response
+            .labelled_by(against.id);
     });
 }
 
@@ -366,13 +373,14 @@ fn open_design(
     intents: &mut Vec<DesignerIntent>,
 ) -> bool {
     let mut pick_file = false;
-    ui.label(tr!("designer-open-intro"));
+    let label = ui.label(tr!("designer-open-intro"));
     ui.add(
         egui::TextEdit::multiline(&mut designer.paste)
             .desired_rows(3)
             .desired_width(f32::INFINITY)
             .code_editor(),
-    );
+    )
+    .labelled_by(label.id);
     ui.horizontal(|ui| {
         if ui
             .add_enabled(

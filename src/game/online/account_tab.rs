@@ -55,11 +55,13 @@ pub(super) fn account_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
     egui::Grid::new("online-account")
         .num_columns(2)
         .show(ui, |ui| {
-            ui.label(tr!("online-name"));
-            ui.text_edit_singleline(&mut form.name);
+            let label = ui.label(tr!("online-name"));
+            ui.text_edit_singleline(&mut form.name)
+                .labelled_by(label.id);
             ui.end_row();
-            ui.label(tr!("online-password"));
-            ui.add(egui::TextEdit::singleline(&mut form.password).password(true));
+            let label = ui.label(tr!("online-password"));
+            ui.add(egui::TextEdit::singleline(&mut form.password).password(true))
+                .labelled_by(label.id);
             ui.end_row();
         });
     let ready = !form.name.trim().is_empty() && !form.password.is_empty();

@@ -53,7 +53,10 @@ pub(super) fn your_turn_news(
                                 code: code.clone(),
                             });
                         }
-                        if ui.small_button("×").clicked() {
+                        let dismiss = ui.small_button("×");
+                        let name = crate::tr!("online-dismiss");
+                        crate::game::ui::name_for_reader(&dismiss, name.clone());
+                        if dismiss.on_hover_text(name).clicked() {
                             community_intents.write(CommunityIntent::Seen { code: code.clone() });
                         }
                     });

@@ -186,7 +186,7 @@ pub fn computer_name(level: ComputerLevel) -> String {
 /// The game, board and clock menus (shared by pairing and new tables).
 pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm) {
     egui::Grid::new("online-new").num_columns(2).show(ui, |ui| {
-        ui.label(crate::tr!("online-game"));
+        let label = ui.label(crate::tr!("online-game"));
         egui::ComboBox::from_id_salt("online-variant")
             .selected_text(game_name(data, &form.variant))
             .show_ui(ui, |ui| {
@@ -194,7 +194,9 @@ pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm)
                     let name = rules.variant().name().to_string();
                     ui.selectable_value(&mut form.variant, rules.id().to_string(), name);
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         ui.end_row();
         ui.label(crate::tr!("title-board"));
         ui.horizontal(|ui| {
@@ -214,14 +216,16 @@ pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm)
             }
         });
         ui.end_row();
-        ui.label(crate::tr!("online-clock"));
+        let label = ui.label(crate::tr!("online-clock"));
         egui::ComboBox::from_id_salt("online-clock")
             .selected_text(clock_label(clocks()[form.clock]))
             .show_ui(ui, |ui| {
                 for (i, clock) in clocks().into_iter().enumerate() {
                     ui.selectable_value(&mut form.clock, i, clock_label(clock));
                 }
-            });
+            })
+            .response
+            .labelled_by(label.id);
         ui.end_row();
     });
 }

@@ -21,8 +21,9 @@ pub(super) fn play_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut Onl
     let signed_in = data.community.is_signed_in();
     if !signed_in {
         ui.horizontal(|ui| {
-            ui.label(tr!("online-your-name"));
-            ui.text_edit_singleline(&mut form.name);
+            let label = ui.label(tr!("online-your-name"));
+            ui.text_edit_singleline(&mut form.name)
+                .labelled_by(label.id);
         });
     }
     ui.separator();
@@ -72,7 +73,7 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
                 );
             });
             ui.end_row();
-            ui.label(tr!("online-against"));
+            let against = ui.label(tr!("online-against"));
             let label = |table_for: TableFor| match table_for {
                 TableFor::Friend => tr!("online-against-friend"),
                 TableFor::Anyone => tr!("online-against-anyone"),
@@ -89,10 +90,13 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
                     {
                         ui.selectable_value(&mut form.table_for, choice, label(choice));
                     }
-                });
+                })
+                .response
+                .labelled_by(against.id);
             ui.end_row();
-            ui.label(tr!("online-rated"));
+            let rated = ui.label(tr!("online-rated"));
             ui.add_enabled(signed_in, egui::Checkbox::without_text(&mut form.rated))
+                .labelled_by(rated.id)
                 .on_disabled_hover_text(tr!("online-rated-sign-in"));
             ui.end_row();
         });
@@ -122,8 +126,9 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
 fn friends_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     ui.strong(tr!("online-friends-table"));
     ui.horizontal(|ui| {
-        ui.label(tr!("online-code"));
-        ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(90.0));
+        let label = ui.label(tr!("online-code"));
+        ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(90.0))
+            .labelled_by(label.id);
         let has_code = !form.code.trim().is_empty();
         if ui
             .add_enabled(has_code, egui::Button::new(tr!("online-join")))

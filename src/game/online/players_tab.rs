@@ -28,7 +28,7 @@ pub(super) fn players_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
         }
     }
     ui.horizontal(|ui| {
-        egui::ComboBox::from_id_salt("online-board-game")
+        let board = egui::ComboBox::from_id_salt("online-board-game")
             .selected_text(game_name(data, &form.board_game))
             .show_ui(ui, |ui| {
                 for rules in data
@@ -40,7 +40,9 @@ pub(super) fn players_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
                     ui.selectable_value(&mut form.board_game, rules.id().to_string(), name);
                 }
             });
-        ui.add(egui::TextEdit::singleline(&mut form.find).desired_width(110.0));
+        crate::game::ui::name_for_reader(&board.response, tr!("online-game"));
+        let find = ui.add(egui::TextEdit::singleline(&mut form.find).desired_width(110.0));
+        crate::game::ui::name_for_reader(&find, tr!("online-find-player"));
         if ui
             .add_enabled(
                 !form.find.trim().is_empty(),

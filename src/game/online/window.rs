@@ -63,8 +63,9 @@ pub(super) fn online_window(
 
 fn tabs(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     ui.horizontal(|ui| {
-        ui.label(tr!("online-server"));
+        let label = ui.label(tr!("online-server"));
         ui.text_edit_singleline(&mut form.server)
+            .labelled_by(label.id)
             .on_hover_text(tr!("online-server-hint"));
         let server = form.server.trim();
         if server != data.community.server

@@ -10,7 +10,7 @@ use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent, Theme, UI_
 #[cfg(not(target_arch = "wasm32"))]
 use crate::game::platform::dialogs::{DialogAnswer, DialogIntent, DialogPurpose};
 use crate::game::platform::settings_store::SettingsNotice;
-use crate::game::ui::{UiState, fitted, words};
+use crate::game::ui::{UiState, fitted, named_slider, words};
 use crate::lang::Language;
 use crate::tr;
 
@@ -68,29 +68,23 @@ pub(super) fn settings_window(
 /// How the game moves (the walk, the computer's time) and sounds.
 fn moves_and_sound(ui: &mut egui::Ui, edited: &mut Settings) {
     ui.strong(tr!("settings-moves"));
-    ui.label(tr!("settings-walk-speed"));
-    ui.add(egui::Slider::new(
+    let label = ui.label(tr!("settings-walk-speed"));
+    named_slider(
+        ui,
+        &label,
         &mut edited.walk_speed,
         0.0..=MAX_WALK_SPEED,
-    ));
-    ui.label(tr!("settings-think"));
-    ui.add(egui::Slider::new(&mut edited.think_seconds, THINK_SECONDS));
+        false,
+    );
+    let label = ui.label(tr!("settings-think"));
+    named_slider(ui, &label, &mut edited.think_seconds, THINK_SECONDS, false);
     ui.separator();
     ui.strong(tr!("settings-sound"));
     ui.checkbox(&mut edited.muted, tr!("settings-mute"));
-    ui.label(tr!("settings-volume"));
-    ui.add_enabled(
-        !edited.muted,
-        egui::Slider::new(&mut edited.volume, 0.0..=1.0)
-            .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
-            .custom_parser(|t| {
-                t.trim_end_matches('%')
-                    .trim()
-                    .parse::<f64>()
-                    .ok()
-                    .map(|v| v / 100.0)
-            }),
-    );
+    let label = ui.label(tr!("settings-volume"));
+    ui.add_enabled_ui(!edited.muted, |ui| {
+        named_slider(ui, &label, &mut edited.volume, 0.0..=1.0, true);
+    });
 }
 
 /// The theme and the UI scale.
@@ -156,7 +150,7 @@ fn trusted_authority(
 /// listed in its own words. The change is in force at the next frame.
 fn language(ui: &mut egui::Ui, edited: &mut Settings, state: &mut UiState) {
     ui.horizontal_wrapped(|ui| {
-        ui.strong(tr!("settings-language"));
+        let label = ui.strong(tr!("settings-language"));
         let system = tr!(
             "settings-language-system",
             language = Language::from_system().own_name()
@@ -172,7 +166,8 @@ fn language(ui: &mut egui::Ui, edited: &mut Settings, state: &mut UiState) {
                     ui.selectable_value(&mut edited.language, Some(language), language.own_name());
                 }
             });
-        state.spot("settings-language", &combo.response);
+        let combo = combo.response.labelled_by(label.id);
+        state.spot("settings-language", &combo);
     });
 }
 

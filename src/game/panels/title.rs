@@ -14,6 +14,7 @@ use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 
 use crate::game::play::NewGameForm;
 use crate::game::saved::Saved;
+use crate::game::settings::{Settings, SettingsIntent};
 use crate::game::ui::diagram::{self, PlayedExample};
 use crate::game::ui::{UiState, fitted, words};
 use crate::tr;
@@ -49,7 +50,7 @@ fn continued(ui: &mut egui::Ui, saved: &mut Saved, variants: &Variants, state: &
 
 /// One grid row: the side's name and who plays it.
 fn player_choice(ui: &mut egui::Ui, side: Side, player: &mut Player) {
-    ui.label(words::side(side));
+    let label = ui.label(words::side(side));
     egui::ComboBox::from_id_salt(words::side_key(side))
         .selected_text(player.words())
         .show_ui(ui, |ui| {
@@ -58,7 +59,9 @@ fn player_choice(ui: &mut egui::Ui, side: Side, player: &mut Player) {
                 let choice = Player::Computer(level);
                 ui.selectable_value(player, choice, choice.words());
             }
-        });
+        })
+        .response
+        .labelled_by(label.id);
 }
 
 /// The banner's height on the title screen (egui points).
@@ -133,6 +136,17 @@ fn card(
     picked: bool,
 ) -> egui::Response {
     let (rect, response) = ui.allocate_exact_size(CARD, egui::Sense::click());
+    let name = rules.variant().name();
+    let line = presentation::of(rules).summary_words();
+    // For a screen reader: a button named by the game, picked or not.
+    response.widget_info(|| {
+        egui::WidgetInfo::selected(
+            egui::WidgetType::SelectableLabel,
+            true,
+            picked,
+            format!("{name}. {line}"),
+        )
+    });
     if !ui.is_rect_visible(rect) {
         return response;
     }
@@ -155,7 +169,6 @@ fn card(
     );
     diagram::card_picture(&painter, room, rules, example);
     let text_color = ui.visuals().strong_text_color();
-    let name = rules.variant().name();
     painter.text(
         egui::pos2(rect.center().x, room.max.y + 8.0),
         egui::Align2::CENTER_TOP,
@@ -163,7 +176,6 @@ fn card(
         egui::FontId::proportional(17.0),
         text_color,
     );
-    let line = presentation::of(rules).summary_words();
     let mut job = egui::text::LayoutJob::simple(
         line.to_string(),
         egui::FontId::proportional(12.5),
@@ -196,7 +208,7 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
             ui.end_row();
             player_choice(ui, Side::Black, &mut form.black);
             ui.end_row();
-            ui.label(tr!("title-board"));
+            let board = ui.label(tr!("title-board"));
             ui.horizontal(|ui| {
                 for (files, ranks) in [(4, 4), (5, 5), (6, 6), (8, 8)] {
                     if !BoardSize::new(files, ranks).is_some_and(|s| sizes.contains(s)) {
@@ -221,13 +233,15 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
                     egui::DragValue::new(&mut form.files)
                         .range(sizes.smallest.files()..=sizes.largest.files())
                         .suffix(files),
-                );
+                )
+                .labelled_by(board.id);
                 ui.label("×");
                 ui.add(
                     egui::DragValue::new(&mut form.ranks)
                         .range(sizes.smallest.ranks()..=sizes.largest.ranks())
                         .suffix(ranks),
-                );
+                )
+                .labelled_by(board.id);
             });
             ui.end_row();
             ui.label(tr!("title-start"));
@@ -271,6 +285,7 @@ pub(super) fn title_screen(
     mut form: ResMut<NewGameForm>,
     mut state: ResMut<UiState>,
     mut saved: ResMut<Saved>,
+    (settings, mut settings_intents): (Res<Settings>, MessageWriter<SettingsIntent>),
 ) -> Result {
     let ctx = contexts.ctx_mut()?.clone();
     let ctx = &ctx;
@@ -296,6 +311,11 @@ pub(super) fn title_screen(
                 .max_height((screen.height() - top - 40.0).max(100.0))
                 .show(ui, |ui| {
                     ui.set_width(width);
+                    // The first control, for the first Tab.
+                    #[cfg(not(target_arch = "wasm32"))]
+                    crate::game::reader::switch(ui, &settings, state, &mut settings_intents);
+                    #[cfg(target_arch = "wasm32")]
+                    let _ = (&settings, &mut settings_intents);
                     continued(ui, &mut saved, &variants, state);
                     ui.heading(tr!("title-choose"));
                     ui.add_space(4.0);

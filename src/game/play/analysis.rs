@@ -24,6 +24,8 @@ use super::Game;
 use crate::game::platform::background::{Background, Job, Step, Work};
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
+use crate::game::ui::words;
+use crate::tr;
 
 pub(super) fn plugin(app: &mut App) {
     app.init_resource::<BoardAnalysis>()
@@ -131,6 +133,21 @@ impl AnalysisReport {
             turns,
             finished,
             positions: analysis.positions,
+        }
+    }
+
+    /// What the analysis says of the position, in words: a proven win or
+    /// loss for the side to move (in so many turns, where known), or who
+    /// the engine's evaluation favours.
+    pub fn verdict(&self) -> String {
+        let mover = self.position.turn;
+        let side = words::side_key(mover);
+        match (self.knowledge.value(), self.knowledge.wins()) {
+            (Some(ai::Value::Win(d)), _) => tr!("analysis-wins-in", side = side, count = d),
+            (Some(ai::Value::Loss(d)), _) => tr!("analysis-loses-in", side = side, count = d),
+            (None, Some(true)) => tr!("analysis-wins", side = side),
+            (None, Some(false)) => tr!("analysis-loses", side = side),
+            (None, None) => tr!("analysis-not-proven", ahead = ahead(mover, self.chance)),
         }
     }
 
@@ -325,5 +342,23 @@ fn advance(mut analysis: ResMut<BoardAnalysis>) {
             analysis.job = None;
         }
         None => {}
+    }
+}
+
+/// Who the engine's evaluation favours, in words, with the side to move's
+/// chance of winning as the turns below show theirs.
+pub fn ahead(mover: Side, chance: f32) -> String {
+    const EVEN: f32 = 0.05;
+    let score = format!("{:.0}%", 100.0 * chance);
+    let key = words::side_key(mover);
+    match chance - 0.5 {
+        e if e > EVEN => tr!("ahead", side = key, score = score, mover = key),
+        e if e < -EVEN => tr!(
+            "ahead",
+            side = words::side_key(mover.opponent()),
+            score = score,
+            mover = key
+        ),
+        _ => tr!("about-even", score = score, mover = key),
     }
 }

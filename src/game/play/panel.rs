@@ -372,16 +372,7 @@ fn analysis(ui: &mut egui::Ui, data: &mut PlayPanel) {
         return;
     };
     evaluation_bar(ui, report.white_share());
-    let mover = report.position.turn;
-    let side = words::side_key(mover);
-    let verdict = match (report.knowledge.value(), report.knowledge.wins()) {
-        (Some(crate::ai::Value::Win(d)), _) => tr!("analysis-wins-in", side = side, count = d),
-        (Some(crate::ai::Value::Loss(d)), _) => tr!("analysis-loses-in", side = side, count = d),
-        (None, Some(true)) => tr!("analysis-wins", side = side),
-        (None, Some(false)) => tr!("analysis-loses", side = side),
-        (None, None) => tr!("analysis-not-proven", ahead = ahead(mover, report.chance)),
-    };
-    ui.label(egui::RichText::new(verdict).strong());
+    ui.label(egui::RichText::new(report.verdict()).strong());
     ui.horizontal(|ui| {
         if data.analysis.is_running() {
             ui.spinner();
@@ -402,24 +393,6 @@ fn analysis(ui: &mut egui::Ui, data: &mut PlayPanel) {
     }
     if report.turns.len() > 12 {
         ui.label(tr!("analysis-more-turns", count = report.turns.len()));
-    }
-}
-
-/// Who the engine's evaluation favours, in words, with the side to move's
-/// chance of winning as the turns below show theirs.
-pub fn ahead(mover: Side, chance: f32) -> String {
-    const EVEN: f32 = 0.05;
-    let score = format!("{:.0}%", 100.0 * chance);
-    let key = words::side_key(mover);
-    match chance - 0.5 {
-        e if e > EVEN => tr!("ahead", side = key, score = score, mover = key),
-        e if e < -EVEN => tr!(
-            "ahead",
-            side = words::side_key(mover.opponent()),
-            score = score,
-            mover = key
-        ),
-        _ => tr!("about-even", score = score, mover = key),
     }
 }
 

@@ -40,13 +40,15 @@ pub(super) fn records_window(
         .default_width(340.0)
         .default_pos(egui::pos2(40.0, 60.0));
     window.show(&ctx, |ui| {
-        ui.label(tr!("records-paste"));
-        let text = ui.add(
-            egui::TextEdit::multiline(&mut state.text)
-                .desired_width(f32::INFINITY)
-                .desired_rows(5)
-                .hint_text(tr!("records-paste-hint")),
-        );
+        let label = ui.label(tr!("records-paste"));
+        let text = ui
+            .add(
+                egui::TextEdit::multiline(&mut state.text)
+                    .desired_width(f32::INFINITY)
+                    .desired_rows(5)
+                    .hint_text(tr!("records-paste-hint")),
+            )
+            .labelled_by(label.id);
         state.spot("record-text", &text);
         ui.horizontal_wrapped(|ui| {
             let record = ui

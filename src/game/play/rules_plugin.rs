@@ -80,6 +80,7 @@ fn apply_game_intents(
     mut reset: MessageWriter<BoardReset>,
     mut started: MessageWriter<GameStarted>,
     mut refused: MessageWriter<Refused>,
+    mut ended: MessageWriter<GameEnded>,
 ) {
     for intent in intents.read() {
         if let GameIntent::PutDesign { design, play: None } = intent {
@@ -164,6 +165,9 @@ fn apply_game_intents(
                 reset.write(BoardReset);
                 if starts_a_game {
                     started.write(GameStarted);
+                }
+                if let (GameIntent::Resign(_), Some(outcome)) = (intent, game.outcome) {
+                    ended.write(GameEnded(outcome));
                 }
             }
             Ok(false) => {

@@ -30,6 +30,8 @@ pub enum Command {
     Clocks,
     /// `o`: who plays whom.
     Opponent,
+    /// `a`: the analysis of the position on show (turned on if it is off).
+    Analysis,
     /// `h` or `?`: the commands.
     Help,
 }
@@ -81,7 +83,9 @@ impl Command {
                 .map(Command::Continue)
                 .map_err(|_| CommandError::BadTurn(line.trim().to_string()));
         }
-        if text.contains('x') && text.chars().next().is_some_and(|c| c.is_ascii_alphabetic()) {
+        // A turn begins with its origin's square (`exit` is no turn).
+        let origin = text.split(['x', '/']).next().unwrap_or("");
+        if text.contains('x') && square(origin.trim()).is_some() {
             // Routes are written in capitals (`/NNE`): give them back.
             let turn = match line.trim().split_once('/') {
                 Some((squares, route)) => format!(
@@ -104,6 +108,7 @@ impl Command {
             'l' => Some(Command::Last),
             'c' => Some(Command::Clocks),
             'o' => Some(Command::Opponent),
+            'a' => Some(Command::Analysis),
             'h' | '?' => Some(Command::Help),
             _ => None,
         };
@@ -169,6 +174,7 @@ mod tests {
             ("l", Command::Last),
             ("c", Command::Clocks),
             ("o", Command::Opponent),
+            ("a", Command::Analysis),
             ("h", Command::Help),
         ] {
             assert_eq!(Command::parse(text), Ok(command), "{text}");
@@ -200,6 +206,17 @@ mod tests {
             Command::parse("zz"),
             Err(CommandError::Unknown(_))
         ));
+        // Words with an x are not turns unless they begin with a square.
+        for word in ["exit", "next", "x", "xa9"] {
+            assert!(
+                !matches!(Command::parse(word), Ok(_) | Err(CommandError::Empty)),
+                "{word}"
+            );
+        }
+        assert_eq!(
+            Command::parse("exit"),
+            Err(CommandError::Unknown("exit".into()))
+        );
         assert!(matches!(
             Command::parse("b 3"),
             Err(CommandError::Unknown(_))

@@ -8,6 +8,7 @@
 //! which the game plays through the same intents as a click.
 
 mod command;
+mod guides;
 mod panel;
 
 use std::time::Duration;
@@ -21,7 +22,7 @@ use super::ui::words::side_key;
 
 pub use command::{Command, CommandError};
 pub use panel::{ReaderLine, Spoken};
-pub(crate) use panel::{plugin, view};
+pub(crate) use panel::{plugin, switch, view};
 
 /// What the answers read of the game at the moment a line is typed.
 #[derive(Clone)]
@@ -44,21 +45,27 @@ pub struct Scene<'a> {
     /// over, an earlier position is on show, the last typed turn is still
     /// being played, or no person at this keyboard is to move.
     pub blocked: Option<String>,
+    /// The analysis of the position on show, in words, once it has a
+    /// report.
+    pub analysis: Option<String>,
 }
 
 /// The answer to a line: words to speak, and the captures to make (in
-/// order) when the line was a turn or a part of one.
+/// order) when the line was a turn or a part of one, or the square to
+/// click when it named one alone (a piece to pick up, or the next capture
+/// of the turn under way).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Answer {
     pub words: String,
     pub captures: Vec<Capture>,
+    pub click: Option<Square>,
 }
 
 impl Answer {
     fn say(words: String) -> Answer {
         Answer {
             words,
-            captures: Vec::new(),
+            ..Answer::default()
         }
     }
 }
@@ -180,6 +187,10 @@ impl Scene<'_> {
                 None => tr!("reader-no-clocks"),
             },
             Command::Opponent => self.opponent(),
+            Command::Analysis => self
+                .analysis
+                .clone()
+                .unwrap_or_else(|| tr!("reader-analysis-working")),
             Command::Help => tr!("reader-help"),
         };
         Answer::say(words)
@@ -228,8 +239,8 @@ impl Scene<'_> {
             }
         }
         Answer {
-            words: String::new(),
             captures: steps,
+            ..Answer::default()
         }
     }
 
@@ -239,8 +250,29 @@ impl Scene<'_> {
             return Answer::say(words.clone());
         }
         let Some(turn) = self.turn else {
+            // A piece of the side to move named alone is picked up, as a
+            // click on it would (a lesson's step may ask for that), and its
+            // captures are said.
+            if let [square] = squares
+                && self.position.board.side_at(*square) == Some(self.position.turn)
+            {
+                return Answer {
+                    words: self.moves(*square),
+                    click: Some(*square),
+                    ..Answer::default()
+                };
+            }
             return Answer::say(tr!("reader-no-turn-under-way"));
         };
+        if let [to] = squares {
+            // One capture is a click on its square: the game judges it,
+            // and a refusal comes back in the game's words (a lesson's
+            // step may ask to try one that does not fit).
+            return Answer {
+                click: Some(*to),
+                ..Answer::default()
+            };
+        }
         let mut trial = turn.clone();
         let mut captures = Vec::new();
         for &to in squares {
@@ -255,8 +287,8 @@ impl Scene<'_> {
             });
         }
         Answer {
-            words: String::new(),
             captures,
+            ..Answer::default()
         }
     }
 

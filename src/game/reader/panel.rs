@@ -5,13 +5,16 @@
 //! turn, a capture at a time, like the computer's.
 
 use std::collections::VecDeque;
+use std::time::Duration;
 
+use bevy::a11y::AccessibilityRequested;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::online::Online;
 use crate::game::play::{
-    BoardReset, CaptureMade, Game, GameEnded, PlannedTurn, Player, PlaysPlannedTurn, Refused,
-    SingleCaptureAutoplay,
+    AnalysisIntent, BoardAnalysis, BoardReset, CaptureMade, Game, GameEnded, PlannedTurn, Player,
+    PlaysPlannedTurn, Refused, SingleCaptureAutoplay, SquareClicked, analysed_position,
 };
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
@@ -21,7 +24,7 @@ use crate::game::ui::{UiState, words};
 use crate::rules::{PlayedTurn, Position, Side};
 use crate::tr;
 
-use super::{Scene, announce_step};
+use super::{Command, Scene, announce_step};
 
 /// How many things said are kept.
 const KEPT: usize = 50;
@@ -39,7 +42,13 @@ pub(crate) fn plugin(app: &mut App) {
                 .before(PlaysPlannedTurn)
                 .run_if(in_state(InGame)),
         )
-        .add_systems(Update, announce.in_set(GameSet::Sync));
+        .add_systems(Update, follow_system_reader.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            (announce, super::guides::announce_guides)
+                .chain()
+                .in_set(GameSet::Sync),
+        );
 }
 
 pub(crate) fn view(app: &mut App) {
@@ -54,6 +63,18 @@ fn view_menu(
     mut state: ResMut<UiState>,
     mut intents: MessageWriter<SettingsIntent>,
 ) {
+    switch(ui, &settings, &mut state, &mut intents);
+}
+
+/// The screen reader's switch: the View menu's, and the title screen's
+/// first control, so that the first Tab of a player who cannot see the
+/// screen reaches it.
+pub(crate) fn switch(
+    ui: &mut egui::Ui,
+    settings: &Settings,
+    state: &mut UiState,
+    intents: &mut MessageWriter<SettingsIntent>,
+) {
     let mut on = settings.screen_reader;
     let switch = ui
         .checkbox(&mut on, tr!("menu-screen-reader"))
@@ -61,6 +82,25 @@ fn view_menu(
     state.spot("screen-reader", &switch);
     if switch.changed() {
         intents.write(SettingsIntent::ScreenReader(on));
+    }
+}
+
+/// Turns the field on, once a run, when the system's screen reader first
+/// asks the window for its controls (AccessKit reports that an assistive
+/// technology is listening), unless it is on already; a player who then
+/// turns it off keeps it off.
+fn follow_system_reader(
+    requested: Option<Res<AccessibilityRequested>>,
+    settings: Res<Settings>,
+    mut intents: MessageWriter<SettingsIntent>,
+    mut done: Local<bool>,
+) {
+    if *done || !requested.is_some_and(|requested| requested.get()) {
+        return;
+    }
+    *done = true;
+    if !settings.screen_reader {
+        intents.write(SettingsIntent::ScreenReader(true));
     }
 }
 
@@ -160,10 +200,12 @@ fn announce(
     for Refused(refusal) in refused.read() {
         spoken.say(tr!("reader-refused", why = refusal.to_string()));
     }
-    if resets.read().count() > 0 && facts == 0 {
+    let ends: Vec<_> = ended.read().collect();
+    // A resignation resets the board's pieces too; its end is what is said.
+    if resets.read().count() > 0 && facts == 0 && ends.is_empty() {
         spoken.say(board_words(&game));
     }
-    for GameEnded(outcome) in ended.read() {
+    for GameEnded(outcome) in ends {
         spoken.say(words::outcome(outcome.winner, outcome.resigned));
     }
 }
@@ -196,7 +238,29 @@ fn scene<'a>(game: &'a Game, players: &'a [String; 2], blocked: Option<String>) 
         players: [players[0].as_str(), players[1].as_str()],
         you: person_side(game),
         blocked,
+        analysis: None,
     }
+}
+
+/// The analysis of the position on show in words: its verdict and its
+/// best turns with what is known of each; none until it has a report.
+fn analysis_words(game: &Game, analysis: &BoardAnalysis) -> Option<String> {
+    let report = analysis.report_for(&analysed_position(game))?;
+    let best = report
+        .turns
+        .iter()
+        .take(3)
+        .map(|mark| match mark.knowledge.wins() {
+            Some(_) => format!("{} ({})", mark.turn, mark.label()),
+            None => format!("{} ({:.0}%)", mark.turn, 100.0 * mark.chance),
+        })
+        .collect::<Vec<_>>()
+        .join(", ");
+    Some(tr!(
+        "reader-analysis",
+        verdict = report.verdict(),
+        best = best
+    ))
 }
 
 /// Why no turn is taken from the field now, if none is.
@@ -238,13 +302,31 @@ fn answer_lines(
     game: Res<Game>,
     mut spoken: ResMut<Spoken>,
     mut planned: ResMut<PlannedTurn>,
+    online: Option<Res<Online>>,
+    time: Res<Time<Real>>,
+    mut clicks: MessageWriter<SquareClicked>,
+    (analysis, mut analyse): (Res<BoardAnalysis>, MessageWriter<AnalysisIntent>),
 ) {
     for ReaderLine(line) in lines.read() {
         let names = players(&game);
-        let answer = scene(&game, &names, blocked(&game, &planned)).answer(line);
+        let mut scene = scene(&game, &names, blocked(&game, &planned));
+        scene.analysis = analysis_words(&game, &analysis);
+        if Command::parse(line) == Ok(Command::Analysis) && !analysis.enabled {
+            analyse.write(AnalysisIntent(true));
+        }
+        // An online table's clocks, as they stand now.
+        scene.clocks = online
+            .as_ref()
+            .filter(|_| game.is_online())
+            .and_then(|online| online.clocks(time.elapsed_secs_f64()))
+            .map(|(left, _)| left.map(Duration::from_millis));
+        let answer = scene.answer(line);
         spoken.say(answer.words);
         if !answer.captures.is_empty() {
             planned.play_captures(answer.captures);
+        }
+        if let Some(square) = answer.click {
+            clicks.write(SquareClicked(square));
         }
     }
 }
@@ -260,19 +342,30 @@ fn command_field(
     if !settings.screen_reader {
         return;
     }
-    ui.label(egui::RichText::new(tr!("reader-title")).strong());
+    let title = ui.label(egui::RichText::new(tr!("reader-title")).strong());
     let field = ui.add(
         egui::TextEdit::singleline(&mut spoken.line)
             .desired_width(f32::INFINITY)
             .hint_text(tr!("reader-field-hint")),
     );
+    let field = field.labelled_by(title.id);
     state.spot("reader-field", &field);
     if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         lines.write(ReaderLine(std::mem::take(&mut spoken.line)));
         field.request_focus();
+    } else if ui.memory(|memory| memory.focused().is_none()) {
+        // Typing goes to the field while nothing else holds the keyboard.
+        field.request_focus();
     }
-    for words in spoken.said.iter().rev().take(SHOWN) {
-        ui.label(words);
+    for (index, words) in spoken.said.iter().rev().take(SHOWN).enumerate() {
+        let said = ui.label(words);
+        if index == 0 {
+            // The newest line is a live region: a screen reader speaks it
+            // as it changes, without the focus moving to it.
+            ui.ctx().accesskit_node_builder(said.id, |node| {
+                node.set_live(egui::accesskit::Live::Polite);
+            });
+        }
     }
     ui.separator();
 }

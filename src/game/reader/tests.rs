@@ -27,6 +27,7 @@ fn scene<'a>(
         players: ["Ann", "Computer (hard)"],
         you: None,
         blocked: None,
+        analysis: None,
     }
 }
 
@@ -110,13 +111,31 @@ fn play_a_game_by_commands(id: &str, size: &str) -> usize {
             let answer = here.answer(&first);
             assert!(answer.words.is_empty(), "{first}: {}", answer.words);
             let (mut turn, mut said) = make(&rules, &pos, None, &answer.captures);
-            for &next in &played.captures[1..] {
+            let rest = &played.captures[1..];
+            if rest.len() >= 2 {
+                // The rest typed at once: checked, then played.
                 let mid = scene(&rules, &pos, Some(&turn), None);
                 let template = mid.answer("t").words;
-                assert!(template.contains(&next.to_string()), "{template}");
+                assert!(template.contains(&rest[0].to_string()), "{template}");
+                let line: String = rest.iter().map(|sq| format!("x{sq}")).collect();
+                let answer = mid.answer(&line);
+                assert!(answer.words.is_empty(), "{line}: {}", answer.words);
+                assert_eq!(answer.captures.len(), rest.len());
+                let (t, more) = make(&rules, &pos, Some(turn), &answer.captures);
+                turn = t;
+                said.extend(more);
+            } else if let [next] = rest {
+                // One square: a click on it, which the game plays.
+                let mid = scene(&rules, &pos, Some(&turn), None);
                 let answer = mid.answer(&next.to_string());
                 assert!(answer.words.is_empty(), "{next}: {}", answer.words);
-                let (t, more) = make(&rules, &pos, Some(turn), &answer.captures);
+                assert_eq!(answer.click, Some(*next));
+                let capture = Capture {
+                    from: turn.current(),
+                    to: *next,
+                    route: None,
+                };
+                let (t, more) = make(&rules, &pos, Some(turn), &[capture]);
                 turn = t;
                 said.extend(more);
             }
@@ -202,6 +221,16 @@ fn the_board_is_read_by_ranks_files_squares_and_pieces() {
     assert_eq!(timed.answer("c").words, "White 4:32, Black 0:09.");
     assert_eq!(timed.answer("o").words, "You play Black against Ann.");
     assert!(s.answer("h").words.contains("d4xd6xb6"));
+    // The analysis: working until it has a report, then its words.
+    assert!(s.answer("a").words.starts_with("The analysis is working"));
+    let analysed = Scene {
+        analysis: Some("White wins in 3 turns (proven).".into()),
+        ..s.clone()
+    };
+    assert_eq!(
+        analysed.answer("a").words,
+        "White wins in 3 turns (proven)."
+    );
 }
 
 #[test]
@@ -254,6 +283,13 @@ fn bad_lines_and_illegal_turns_are_answered_with_the_reason() {
         assert_eq!(answer.words, "It is White's turn, not yours.");
     }
     assert!(blocked.answer("p").words.starts_with("White can capture"));
+    // A piece of the side to move named alone is picked up, its captures
+    // said; an enemy's is not.
+    let picked = s.answer("b1");
+    assert_eq!(picked.click, Some(sq("b1")));
+    assert!(picked.captures.is_empty());
+    assert_eq!(picked.words, s.answer("m b1").words);
+    assert_eq!(s.answer("a1").click, None);
 }
 
 #[test]
@@ -279,12 +315,17 @@ fn a_capture_that_misses_the_template_is_refused_mid_turn() {
     // Another piece cannot start a turn while one is under way.
     assert!(mid.answer("f4xf3").words.contains("A turn is under way"));
     assert!(mid.answer("p").words.contains("Only the piece on e5"));
+    // One capture is a click on its square (the game refuses it);
+    // several are checked first.
     let answer = mid.answer("f3");
+    assert_eq!(answer.click, Some(sq("f3")));
+    assert!(answer.captures.is_empty() && answer.words.is_empty());
+    let answer = mid.answer("xf3xf6");
     assert!(answer.captures.is_empty());
     assert!(answer.words.starts_with("Not played:"), "{}", answer.words);
     let answer = mid.answer("xf6");
-    assert_eq!(answer.captures.len(), 1);
-    assert_eq!(answer.captures[0].from, sq("e5"));
+    assert!(answer.captures.is_empty());
+    assert_eq!(answer.click, Some(sq("f6")));
 }
 
 #[test]

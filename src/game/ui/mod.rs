@@ -49,13 +49,20 @@ pub(super) fn view(app: &mut App) {
             )
                 .chain(),
         )
-        .add_systems(EguiPrimaryContextPass, begin_pass.in_set(PanelSet::Begin))
-        .add_systems(
-            PreUpdate,
-            fonts::install_fonts
-                .after(bevy_egui::EguiPreUpdateSet::InitContexts)
-                .before(bevy_egui::EguiPreUpdateSet::BeginPass),
-        );
+        .add_systems(EguiPrimaryContextPass, begin_pass.in_set(PanelSet::Begin));
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(
+        PostUpdate,
+        egui_words
+            .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
+            .before(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
+    );
+    app.add_systems(
+        PreUpdate,
+        fonts::install_fonts
+            .after(bevy_egui::EguiPreUpdateSet::InitContexts)
+            .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+    );
 }
 
 /// One egui pass, in order: [`PanelSet::Begin`] sets the look, the side
@@ -108,6 +115,70 @@ pub fn fitted<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window
     window
         .max_width((screen.width() - 24.0).max(160.0))
         .constrain_to(screen.shrink(4.0))
+}
+
+/// egui's own words in the tree a screen reader gets (a window's close
+/// button), in the player's language.
+#[cfg(not(target_arch = "wasm32"))]
+fn egui_words(mut outputs: Query<&mut bevy_egui::EguiOutput>) {
+    for mut output in &mut outputs {
+        let Some(update) = output.platform_output.accesskit_update.as_mut() else {
+            continue;
+        };
+        let mut close = None;
+        for (_, node) in &mut update.nodes {
+            if node.label() == Some("Close window") {
+                let name = close.get_or_insert_with(|| crate::tr!("window-close"));
+                node.set_label(name.as_str());
+            }
+        }
+    }
+}
+
+/// Gives `response`'s control the name a screen reader says, where the
+/// control shows none of its own in words (a symbol, a field whose label
+/// is elsewhere).
+pub fn name_for_reader(response: &egui::Response, name: impl Into<String>) {
+    let name = name.into();
+    response
+        .ctx
+        .accesskit_node_builder(response.id, |node| node.set_label(name));
+}
+
+/// A slider with its value's box beside it, both named by `label` (the
+/// line above them) for a screen reader: egui's own slider names its
+/// value's box only by a text it draws beside the slider, which the
+/// panels' long labels would not fit. `percent` shows and reads the value
+/// as a percentage.
+pub fn named_slider(
+    ui: &mut egui::Ui,
+    label: &egui::Response,
+    value: &mut f32,
+    range: std::ops::RangeInclusive<f32>,
+    percent: bool,
+) -> egui::Response {
+    ui.horizontal(|ui| {
+        let speed = (range.end() - range.start()) / 100.0;
+        let slider = ui
+            .add(egui::Slider::new(value, range.clone()).show_value(false))
+            .labelled_by(label.id);
+        let mut box_ = egui::DragValue::new(value).range(range).speed(speed);
+        box_ = if percent {
+            box_.custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                .custom_parser(|t| {
+                    t.trim_end_matches('%')
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .map(|v| v / 100.0)
+                })
+        } else {
+            box_.fixed_decimals(2)
+        };
+        let value = ui.add(box_).labelled_by(label.id);
+        slider | value
+    })
+    .inner
 }
 
 /// What the panels remember between frames.

@@ -1,0 +1,85 @@
+//! What a puzzle and a lesson say in the side panel, announced: a puzzle's
+//! task when it starts and its verdict on each turn (solved, taken back,
+//! refuted with the reply that wins), a lesson's step as it comes (and
+//! what the game said of a capture that does not fit, or that the game has
+//! left the lesson's script). Each is said once, when its words change.
+
+use bevy::prelude::*;
+
+use crate::game::lesson::Tutorial;
+use crate::game::puzzles::{PuzzleStatus, Puzzles};
+use crate::game::settings::Settings;
+use crate::game::ui::words;
+use crate::tr;
+
+use super::panel::Spoken;
+
+/// The words of the puzzle on the board, if one is and is not being
+/// judged.
+pub(super) fn puzzle_words(puzzles: &Puzzles) -> Option<String> {
+    let active = puzzles.active.as_ref()?;
+    if puzzles.is_judging() {
+        return None;
+    }
+    Some(match &active.status {
+        PuzzleStatus::Playing => format!(
+            "{} {}",
+            tr!("puzzle-task", task = words::puzzle_task(&active.puzzle)),
+            tr!("puzzle-turns-to-go", count = active.turns_left)
+        ),
+        PuzzleStatus::Solved => tr!("puzzle-solved"),
+        PuzzleStatus::TakenBack(why) | PuzzleStatus::Refuted { why, .. } => why.clone(),
+    })
+}
+
+/// The words of the lesson's step, if a lesson is on.
+pub(super) fn lesson_words(tutorial: &Tutorial) -> Option<String> {
+    let active = tutorial.active.as_ref()?;
+    let mut said = format!(
+        "{} {}",
+        tr!(
+            "lesson-step",
+            step = active.at + 1,
+            count = active.steps.len()
+        ),
+        active.step().text
+    );
+    if let Some(why) = &active.refusal {
+        said = format!("{said} {}", tr!("lesson-game-said", why = why.as_str()));
+    }
+    if active.off_script {
+        said = format!("{said} {}", tr!("lesson-off-script"));
+    }
+    Some(said)
+}
+
+/// Says the puzzle's and the lesson's words when they change (or a new
+/// puzzle or step starts with the same words).
+pub(super) fn announce_guides(
+    settings: Res<Settings>,
+    puzzles: Res<Puzzles>,
+    tutorial: Res<Tutorial>,
+    mut spoken: ResMut<Spoken>,
+    mut last: Local<[(Option<usize>, Option<String>); 2]>,
+) {
+    let now = [
+        (
+            puzzles.active.as_ref().map(|active| active.index),
+            puzzle_words(&puzzles),
+        ),
+        (
+            tutorial.active.as_ref().map(|active| active.at),
+            lesson_words(&tutorial),
+        ),
+    ];
+    for (now, last) in now.into_iter().zip(last.iter_mut()) {
+        if now != *last {
+            if settings.screen_reader
+                && let Some(words) = &now.1
+            {
+                spoken.say(words.clone());
+            }
+            *last = now;
+        }
+    }
+}
