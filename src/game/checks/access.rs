@@ -76,7 +76,8 @@ pub fn render(update: &TreeUpdate) -> String {
         let Some(node) = nodes.get(&id) else {
             continue;
         };
-        let name = node.label().map(str::to_string).unwrap_or_else(|| {
+        let label = node.label().filter(|label| !label.is_empty());
+        let name = label.map(str::to_string).unwrap_or_else(|| {
             node.labelled_by()
                 .iter()
                 .filter_map(|by| nodes.get(by))

@@ -292,6 +292,18 @@ pub(super) fn title_screen(
     let state = &mut *state;
     let form = &mut *form;
     title(ctx);
+    // The screen reader's switch in the top right corner, made before the
+    // rest: the first Tab reaches it.
+    #[cfg(not(target_arch = "wasm32"))]
+    egui::Area::new(egui::Id::new("title-screen-reader"))
+        .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
+        .show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                crate::game::reader::switch(ui, &settings, state, &mut settings_intents);
+            });
+        });
+    #[cfg(target_arch = "wasm32")]
+    let _ = (&settings, &mut settings_intents);
     let screen = ctx.content_rect();
     let top = BANNER + 16.0;
     // Four cards a row where they fit (the built-in games), fewer on a
@@ -311,11 +323,6 @@ pub(super) fn title_screen(
                 .max_height((screen.height() - top - 40.0).max(100.0))
                 .show(ui, |ui| {
                     ui.set_width(width);
-                    // The first control, for the first Tab.
-                    #[cfg(not(target_arch = "wasm32"))]
-                    crate::game::reader::switch(ui, &settings, state, &mut settings_intents);
-                    #[cfg(target_arch = "wasm32")]
-                    let _ = (&settings, &mut settings_intents);
                     continued(ui, &mut saved, &variants, state);
                     ui.heading(tr!("title-choose"));
                     ui.add_space(4.0);

@@ -44,6 +44,7 @@ fn graph(ui: &mut egui::Ui, game: &Game, review: &GameReview, mistakes: &[usize]
         Vec2::new(ui.available_width().max(300.0), 190.0),
         Sense::click(),
     );
+    crate::game::ui::name_for_reader(&response, tr!("review-graph-note"));
     let painter = ui.painter_at(rect);
     painter.rect_filled(rect, 4.0, Color32::from_gray(24));
     let plot = Rect::from_min_max(
