@@ -305,7 +305,7 @@ fn a_lesson_is_followed_by_commands_alone() {
     assert!(
         heard
             .iter()
-            .any(|w| w.starts_with(&format!("Step 1 of {count} "))),
+            .any(|w| w.starts_with(&format!("Step 1 of {count}. "))),
         "{heard:#?}"
     );
     let mut misfits = 0;
@@ -325,8 +325,9 @@ fn a_lesson_is_followed_by_commands_alone() {
                 type_line(&mut app, &square.to_string(), &mut heard, &mut seen)
             }
             Goal::Capture { turn, index: 0 } => {
-                let turn = &lesson.turns[turn];
-                let line = format!("{}x{}", turn.origin, turn.captures[0]);
+                // The piece is picked up (the step before): its target
+                // alone makes the capture, as a click on it would.
+                let line = lesson.turns[turn].captures[0].to_string();
                 type_line(&mut app, &line, &mut heard, &mut seen)
             }
             Goal::Capture { turn, index } => {
@@ -356,7 +357,7 @@ fn a_lesson_is_followed_by_commands_alone() {
             "step {i} ({}) not done: {said:#?}",
             step.text
         );
-        let next = format!("Step {} of {count} ", active.at + 1);
+        let next = format!("Step {} of {count}. ", active.at + 1);
         assert!(
             said.iter().any(|w| w.starts_with(&next)),
             "step {i}: {next} not said: {said:#?}"
@@ -484,4 +485,63 @@ fn the_analysis_is_read_by_a_command() {
         "{said:?}"
     );
     assert!(said[0].contains("(W3)"), "{said:?}");
+}
+
+/// The keyboard cursor says each square it reaches, as `s` does.
+#[test]
+fn the_keyboard_cursor_says_its_square() {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .screen_reader = true;
+    start(&mut app, humans("box", Some("WBWB/BWBW/WBWB/BWBW W")));
+    let mut heard = Vec::new();
+    let mut seen = 0;
+    listen(&app, &mut heard, &mut seen);
+    // Where the arrows put it (the keys' own handling is the input's).
+    for square in ["b1", "b2"] {
+        app.world_mut().resource_mut::<play::Selection>().cursor = Some(sq(square));
+        app.update();
+    }
+    listen(&app, &mut heard, &mut seen);
+    let said: Vec<String> = heard.iter().rev().take(2).rev().cloned().collect();
+    let expected = [
+        type_line(&mut app, "s b1", &mut Vec::new(), &mut 0)[0].clone(),
+        type_line(&mut app, "s b2", &mut Vec::new(), &mut 0)[0].clone(),
+    ];
+    assert_eq!(said, expected);
+}
+
+/// An online game ended by a resignation is announced with its reason in
+/// both windows.
+#[test]
+fn an_online_resignation_is_announced() {
+    use burrow::game::online::{Online, OnlineIntent};
+    let (_server, _database, address) = online::online_server("reader-resign");
+    let mut apps = two_windows_at_a_table(&address);
+    let mut heard = [Vec::new(), Vec::new()];
+    let mut seen = [0, 0];
+    for (i, app) in apps.iter().enumerate() {
+        listen(app, &mut heard[i], &mut seen[i]);
+    }
+    apps[1].world_mut().write_message(OnlineIntent::Resign);
+    // Black's window first: it sends the resignation.
+    for (i, app) in apps.iter_mut().enumerate().rev() {
+        pump(app, "the table's result", |app| {
+            app.world()
+                .resource::<Online>()
+                .table
+                .as_ref()
+                .is_some_and(|t| t.view.result.is_some())
+        });
+        settle(app);
+        listen(app, &mut heard[i], &mut seen[i]);
+        assert!(
+            heard[i]
+                .iter()
+                .any(|w| w.contains("White") && w.contains("resigned")),
+            "window {i}: {:#?}",
+            heard[i]
+        );
+    }
 }

@@ -96,7 +96,7 @@ reader-you-play = Du spielst { $side ->
    *[black] Schwarz
 } gegen { $opponent }.
 reader-players = Weiß: { $white }. Schwarz: { $black }.
-reader-help = Tippe einen Zug wie d4xd6xb6 oder seinen ersten Schlag, d4xd6, und dann jedes nächste Feld; ein Feld allein, etwa d4, nimmt deinen Stein dort auf. In Path Burrow hänge die Route an, wenn es mehrere gibt: d4xe6/NNE. Befehle: b das Brett, r 4 eine Reihe, f d eine Linie, p die Steine mit Schlagmöglichkeit, m c4 die Schläge eines Steins, s d4 ein Feld, t die Schablone, l der letzte Zug, c die Uhren, a die Analyse, o die Spieler, h diese Hilfe.
+reader-help = Tippe einen Zug wie d4xd6xb6 oder seinen ersten Schlag, d4xd6, und dann jedes nächste Feld; ein Feld allein, etwa d4, ist ein Klick darauf (ein Stein aufgenommen oder der Schlag dorthin). In Path Burrow hänge die Route an, wenn es mehrere gibt: d4xe6/NNE. Befehle: b das Brett, r 4 eine Reihe, f d eine Linie, p die Steine mit Schlagmöglichkeit, m c4 die Schläge eines Steins, s d4 ein Feld, t die Schablone, l der letzte Zug, c die Uhren, a die Analyse, o die Spieler, h diese Hilfe.
 reader-game-over = Die Partie ist vorbei.
 reader-not-your-turn = { $side ->
     [white] Weiß

@@ -89,7 +89,7 @@ reader-you-play = You play { $side ->
    *[black] Black
 } against { $opponent }.
 reader-players = White: { $white }. Black: { $black }.
-reader-help = Type a turn such as d4xd6xb6, or its first capture d4xd6 and then each next square; a square alone, such as d4, picks up your piece there. In Path Burrow add the route when there are several: d4xe6/NNE. Commands: b the board, r 4 a rank, f d a file, p the pieces that can capture, m c4 the captures of a piece, s d4 a square, t the template, l the last turn, c the clocks, a the analysis, o the players, h this help.
+reader-help = Type a turn such as d4xd6xb6, or its first capture d4xd6 and then each next square; a square alone, such as d4, is a click on it (a piece picked up, or the capture there). In Path Burrow add the route when there are several: d4xe6/NNE. Commands: b the board, r 4 a rank, f d a file, p the pieces that can capture, m c4 the captures of a piece, s d4 a square, t the template, l the last turn, c the clocks, a the analysis, o the players, h this help.
 reader-game-over = The game is over.
 reader-not-your-turn = It is { $side ->
     [white] White's

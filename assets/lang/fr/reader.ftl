@@ -96,7 +96,7 @@ reader-you-play = Vous jouez les { $side ->
    *[black] Noirs
 } contre { $opponent }.
 reader-players = Blancs : { $white }. Noirs : { $black }.
-reader-help = Tapez un tour comme d4xd6xb6, ou sa première prise, d4xd6, puis chaque case suivante ; une case seule, comme d4, sélectionne votre pièce qui s'y trouve. Dans Path Burrow, ajoutez le trajet quand il y en a plusieurs : d4xe6/NNE. Commandes : b le plateau, r 4 une rangée, f d une colonne, p les pièces qui peuvent prendre, m c4 les prises d'une pièce, s d4 une case, t le gabarit, l le dernier tour, c les pendules, a l'analyse, o les joueurs, h cette aide.
+reader-help = Tapez un tour comme d4xd6xb6, ou sa première prise, d4xd6, puis chaque case suivante ; une case seule, comme d4, vaut un clic sur elle (une pièce prise en main, ou la prise sur cette case). Dans Path Burrow, ajoutez le trajet quand il y en a plusieurs : d4xe6/NNE. Commandes : b le plateau, r 4 une rangée, f d une colonne, p les pièces qui peuvent prendre, m c4 les prises d'une pièce, s d4 une case, t le gabarit, l le dernier tour, c les pendules, a l'analyse, o les joueurs, h cette aide.
 reader-game-over = La partie est terminée.
 reader-not-your-turn = C'est aux { $side ->
     [white] Blancs

@@ -76,8 +76,9 @@ pub fn render(update: &TreeUpdate) -> String {
         let Some(node) = nodes.get(&id) else {
             continue;
         };
-        let label = node.label().filter(|label| !label.is_empty());
-        let name = label.map(str::to_string).unwrap_or_else(|| {
+        // As AccessKit names a node: its label if it has one (even an
+        // empty one), else the words of the nodes it is labelled by.
+        let name = node.label().map(str::to_string).unwrap_or_else(|| {
             node.labelled_by()
                 .iter()
                 .filter_map(|by| nodes.get(by))

@@ -94,10 +94,10 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
                 .response
                 .labelled_by(against.id);
             ui.end_row();
-            let rated = ui.label(tr!("online-rated"));
-            ui.add_enabled(signed_in, egui::Checkbox::without_text(&mut form.rated))
-                .labelled_by(rated.id)
-                .on_disabled_hover_text(tr!("online-rated-sign-in"));
+            ui.label(tr!("online-rated"));
+            let rated = ui.add_enabled(signed_in, egui::Checkbox::without_text(&mut form.rated));
+            crate::game::ui::name_for_reader(&rated, tr!("online-rated"));
+            rated.on_disabled_hover_text(tr!("online-rated-sign-in"));
             ui.end_row();
         });
     if ui.button(tr!("online-create-table")).clicked() {

@@ -24,7 +24,7 @@ pub(super) fn plugin(app: &mut App) {
             Update,
             (
                 (pointer_input, touch_input, keyboard_input),
-                select_or_capture,
+                select_or_capture.in_set(BoardClicks),
                 continue_single_capture
                     .run_if(in_state(Phase::PersonToMove))
                     .before(super::PlaysPlannedTurn)
@@ -37,6 +37,12 @@ pub(super) fn plugin(app: &mut App) {
         )
         .add_systems(Update, clear_selection_on_change.in_set(GameSet::Sync));
 }
+
+/// Where the board's clicks (the pointer's, the keyboard cursor's, a
+/// typed square's) become a selection or a capture: what writes a click
+/// for this frame runs before it.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct BoardClicks;
 
 /// Where a turn with one fitting capture left plays on by itself; a mode
 /// that wants every capture clicked (a lesson) switches it off with a run

@@ -43,7 +43,8 @@ pub use computer::{ComputerIntent, ComputerPlayer, HintRequest};
 pub use form::{NewGameForm, chosen_game};
 pub use game::{Game, Outcome, TurnTrail};
 pub use input::{
-    SHORTCUTS_KEY, Selection, SingleCaptureAutoplay, SquareClicked, UiRegions, shortcuts,
+    BoardClicks, SHORTCUTS_KEY, Selection, SingleCaptureAutoplay, SquareClicked, UiRegions,
+    shortcuts,
 };
 pub use layout::{BoardLayout, world_to_window};
 pub use messages::{

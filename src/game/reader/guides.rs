@@ -1,15 +1,18 @@
-//! What a puzzle and a lesson say in the side panel, announced: a puzzle's
-//! task when it starts and its verdict on each turn (solved, taken back,
-//! refuted with the reply that wins), a lesson's step as it comes (and
-//! what the game said of a capture that does not fit, or that the game has
-//! left the lesson's script). Each is said once, when its words change.
+//! What a puzzle, a lesson and an online table say in the side panel,
+//! announced: a puzzle's task when it starts and its verdict on each turn
+//! (solved, taken back, refuted with the reply that wins), a lesson's step
+//! as it comes (and what the game said of a capture that does not fit, or
+//! that the game has left the lesson's script), an online game's end by
+//! resignation or clock. Each is said once, when its words change.
 
 use bevy::prelude::*;
 
 use crate::game::lesson::Tutorial;
+use crate::game::online::{Online, result_text};
 use crate::game::puzzles::{PuzzleStatus, Puzzles};
 use crate::game::settings::Settings;
 use crate::game::ui::words;
+use crate::online::protocol::EndReason;
 use crate::tr;
 
 use super::panel::Spoken;
@@ -23,7 +26,7 @@ pub(super) fn puzzle_words(puzzles: &Puzzles) -> Option<String> {
     }
     Some(match &active.status {
         PuzzleStatus::Playing => format!(
-            "{} {}",
+            "{}. {}",
             tr!("puzzle-task", task = words::puzzle_task(&active.puzzle)),
             tr!("puzzle-turns-to-go", count = active.turns_left)
         ),
@@ -36,7 +39,7 @@ pub(super) fn puzzle_words(puzzles: &Puzzles) -> Option<String> {
 pub(super) fn lesson_words(tutorial: &Tutorial) -> Option<String> {
     let active = tutorial.active.as_ref()?;
     let mut said = format!(
-        "{} {}",
+        "{}. {}",
         tr!(
             "lesson-step",
             step = active.at + 1,
@@ -53,14 +56,25 @@ pub(super) fn lesson_words(tutorial: &Tutorial) -> Option<String> {
     Some(said)
 }
 
+/// How an online game ended, when the server ended it for a reason the
+/// board does not show (a resignation, a clock run out); an end the board
+/// decides is announced with the capture that makes it.
+pub(super) fn online_end_words(online: &Online) -> Option<String> {
+    let finish = online.table.as_ref()?.view.result?;
+    (finish.reason != EndReason::NoCapture)
+        .then(|| result_text(online))
+        .flatten()
+}
+
 /// Says the puzzle's and the lesson's words when they change (or a new
 /// puzzle or step starts with the same words).
 pub(super) fn announce_guides(
     settings: Res<Settings>,
     puzzles: Res<Puzzles>,
     tutorial: Res<Tutorial>,
+    online: Option<Res<Online>>,
     mut spoken: ResMut<Spoken>,
-    mut last: Local<[(Option<usize>, Option<String>); 2]>,
+    mut last: Local<[(Option<usize>, Option<String>); 3]>,
 ) {
     let now = [
         (
@@ -71,6 +85,7 @@ pub(super) fn announce_guides(
             tutorial.active.as_ref().map(|active| active.at),
             lesson_words(&tutorial),
         ),
+        (None, online.as_deref().and_then(online_end_words)),
     ];
     for (now, last) in now.into_iter().zip(last.iter_mut()) {
         if now != *last {

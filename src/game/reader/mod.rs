@@ -250,14 +250,18 @@ impl Scene<'_> {
             return Answer::say(words.clone());
         }
         let Some(turn) = self.turn else {
-            // A piece of the side to move named alone is picked up, as a
-            // click on it would (a lesson's step may ask for that), and its
-            // captures are said.
-            if let [square] = squares
-                && self.position.board.side_at(*square) == Some(self.position.turn)
-            {
+            // A square named alone is a click on it: a piece of the side to
+            // move is picked up (its captures said), and with one picked
+            // up, a square it can take is its first capture (a lesson's
+            // steps ask for both); the game answers the rest.
+            if let [square] = squares {
+                let own = self.position.board.side_at(*square) == Some(self.position.turn);
                 return Answer {
-                    words: self.moves(*square),
+                    words: if own {
+                        self.moves(*square)
+                    } else {
+                        String::new()
+                    },
                     click: Some(*square),
                     ..Answer::default()
                 };

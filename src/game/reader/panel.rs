@@ -13,15 +13,16 @@ use bevy_egui::egui;
 
 use crate::game::online::Online;
 use crate::game::play::{
-    AnalysisIntent, BoardAnalysis, BoardReset, CaptureMade, Game, GameEnded, PlannedTurn, Player,
-    PlaysPlannedTurn, Refused, SingleCaptureAutoplay, SquareClicked, analysed_position,
+    AnalysisIntent, AnimationQueue, BoardAnalysis, BoardClicks, BoardReset, CaptureMade, Game,
+    GameEnded, PlannedTurn, Player, PlaysPlannedTurn, Refused, Selection, SingleCaptureAutoplay,
+    SquareClicked, analysed_position,
 };
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
 use crate::game::settings::{Settings, SettingsIntent};
 use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 use crate::game::ui::{UiState, words};
-use crate::rules::{PlayedTurn, Position, Side};
+use crate::rules::{PlayedTurn, Position, Side, Square};
 use crate::tr;
 
 use super::{Command, Scene, announce_step};
@@ -38,6 +39,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             answer_lines
                 .in_set(GameSet::Input)
+                .before(BoardClicks)
                 .before(SingleCaptureAutoplay)
                 .before(PlaysPlannedTurn)
                 .run_if(in_state(InGame)),
@@ -45,7 +47,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, follow_system_reader.in_set(GameSet::Input))
         .add_systems(
             Update,
-            (announce, super::guides::announce_guides)
+            (announce, super::guides::announce_guides, announce_cursor)
                 .chain()
                 .in_set(GameSet::Sync),
         );
@@ -245,7 +247,13 @@ fn scene<'a>(game: &'a Game, players: &'a [String; 2], blocked: Option<String>) 
 /// The analysis of the position on show in words: its verdict and its
 /// best turns with what is known of each; none until it has a report.
 fn analysis_words(game: &Game, analysis: &BoardAnalysis) -> Option<String> {
+    if let Some(e) = &analysis.failed {
+        return Some(tr!("analysis-stopped", why = e.to_string()));
+    }
     let report = analysis.report_for(&analysed_position(game))?;
+    if report.turns.is_empty() {
+        return Some(report.verdict());
+    }
     let best = report
         .turns
         .iter()
@@ -264,12 +272,12 @@ fn analysis_words(game: &Game, analysis: &BoardAnalysis) -> Option<String> {
 }
 
 /// Why no turn is taken from the field now, if none is.
-fn blocked(game: &Game, planned: &PlannedTurn) -> Option<String> {
+fn blocked(game: &Game, planned: &PlannedTurn, queue: &AnimationQueue) -> Option<String> {
     if game.outcome().is_some() {
         Some(tr!("reader-game-over"))
     } else if game.review().is_some() {
         Some(tr!("refusal-reviewing"))
-    } else if !planned.is_idle() {
+    } else if !planned.is_idle() || !queue.is_idle() {
         Some(tr!("refusal-animating"))
     } else if !game.person_to_move() {
         Some(tr!(
@@ -278,6 +286,28 @@ fn blocked(game: &Game, planned: &PlannedTurn) -> Option<String> {
         ))
     } else {
         None
+    }
+}
+
+/// Says the square under the keyboard cursor as it moves (what is on it,
+/// its captures, who could take it: the `s` command's answer).
+fn announce_cursor(
+    settings: Res<Settings>,
+    game: Res<Game>,
+    selection: Res<Selection>,
+    mut spoken: ResMut<Spoken>,
+    mut last: Local<Option<Square>>,
+) {
+    if selection.cursor == *last {
+        return;
+    }
+    *last = selection.cursor;
+    if let (true, Some(square)) = (settings.screen_reader, selection.cursor) {
+        let names = players(&game);
+        let words = scene(&game, &names, None)
+            .answer(&format!("s {square}"))
+            .words;
+        spoken.say(words);
     }
 }
 
@@ -306,10 +336,11 @@ fn answer_lines(
     time: Res<Time<Real>>,
     mut clicks: MessageWriter<SquareClicked>,
     (analysis, mut analyse): (Res<BoardAnalysis>, MessageWriter<AnalysisIntent>),
+    queue: Res<AnimationQueue>,
 ) {
     for ReaderLine(line) in lines.read() {
         let names = players(&game);
-        let mut scene = scene(&game, &names, blocked(&game, &planned));
+        let mut scene = scene(&game, &names, blocked(&game, &planned, &queue));
         scene.analysis = analysis_words(&game, &analysis);
         if Command::parse(line) == Ok(Command::Analysis) && !analysis.enabled {
             analyse.write(AnalysisIntent(true));
@@ -338,8 +369,10 @@ fn command_field(
     mut spoken: ResMut<Spoken>,
     mut state: ResMut<UiState>,
     mut lines: MessageWriter<ReaderLine>,
+    mut shown: Local<bool>,
 ) {
     if !settings.screen_reader {
+        *shown = false;
         return;
     }
     let title = ui.label(egui::RichText::new(tr!("reader-title")).strong());
@@ -353,19 +386,23 @@ fn command_field(
     if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         lines.write(ReaderLine(std::mem::take(&mut spoken.line)));
         field.request_focus();
-    } else if ui.memory(|memory| memory.focused().is_none()) {
-        // Typing goes to the field while nothing else holds the keyboard.
+    } else if !*shown {
+        // The field takes the keyboard when it appears (Esc gives it back
+        // to the board's keys; Tab or a click on the field takes it again).
         field.request_focus();
     }
+    *shown = true;
     for (index, words) in spoken.said.iter().rev().take(SHOWN).enumerate() {
-        let said = ui.label(words);
-        if index == 0 {
-            // The newest line is a live region: a screen reader speaks it
-            // as it changes, without the focus moving to it.
+        // Each line its own live region, under an id of its own (its
+        // number among all said): a screen reader speaks a new line once
+        // as it appears, several in one frame included, without the focus
+        // moving to it, and the lines already said stay quiet.
+        ui.push_id(spoken.total - index, |ui| {
+            let said = ui.label(words);
             ui.ctx().accesskit_node_builder(said.id, |node| {
                 node.set_live(egui::accesskit::Live::Polite);
             });
-        }
+        });
     }
     ui.separator();
 }

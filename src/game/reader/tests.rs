@@ -265,7 +265,7 @@ fn bad_lines_and_illegal_turns_are_answered_with_the_reason() {
         ),
         // b1 and b3 are White's: not an enemy.
         ("b1xb3", "Not played:"),
-        ("b2", "No turn is under way"),
+        ("xb2xb3", "No turn is under way"),
     ] {
         let answer = s.answer(line);
         assert!(answer.captures.is_empty(), "{line}");
@@ -284,12 +284,15 @@ fn bad_lines_and_illegal_turns_are_answered_with_the_reason() {
     }
     assert!(blocked.answer("p").words.starts_with("White can capture"));
     // A piece of the side to move named alone is picked up, its captures
-    // said; an enemy's is not.
+    // said.
     let picked = s.answer("b1");
     assert_eq!(picked.click, Some(sq("b1")));
     assert!(picked.captures.is_empty());
     assert_eq!(picked.words, s.answer("m b1").words);
-    assert_eq!(s.answer("a1").click, None);
+    // Any other square alone is a click too, the game answering it.
+    let enemy = s.answer("a1");
+    assert_eq!(enemy.click, Some(sq("a1")));
+    assert!(enemy.words.is_empty());
 }
 
 #[test]

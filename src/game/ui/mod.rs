@@ -52,6 +52,11 @@ pub(super) fn view(app: &mut App) {
         .add_systems(EguiPrimaryContextPass, begin_pass.in_set(PanelSet::Begin));
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(
+        PreUpdate,
+        reader_actions.in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
+    );
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(
         PostUpdate,
         egui_words
             .after(bevy_egui::EguiPostUpdateSet::ProcessOutput)
@@ -115,6 +120,26 @@ pub fn fitted<'a>(window: egui::Window<'a>, ctx: &egui::Context) -> egui::Window
     window
         .max_width((screen.width() - 24.0).max(160.0))
         .constrain_to(screen.shrink(4.0))
+}
+
+/// What a screen reader asks of a control (press it, focus it, set its
+/// value), as the window hands it over, passed to egui as input.
+#[cfg(not(target_arch = "wasm32"))]
+fn reader_actions(
+    mut requests: MessageReader<bevy::a11y::ActionRequest>,
+    context: Query<Entity, With<bevy_egui::PrimaryEguiContext>>,
+    mut events: MessageWriter<bevy_egui::input::EguiInputEvent>,
+) {
+    let Ok(context) = context.single() else {
+        requests.clear();
+        return;
+    };
+    for request in requests.read() {
+        events.write(bevy_egui::input::EguiInputEvent {
+            context,
+            event: egui::Event::AccessKitActionRequest(request.0.clone()),
+        });
+    }
 }
 
 /// egui's own words in the tree a screen reader gets (a window's close
