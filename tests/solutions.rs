@@ -101,14 +101,18 @@ fn the_kept_checkpoints_of_the_long_solves_agree_with_the_table() {
         let Some(line) = table.iter().find(|l| l.game == game && l.board == board) else {
             panic!("{name}: the table has no line for it");
         };
-        // What each first turn is worth to White, from its result's line.
+        // What each first turn is worth to White, from its result's line
+        // (the checkpoint keeps one first turn of each class of turns
+        // alike under the start's symmetries).
         let turns = rules.turns(&start).unwrap();
+        let symmetries = start.symmetries();
+        let class = |p: &Position| p.canonical_image(&symmetries);
         let values: Vec<_> = turns
             .iter()
             .map(|t| {
                 results
                     .iter()
-                    .find(|(p, _)| *p == t.result)
+                    .find(|(p, _)| class(p) == class(&t.result))
                     .map(|(_, k)| k.before())
             })
             .collect();

@@ -4,6 +4,7 @@
 use bevy_egui::egui;
 
 use crate::game::designer::widgets::{ERROR, menu, named_by_rule, rule_grid, rule_row};
+use crate::game::ui::NamedBy;
 use crate::rules::{BoardSize, Design, EndRule, RowPattern, Side, SizeRange, Start, StartLayout};
 use crate::tr;
 
@@ -150,16 +151,16 @@ fn sizes_cell(ui: &mut egui::Ui, sizes: &mut SizeRange) {
     ui.horizontal(|ui| {
         let from = ui.label(tr!("designer-from"));
         ui.add(egui::DragValue::new(&mut small.0).range(range.clone()))
-            .labelled_by(from.id);
+            .named_by(from.id);
         ui.label("×");
         ui.add(egui::DragValue::new(&mut small.1).range(range.clone()))
-            .labelled_by(from.id);
+            .named_by(from.id);
         let to = ui.label(tr!("designer-to"));
         ui.add(egui::DragValue::new(&mut large.0).range(range.clone()))
-            .labelled_by(to.id);
+            .named_by(to.id);
         ui.label("×");
         ui.add(egui::DragValue::new(&mut large.1).range(range))
-            .labelled_by(to.id);
+            .named_by(to.id);
     });
     // The largest never below the smallest.
     large = (large.0.max(small.0), large.1.max(small.1));

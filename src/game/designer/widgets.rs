@@ -1,6 +1,7 @@
 //! What the designer's editors share: the colours of a verdict, a menu of
 //! choices, and a rule's row (its name, its menu, a line on what it means).
 
+use crate::game::ui::NamedBy;
 use bevy_egui::egui;
 
 pub const ERROR: egui::Color32 = egui::Color32::from_rgb(230, 120, 100);
@@ -35,10 +36,13 @@ const RULE_LABEL: &str = "designer-rule-label";
 
 /// Names `control` for a screen reader by the rule it sits in, if any.
 pub fn named_by_rule(ui: &egui::Ui, control: egui::Response) -> egui::Response {
-    match ui.data(|d| d.get_temp::<egui::Id>(egui::Id::new(RULE_LABEL))) {
-        Some(label) => control.labelled_by(label),
-        None => control,
+    #[cfg(not(target_arch = "wasm32"))]
+    if let Some(label) = ui.data(|d| d.get_temp::<egui::Id>(egui::Id::new(RULE_LABEL))) {
+        return control.named_by(label);
     }
+    #[cfg(target_arch = "wasm32")]
+    let _ = ui;
+    control
 }
 
 /// A rule's name, then its menu over a line on what it means.
@@ -50,11 +54,15 @@ pub fn rule_cells(
 ) {
     let label = ui.label(egui::RichText::new(name).strong());
     let key = egui::Id::new(RULE_LABEL);
+    #[cfg(not(target_arch = "wasm32"))]
     ui.data_mut(|d| d.insert_temp(key, label.id));
+    #[cfg(target_arch = "wasm32")]
+    let _ = (key, label);
     ui.vertical(|ui| {
         add(ui);
         ui.small(explanation);
     });
+    #[cfg(not(target_arch = "wasm32"))]
     ui.data_mut(|d| d.remove::<egui::Id>(key));
 }
 

@@ -17,6 +17,7 @@ use crate::game::designer::widgets::{ERROR, GOOD};
 #[cfg(target_arch = "wasm32")]
 use crate::game::platform::web_files::PickFile;
 use crate::game::play::{Game, Player, Variants};
+use crate::game::ui::NamedBy;
 use crate::game::ui::diagram::{self, game_rules};
 use crate::game::ui::{ServerPage, UiState, fitted};
 use crate::rules::{BoardSize, Design};
@@ -230,7 +231,7 @@ fn start_from(ui: &mut egui::Ui, variants: &Variants, intents: &mut Vec<Designer
                 }
             })
             .response
-            .labelled_by(label.id);
+            .named_by(label.id);
     });
 }
 
@@ -240,20 +241,18 @@ fn names(ui: &mut egui::Ui, draft: &mut Design, state: &mut UiState) {
         .num_columns(2)
         .show(ui, |ui| {
             let label = ui.label(tr!("designer-name"));
-            let name = ui
-                .text_edit_singleline(&mut draft.name)
-                .labelled_by(label.id);
+            let name = ui.text_edit_singleline(&mut draft.name).named_by(label.id);
             state.spot("designer-name", &name);
             ui.end_row();
             let label = ui.label(tr!("designer-id"));
             ui.horizontal(|ui| {
-                ui.text_edit_singleline(&mut draft.id).labelled_by(label.id);
+                ui.text_edit_singleline(&mut draft.id).named_by(label.id);
                 ui.small(tr!("designer-id-hint"));
             });
             ui.end_row();
             let label = ui.label(tr!("designer-summary"));
             ui.text_edit_singleline(&mut draft.summary)
-                .labelled_by(label.id);
+                .named_by(label.id);
             ui.end_row();
         });
 }
@@ -296,7 +295,7 @@ fn try_on(ui: &mut egui::Ui, designer: &mut Designer) {
                 }
             })
             .response
-            .labelled_by(against.id);
+            .named_by(against.id);
     });
 }
 
@@ -380,7 +379,7 @@ fn open_design(
             .desired_width(f32::INFINITY)
             .code_editor(),
     )
-    .labelled_by(label.id);
+    .named_by(label.id);
     ui.horizontal(|ui| {
         if ui
             .add_enabled(

@@ -6,6 +6,7 @@ use bevy_egui::egui;
 use crate::game::online::community::CommunityIntent;
 use crate::game::online::panel::OnlineTab;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
+use crate::game::ui::NamedBy;
 use crate::online::protocol::ClientMessage;
 use crate::tr;
 
@@ -56,12 +57,11 @@ pub(super) fn account_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut 
         .num_columns(2)
         .show(ui, |ui| {
             let label = ui.label(tr!("online-name"));
-            ui.text_edit_singleline(&mut form.name)
-                .labelled_by(label.id);
+            ui.text_edit_singleline(&mut form.name).named_by(label.id);
             ui.end_row();
             let label = ui.label(tr!("online-password"));
             ui.add(egui::TextEdit::singleline(&mut form.password).password(true))
-                .labelled_by(label.id);
+                .named_by(label.id);
             ui.end_row();
         });
     let ready = !form.name.trim().is_empty() && !form.password.is_empty();

@@ -10,6 +10,7 @@ use crate::game::online::clock::{clock_label, clocks};
 use crate::game::online::community::{Community, CommunityIntent};
 use crate::game::online::seat::{Online, OnlineIntent};
 use crate::game::play::Variants;
+use crate::game::ui::NamedBy;
 use crate::game::ui::words;
 use crate::online::protocol::{ComputerLevel, SideChoice};
 
@@ -196,7 +197,7 @@ pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm)
                 }
             })
             .response
-            .labelled_by(label.id);
+            .named_by(label.id);
         ui.end_row();
         ui.label(crate::tr!("title-board"));
         ui.horizontal(|ui| {
@@ -225,7 +226,7 @@ pub fn game_choice(ui: &mut egui::Ui, data: &OnlinePanel, form: &mut OnlineForm)
                 }
             })
             .response
-            .labelled_by(label.id);
+            .named_by(label.id);
         ui.end_row();
     });
 }

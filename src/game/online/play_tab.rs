@@ -8,6 +8,7 @@ use crate::game::online::clock::clocks;
 use crate::game::online::panel::{OnlineForm, OnlinePanel};
 use crate::game::online::panel::{TableFor, board_size, game_choice};
 use crate::game::online::seat::OnlineIntent;
+use crate::game::ui::NamedBy;
 use crate::game::ui::words;
 use crate::online::protocol::{GameSetup, SideChoice};
 use crate::rules::Side;
@@ -22,8 +23,7 @@ pub(super) fn play_tab(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut Onl
     if !signed_in {
         ui.horizontal(|ui| {
             let label = ui.label(tr!("online-your-name"));
-            ui.text_edit_singleline(&mut form.name)
-                .labelled_by(label.id);
+            ui.text_edit_singleline(&mut form.name).named_by(label.id);
         });
     }
     ui.separator();
@@ -92,7 +92,7 @@ fn new_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm, s
                     }
                 })
                 .response
-                .labelled_by(against.id);
+                .named_by(against.id);
             ui.end_row();
             ui.label(tr!("online-rated"));
             let rated = ui.add_enabled(signed_in, egui::Checkbox::without_text(&mut form.rated));
@@ -128,7 +128,7 @@ fn friends_table(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineFor
     ui.horizontal(|ui| {
         let label = ui.label(tr!("online-code"));
         ui.add(egui::TextEdit::singleline(&mut form.code).desired_width(90.0))
-            .labelled_by(label.id);
+            .named_by(label.id);
         let has_code = !form.code.trim().is_empty();
         if ui
             .add_enabled(has_code, egui::Button::new(tr!("online-join")))

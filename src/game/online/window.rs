@@ -14,6 +14,7 @@ use crate::game::online::my_games_tab::my_games_tab;
 use crate::game::online::panel::{OnlineForm, OnlinePanel, OnlineTab};
 use crate::game::online::play_tab::play_tab;
 use crate::game::online::players_tab::players_tab;
+use crate::game::ui::NamedBy;
 use crate::game::ui::{UiState, fitted};
 use crate::online::protocol::ClientMessage;
 use crate::tr;
@@ -65,7 +66,7 @@ fn tabs(ui: &mut egui::Ui, data: &mut OnlinePanel, form: &mut OnlineForm) {
     ui.horizontal(|ui| {
         let label = ui.label(tr!("online-server"));
         ui.text_edit_singleline(&mut form.server)
-            .labelled_by(label.id)
+            .named_by(label.id)
             .on_hover_text(tr!("online-server-hint"));
         let server = form.server.trim();
         if server != data.community.server

@@ -6,6 +6,7 @@ use bevy_egui::{EguiContexts, egui};
 
 use crate::ai::THINK_SECONDS;
 use crate::game::settings::{MAX_WALK_SPEED, Settings, SettingsIntent, Theme, UI_SCALES};
+use crate::game::ui::NamedBy;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::game::platform::dialogs::{DialogAnswer, DialogIntent, DialogPurpose};
@@ -166,7 +167,7 @@ fn language(ui: &mut egui::Ui, edited: &mut Settings, state: &mut UiState) {
                     ui.selectable_value(&mut edited.language, Some(language), language.own_name());
                 }
             });
-        let combo = combo.response.labelled_by(label.id);
+        let combo = combo.response.named_by(label.id);
         state.spot("settings-language", &combo);
     });
 }

@@ -10,6 +10,7 @@ use crate::game::lesson::{TutorialIntent, start_lesson_from_panel};
 use crate::game::play::ModProblems;
 use crate::game::play::{GameIntent, Player, Variants};
 use crate::game::presentation;
+use crate::game::ui::NamedBy;
 use crate::rules::{BoardSize, Rules, Side, Start, StartLayout};
 
 use crate::game::play::NewGameForm;
@@ -61,7 +62,7 @@ fn player_choice(ui: &mut egui::Ui, side: Side, player: &mut Player) {
             }
         })
         .response
-        .labelled_by(label.id);
+        .named_by(label.id);
 }
 
 /// The banner's height on the title screen (egui points).
@@ -138,7 +139,9 @@ fn card(
     let (rect, response) = ui.allocate_exact_size(CARD, egui::Sense::click());
     let name = rules.variant().name();
     let line = presentation::of(rules).summary_words();
-    // For a screen reader: a button named by the game, picked or not.
+    // For a screen reader: a button named by the game, picked or not (the
+    // page has no AccessKit).
+    #[cfg(not(target_arch = "wasm32"))]
     response.widget_info(|| {
         egui::WidgetInfo::selected(
             egui::WidgetType::SelectableLabel,
@@ -234,14 +237,14 @@ fn choices(ui: &mut egui::Ui, form: &mut NewGameForm, rules: &Rules) {
                         .range(sizes.smallest.files()..=sizes.largest.files())
                         .suffix(files),
                 )
-                .labelled_by(board.id);
+                .named_by(board.id);
                 ui.label("×");
                 ui.add(
                     egui::DragValue::new(&mut form.ranks)
                         .range(sizes.smallest.ranks()..=sizes.largest.ranks())
                         .suffix(ranks),
                 )
-                .labelled_by(board.id);
+                .named_by(board.id);
             });
             ui.end_row();
             ui.label(tr!("title-start"));

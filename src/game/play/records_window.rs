@@ -5,6 +5,7 @@ use bevy::prelude::*;
 use bevy_egui::{EguiContexts, egui};
 
 use super::{Game, GameIntent};
+use crate::game::ui::NamedBy;
 use crate::game::ui::{UiState, fitted};
 use crate::rules::Position;
 use crate::tr;
@@ -48,7 +49,7 @@ pub(super) fn records_window(
                     .desired_rows(5)
                     .hint_text(tr!("records-paste-hint")),
             )
-            .labelled_by(label.id);
+            .named_by(label.id);
         state.spot("record-text", &text);
         ui.horizontal_wrapped(|ui| {
             let record = ui

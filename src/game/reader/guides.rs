@@ -3,19 +3,15 @@
 //! (solved, taken back, refuted with the reply that wins), a lesson's step
 //! as it comes (and what the game said of a capture that does not fit, or
 //! that the game has left the lesson's script), an online game's end by
-//! resignation or clock. Each is said once, when its words change.
-
-use bevy::prelude::*;
+//! resignation or clock, in words; the reader's panel says each once, when
+//! its words change.
 
 use crate::game::lesson::Tutorial;
 use crate::game::online::{Online, result_text};
 use crate::game::puzzles::{PuzzleStatus, Puzzles};
-use crate::game::settings::Settings;
 use crate::game::ui::words;
 use crate::online::protocol::EndReason;
 use crate::tr;
-
-use super::panel::Spoken;
 
 /// The words of the puzzle on the board, if one is and is not being
 /// judged.
@@ -64,37 +60,4 @@ pub(super) fn online_end_words(online: &Online) -> Option<String> {
     (finish.reason != EndReason::NoCapture)
         .then(|| result_text(online))
         .flatten()
-}
-
-/// Says the puzzle's and the lesson's words when they change (or a new
-/// puzzle or step starts with the same words).
-pub(super) fn announce_guides(
-    settings: Res<Settings>,
-    puzzles: Res<Puzzles>,
-    tutorial: Res<Tutorial>,
-    online: Option<Res<Online>>,
-    mut spoken: ResMut<Spoken>,
-    mut last: Local<[(Option<usize>, Option<String>); 3]>,
-) {
-    let now = [
-        (
-            puzzles.active.as_ref().map(|active| active.index),
-            puzzle_words(&puzzles),
-        ),
-        (
-            tutorial.active.as_ref().map(|active| active.at),
-            lesson_words(&tutorial),
-        ),
-        (None, online.as_deref().and_then(online_end_words)),
-    ];
-    for (now, last) in now.into_iter().zip(last.iter_mut()) {
-        if now != *last {
-            if settings.screen_reader
-                && let Some(words) = &now.1
-            {
-                spoken.say(words.clone());
-            }
-            *last = now;
-        }
-    }
 }

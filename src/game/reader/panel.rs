@@ -11,15 +11,18 @@ use bevy::a11y::AccessibilityRequested;
 use bevy::prelude::*;
 use bevy_egui::egui;
 
+use crate::game::lesson::Tutorial;
 use crate::game::online::Online;
 use crate::game::play::{
     AnalysisIntent, AnimationQueue, BoardAnalysis, BoardClicks, BoardReset, CaptureMade, Game,
     GameEnded, PlannedTurn, Player, PlaysPlannedTurn, Refused, Selection, SingleCaptureAutoplay,
     SquareClicked, analysed_position,
 };
+use crate::game::puzzles::Puzzles;
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
 use crate::game::settings::{Settings, SettingsIntent};
+use crate::game::ui::NamedBy;
 use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 use crate::game::ui::{UiState, words};
 use crate::rules::{PlayedTurn, Position, Side, Square};
@@ -47,7 +50,7 @@ pub(crate) fn plugin(app: &mut App) {
         .add_systems(Update, follow_system_reader.in_set(GameSet::Input))
         .add_systems(
             Update,
-            (announce, super::guides::announce_guides, announce_cursor)
+            (announce, announce_guides, announce_cursor)
                 .chain()
                 .in_set(GameSet::Sync),
         );
@@ -289,6 +292,42 @@ fn blocked(game: &Game, planned: &PlannedTurn, queue: &AnimationQueue) -> Option
     }
 }
 
+/// Says the puzzle's and the lesson's words when they change (or a new
+/// puzzle or step starts with the same words).
+fn announce_guides(
+    settings: Res<Settings>,
+    puzzles: Res<Puzzles>,
+    tutorial: Res<Tutorial>,
+    online: Option<Res<Online>>,
+    mut spoken: ResMut<Spoken>,
+    mut last: Local<[(Option<usize>, Option<String>); 3]>,
+) {
+    let now = [
+        (
+            puzzles.active.as_ref().map(|active| active.index),
+            super::guides::puzzle_words(&puzzles),
+        ),
+        (
+            tutorial.active.as_ref().map(|active| active.at),
+            super::guides::lesson_words(&tutorial),
+        ),
+        (
+            None,
+            online.as_deref().and_then(super::guides::online_end_words),
+        ),
+    ];
+    for (now, last) in now.into_iter().zip(last.iter_mut()) {
+        if now != *last {
+            if settings.screen_reader
+                && let Some(words) = &now.1
+            {
+                spoken.say(words.clone());
+            }
+            *last = now;
+        }
+    }
+}
+
 /// Says the square under the keyboard cursor as it moves (what is on it,
 /// its captures, who could take it: the `s` command's answer).
 fn announce_cursor(
@@ -381,7 +420,7 @@ fn command_field(
             .desired_width(f32::INFINITY)
             .hint_text(tr!("reader-field-hint")),
     );
-    let field = field.labelled_by(title.id);
+    let field = field.named_by(title.id);
     state.spot("reader-field", &field);
     if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
         lines.write(ReaderLine(std::mem::take(&mut spoken.line)));

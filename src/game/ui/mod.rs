@@ -162,12 +162,37 @@ fn egui_words(mut outputs: Query<&mut bevy_egui::EguiOutput>) {
 
 /// Gives `response`'s control the name a screen reader says, where the
 /// control shows none of its own in words (a symbol, a field whose label
-/// is elsewhere).
+/// is elsewhere). The page has no AccessKit (its reader is its own), so
+/// there this is nothing, and costs the page no code.
 pub fn name_for_reader(response: &egui::Response, name: impl Into<String>) {
-    let name = name.into();
-    response
-        .ctx
-        .accesskit_node_builder(response.id, |node| node.set_label(name));
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let name = name.into();
+        response
+            .ctx
+            .accesskit_node_builder(response.id, |node| node.set_label(name));
+    }
+    #[cfg(target_arch = "wasm32")]
+    let _ = (response, name.into());
+}
+
+/// A control named for a screen reader by a label elsewhere on the
+/// screen (egui's `labelled_by`); nothing on the page, as
+/// [`name_for_reader`].
+pub trait NamedBy {
+    fn named_by(self, label: egui::Id) -> Self;
+}
+
+impl NamedBy for egui::Response {
+    fn named_by(self, label: egui::Id) -> Self {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.labelled_by(label);
+        #[cfg(target_arch = "wasm32")]
+        {
+            let _ = label;
+            self
+        }
+    }
 }
 
 /// A slider with its value's box beside it, both named by `label` (the
@@ -186,7 +211,7 @@ pub fn named_slider(
         let speed = (range.end() - range.start()) / 100.0;
         let slider = ui
             .add(egui::Slider::new(value, range.clone()).show_value(false))
-            .labelled_by(label.id);
+            .named_by(label.id);
         let mut box_ = egui::DragValue::new(value).range(range).speed(speed);
         box_ = if percent {
             box_.custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
@@ -200,7 +225,7 @@ pub fn named_slider(
         } else {
             box_.fixed_decimals(2)
         };
-        let value = ui.add(box_).labelled_by(label.id);
+        let value = ui.add(box_).named_by(label.id);
         slider | value
     })
     .inner
