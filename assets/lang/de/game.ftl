@@ -519,8 +519,6 @@ online-computer = Computer ({ $level })
 online-free-seat = (freier Platz)
 online-you = { $name } (du)
 online-your-turn-in = Du bist am Zug in Partie { $code }
-online-dismiss = Ausblenden
-window-close = Fenster schließen
 online-open = Öffnen
 online-won-no-capture = { $side ->
     [white] Weiß hat gewonnen: der Verlierer konnte nicht mehr schlagen

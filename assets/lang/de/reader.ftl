@@ -125,3 +125,5 @@ reader-title = Screenreader
 reader-field-hint = Ein Zug (d4xd6) oder ein Befehl (h für Hilfe), dann Enter
 menu-screen-reader = Screenreader
 menu-screen-reader-hint = Ein Befehlsfeld für Züge und Fragen zum Brett, und jeder Schlag wird in Worten angesagt: zum Spielen mit einem Screenreader.
+online-dismiss = Ausblenden
+window-close = Fenster schließen

@@ -500,8 +500,6 @@ online-computer = computer ({ $level })
 online-free-seat = (free seat)
 online-you = { $name } (you)
 online-your-turn-in = Your turn in game { $code }
-online-dismiss = Dismiss
-window-close = Close window
 online-open = Open
 online-won-no-capture = { $side ->
     [white] White won: the loser had no capture

@@ -118,3 +118,5 @@ reader-title = Screen reader
 reader-field-hint = A turn (d4xd6) or a command (h for help), then Enter
 menu-screen-reader = Screen reader
 menu-screen-reader-hint = A command field for turns and questions about the board, and every capture announced in words, for playing with a screen reader.
+online-dismiss = Dismiss
+window-close = Close window

@@ -521,8 +521,6 @@ online-computer = ordinateur ({ $level })
 online-free-seat = (place libre)
 online-you = { $name } (vous)
 online-your-turn-in = À vous de jouer dans la partie { $code }
-online-dismiss = Masquer
-window-close = Fermer la fenêtre
 online-open = Ouvrir
 online-won-no-capture = { $side ->
     [white] Les Blancs ont gagné : le perdant n'avait plus de prise

@@ -125,3 +125,5 @@ reader-title = Lecteur d'écran
 reader-field-hint = Un tour (d4xd6) ou une commande (h pour l'aide), puis Entrée
 menu-screen-reader = Lecteur d'écran
 menu-screen-reader-hint = Un champ de commande pour les tours et les questions sur le plateau, et chaque prise annoncée en mots, pour jouer avec un lecteur d'écran.
+online-dismiss = Masquer
+window-close = Fermer la fenêtre

@@ -1,7 +1,6 @@
 //! What the designer's editors share: the colours of a verdict, a menu of
 //! choices, and a rule's row (its name, its menu, a line on what it means).
 
-use crate::game::ui::NamedBy;
 use bevy_egui::egui;
 
 pub const ERROR: egui::Color32 = egui::Color32::from_rgb(230, 120, 100);
@@ -38,7 +37,7 @@ const RULE_LABEL: &str = "designer-rule-label";
 pub fn named_by_rule(ui: &egui::Ui, control: egui::Response) -> egui::Response {
     #[cfg(not(target_arch = "wasm32"))]
     if let Some(label) = ui.data(|d| d.get_temp::<egui::Id>(egui::Id::new(RULE_LABEL))) {
-        return control.named_by(label);
+        return crate::game::ui::NamedBy::named_by(control, label);
     }
     #[cfg(target_arch = "wasm32")]
     let _ = ui;

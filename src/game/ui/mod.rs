@@ -207,6 +207,26 @@ pub fn named_slider(
     range: std::ops::RangeInclusive<f32>,
     percent: bool,
 ) -> egui::Response {
+    // The page has no AccessKit: egui's own slider, its box unnamed.
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = label;
+        let slider = egui::Slider::new(value, range);
+        return ui.add(if percent {
+            slider
+                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
+                .custom_parser(|t| {
+                    t.trim_end_matches('%')
+                        .trim()
+                        .parse::<f64>()
+                        .ok()
+                        .map(|v| v / 100.0)
+                })
+        } else {
+            slider
+        });
+    }
+    #[cfg(not(target_arch = "wasm32"))]
     ui.horizontal(|ui| {
         let speed = (range.end() - range.start()) / 100.0;
         let slider = ui
