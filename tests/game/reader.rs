@@ -8,6 +8,15 @@ use burrow::ai::Level;
 use burrow::game::reader::{ReaderLine, Spoken};
 use burrow::rules::Square;
 
+/// The game's app with the screen reader switched on.
+fn reader_app() -> App {
+    let mut app = app();
+    app.world_mut()
+        .resource_mut::<settings::Settings>()
+        .screen_reader = true;
+    app
+}
+
 /// Adds what was said since `heard` was last brought up to date.
 fn listen(app: &App, heard: &mut Vec<String>, seen: &mut usize) {
     let spoken = app.world().resource::<Spoken>();
@@ -28,10 +37,7 @@ fn type_line(app: &mut App, line: &str, heard: &mut Vec<String>, seen: &mut usiz
 
 #[test]
 fn a_game_against_the_computer_is_played_by_commands_alone() {
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<settings::Settings>()
-        .screen_reader = true;
+    let mut app = reader_app();
     start(
         &mut app,
         NewGame {
@@ -133,10 +139,7 @@ fn a_game_against_the_computer_is_played_by_commands_alone() {
 /// A resignation is announced with its winner, not as a new board.
 #[test]
 fn a_resignation_is_announced() {
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<settings::Settings>()
-        .screen_reader = true;
+    let mut app = reader_app();
     start(&mut app, humans("box", Some("WBWB/BWBW/WBWB/BWBW W")));
     let mut heard = Vec::new();
     let mut seen = 0;
@@ -156,12 +159,7 @@ fn two_windows_at_a_table(address: &str) -> [App; 2] {
     use burrow::game::online::{Online, OnlineIntent};
     use burrow::online::protocol::{ClockSetting, GameSetup};
 
-    let mut apps = [app(), app()];
-    for app in &mut apps {
-        app.world_mut()
-            .resource_mut::<settings::Settings>()
-            .screen_reader = true;
-    }
+    let mut apps = [reader_app(), reader_app()];
     let setup = GameSetup {
         variant: "box".into(),
         size: "5x5".parse().unwrap(),
@@ -287,10 +285,7 @@ fn an_online_game_between_two_windows_is_played_by_commands_alone() {
 #[test]
 fn a_lesson_is_followed_by_commands_alone() {
     use burrow::game::lesson::{Goal, Tutorial, TutorialIntent};
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<settings::Settings>()
-        .screen_reader = true;
+    let mut app = reader_app();
     app.world_mut()
         .write_message(TutorialIntent::Start("box".into()));
     settle(&mut app);
@@ -382,10 +377,7 @@ fn a_lesson_is_followed_by_commands_alone() {
 fn a_puzzle_is_solved_by_commands_alone() {
     use burrow::ai::{Band, Distances, SolveLimits, Solver, SolverConfig};
     use burrow::game::puzzles::PuzzleIntent;
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<settings::Settings>()
-        .screen_reader = true;
+    let mut app = reader_app();
     let (index, puzzle) = app
         .world()
         .resource::<Puzzles>()
@@ -469,10 +461,7 @@ fn the_field_turns_on_when_a_screen_reader_listens() {
 /// best turns: the first is a fastest win, as the solver proves.
 #[test]
 fn the_analysis_is_read_by_a_command() {
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<settings::Settings>()
-        .screen_reader = true;
+    let mut app = reader_app();
     start(&mut app, humans("box", Some("W1B1/1BW1/B1WB/WB1W W")));
     let mut heard = Vec::new();
     let mut seen = 0;
@@ -490,10 +479,7 @@ fn the_analysis_is_read_by_a_command() {
 /// The keyboard cursor says each square it reaches, as `s` does.
 #[test]
 fn the_keyboard_cursor_says_its_square() {
-    let mut app = app();
-    app.world_mut()
-        .resource_mut::<settings::Settings>()
-        .screen_reader = true;
+    let mut app = reader_app();
     start(&mut app, humans("box", Some("WBWB/BWBW/WBWB/BWBW W")));
     let mut heard = Vec::new();
     let mut seen = 0;
