@@ -30,6 +30,24 @@ async function files(folder) {
 
 for (const name of await readdir(assets)) await copyFile(join(assets, name), join(site, name));
 
+// The languages other than English, one file each (`lang-fr.txt`): the
+// game's Fluent files of that language without their comment lines (notes
+// for translators), which the page fetches when the language is the
+// player's (src/lang/mod.rs). English, which every language falls back on,
+// is in the wasm.
+{
+  const folder = new URL("../assets/lang/", import.meta.url);
+  for (const code of (await readdir(folder)).sort()) {
+    if (code === "en") continue;
+    const parts = [];
+    for (const file of (await readdir(new URL(`${code}/`, folder))).filter((f) => f.endsWith(".ftl")).sort()) {
+      const text = await readFile(new URL(`${code}/${file}`, folder), "utf8");
+      parts.push(text.split("\n").filter((line) => !line.startsWith("#")).join("\n"));
+    }
+    await writeFile(join(site, `lang-${code}.txt`), parts.join("\n"));
+  }
+}
+
 const wasmPath = join(site, "burrow_bg.wasm");
 const wasm = await readFile(wasmPath);
 const hash = createHash("sha256");

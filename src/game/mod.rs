@@ -30,7 +30,6 @@ pub mod platform;
 pub mod play;
 pub mod presentation;
 pub mod puzzles;
-#[cfg(not(target_arch = "wasm32"))]
 pub mod reader;
 pub mod review;
 pub mod saved;
@@ -103,9 +102,8 @@ impl Plugin for GameCorePlugin {
             online::plugin,
             designer::plugin,
             saved::plugin,
+            reader::plugin,
         ));
-        #[cfg(not(target_arch = "wasm32"))]
-        app.add_plugins(reader::plugin);
     }
 }
 
@@ -128,9 +126,8 @@ impl Plugin for GameViewPlugin {
                 online::view,
                 designer::view,
                 panels::view,
+                reader::view,
             ));
-        #[cfg(not(target_arch = "wasm32"))]
-        app.add_plugins(reader::view);
         app.add_systems(Startup, spawn_camera).add_systems(
             Update,
             fit_antialiasing_to_renderer.run_if(resource_added::<RenderAdapterInfo>),

@@ -1,7 +1,8 @@
 //! The game on its web page.
 //!
 //! - The page's address can start a game at once, as the command line's
-//!   `--variant` does: `?variant=box&white=human&black=medium`.
+//!   `--variant` does: `?variant=box&white=human&black=medium` (with
+//!   `&size=6x6` for another board).
 //! - In a build with the `checks` feature, the game's state is published
 //!   on the page for the browser tests (see `checks::page_state`).
 //! - Online: `?join=CODE` takes the free seat of a table at the server that
@@ -10,8 +11,14 @@
 //!   `?pair=VARIANT` (with `&size=…&clock=3d`) plays someone now (as the
 //!   remembered account, if any), and `?online=TAB` opens the Online
 //!   window at a tab (`play`, `lobby`, `my-games`, `players`, `account`).
+//! - A lesson: `?lesson=GAME` (`box`, `path`, …) starts its guided game.
 //! - A designed game: `?design=CODE` (a share code, with `&black=easy` and
 //!   the like) adds the design to the games and starts it.
+//! - `?screen-reader` turns the screen reader's part of the page on (its
+//!   command field and live region: see `reader`).
+//! - The page wakes the game when something comes from outside Bevy's
+//!   window (a line typed in the page's own field, a language's
+//!   catalogue): the game otherwise sleeps until the next input.
 //! - The loading note goes once the game has drawn.
 
 use bevy::prelude::*;
@@ -20,18 +27,47 @@ use tracing::warn;
 use crate::ai::Level;
 use crate::rules::Side;
 
+use crate::game::lesson::TutorialIntent;
 use crate::game::online::{Online, OnlineIntent};
 use crate::game::online::{OnlineForm, OnlineTab};
 use crate::game::play::{GameIntent, NewGame, Player, Variants};
 use crate::game::puzzles::PuzzleIntent;
+use crate::game::settings::SettingsIntent;
 use crate::game::ui::UiState;
 
 pub(super) fn plugin(app: &mut App) {
-    app.add_systems(Startup, start_from_address)
+    app.add_systems(Startup, (start_from_address, let_the_page_wake_the_game))
+        .add_systems(First, settle_language)
         .add_systems(Last, remove_loading_note);
 }
 
-/// `?key=value&…` pairs of the page's address.
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// Gives the page the function that wakes the game.
+    #[wasm_bindgen(js_namespace = burrowPage, js_name = wakeWith)]
+    fn wake_with(wake: &wasm_bindgen::closure::Closure<dyn FnMut()>);
+}
+
+/// Hands the page a function that wakes the game's event loop.
+fn let_the_page_wake_the_game(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    let Some(proxy) = proxy else { return };
+    let proxy = (**proxy).clone();
+    let wake = wasm_bindgen::closure::Closure::<dyn FnMut()>::new(move || {
+        let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+    });
+    wake_with(&wake);
+    // The page keeps it for the whole visit.
+    wake.forget();
+}
+
+/// Puts the chosen language in force once its catalogue has come (the
+/// page fetches the languages other than English).
+fn settle_language() {
+    crate::lang::settle();
+}
+
+/// `?key=value&…` pairs of the page's address (a key alone, such as
+/// `screen-reader`, with an empty value).
 fn address_query() -> Vec<(String, String)> {
     let search = web_sys::window()
         .and_then(|w| w.location().search().ok())
@@ -39,7 +75,8 @@ fn address_query() -> Vec<(String, String)> {
     search
         .trim_start_matches('?')
         .split('&')
-        .filter_map(|pair| pair.split_once('='))
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| pair.split_once('=').unwrap_or((pair, "")))
         .map(|(k, v)| (k.to_string(), v.to_string()))
         .collect()
 }
@@ -67,14 +104,23 @@ fn start_from_address(
     mut intents: MessageWriter<GameIntent>,
     mut ui: ResMut<UiState>,
     mut form: ResMut<OnlineForm>,
+    mut settings_intents: MessageWriter<SettingsIntent>,
+    mut lessons: MessageWriter<TutorialIntent>,
 ) {
     let query = address_query();
+    if query.iter().any(|(key, _)| key == "screen-reader") {
+        settings_intents.write(SettingsIntent::ScreenReader(true));
+    }
     if let Some(tab) = value(&query, "online") {
         ui.open.online = true;
         form.tab = OnlineTab::named(tab);
     }
     if let Some(intent) = online_request(&query, &online.server) {
         online_intents.write(intent);
+        return;
+    }
+    if let Some(id) = value(&query, "lesson") {
+        lessons.write(TutorialIntent::Start(id.to_string()));
         return;
     }
     if let Some(n) = value(&query, "puzzle")
@@ -170,6 +216,7 @@ fn local_request(query: &[(String, String)], variants: &Variants) -> Option<Game
     }
     Some(GameIntent::NewGame(NewGame {
         variant: variant.to_string(),
+        size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
         white: player(Side::White.word()),
         black: player(Side::Black.word()),
         ..NewGame::default()

@@ -87,17 +87,21 @@ impl Language {
                     file!($code, "game.ftl"),
                     file!($code, "design.ftl"),
                     file!($code, "online.ftl"),
-                    // The screen reader's words: the desktop's only, so
-                    // far.
-                    #[cfg(not(target_arch = "wasm32"))]
                     file!($code, "reader.ftl"),
                 ]
             };
         }
         match self {
             Language::English => files!("en"),
+            // The web page carries English alone, the language every other
+            // falls back on; the others are files of the site, fetched
+            // when chosen (see `page`).
+            #[cfg(not(target_arch = "wasm32"))]
             Language::French => files!("fr"),
+            #[cfg(not(target_arch = "wasm32"))]
             Language::German => files!("de"),
+            #[cfg(target_arch = "wasm32")]
+            Language::French | Language::German => &[],
         }
     }
 
@@ -144,18 +148,40 @@ static CURRENT: AtomicU8 = AtomicU8::new(0);
 /// Each language's catalogue, read the first time it is needed.
 static BUNDLES: [OnceLock<Bundle>; 3] = [OnceLock::new(), OnceLock::new(), OnceLock::new()];
 
+/// The language asked for last ([`Language`] as its index): on the web
+/// page it is put in force once its catalogue has come.
+static WANTED: AtomicU8 = AtomicU8::new(0);
+
 /// Puts `language` in force: every message from now on is in it (and, on
 /// the web page, the page says so in its `lang`, for screen readers and
-/// the browser's own words).
+/// the browser's own words). On the web page a language other than
+/// English is a file of the site: until it has come the words stay in the
+/// language before, and [`settle`] puts it in force once it has.
 pub fn set(language: Language) {
-    CURRENT.store(language as u8, Ordering::Relaxed);
+    WANTED.store(language as u8, Ordering::Relaxed);
+    settle();
+}
+
+/// Puts the language asked for in force if its catalogue is here (on the
+/// desktop it always is); true when it is in force. The web page calls
+/// it again while a catalogue is on its way.
+pub fn settle() -> bool {
+    let wanted = Language::from_index(WANTED.load(Ordering::Relaxed));
+    if current() == wanted {
+        return true;
+    }
+    if bundle(wanted).is_none() {
+        return false;
+    }
+    CURRENT.store(wanted as u8, Ordering::Relaxed);
     #[cfg(target_arch = "wasm32")]
     if let Some(html) = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| d.document_element())
     {
-        let _ = html.set_attribute("lang", language.code());
+        let _ = html.set_attribute("lang", wanted.code());
     }
+    true
 }
 
 /// A Fluent file's text without its comment lines (`#`, `##`, `###` at
@@ -221,16 +247,57 @@ pub fn current() -> Language {
     Language::from_index(CURRENT.load(Ordering::Relaxed))
 }
 
-fn bundle(language: Language) -> &'static Bundle {
-    BUNDLES[language.index()].get_or_init(|| {
-        bundle_of(
-            language,
-            language
-                .sources()
-                .iter()
-                .map(|(name, text)| (*name, text.to_string())),
-        )
-    })
+/// The catalogue of `language`, read the first time it is asked for; on
+/// the web page none until the site's file of that language has come.
+fn bundle(language: Language) -> Option<&'static Bundle> {
+    let lock = &BUNDLES[language.index()];
+    if let Some(bundle) = lock.get() {
+        return Some(bundle);
+    }
+    let sources: Vec<(&'static str, String)> = if language.sources().is_empty() {
+        page::catalogue(language)?
+    } else {
+        language
+            .sources()
+            .iter()
+            .map(|(name, text)| (*name, text.to_string()))
+            .collect()
+    };
+    Some(lock.get_or_init(|| bundle_of(language, sources)))
+}
+
+/// The catalogues of the web page's other languages: one file a language
+/// (`lang-fr.txt`: its Fluent files without their comments, written by the
+/// site's build), which the page fetches alongside the game when it is
+/// the player's language and otherwise when it is first chosen.
+#[cfg(target_arch = "wasm32")]
+mod page {
+    use wasm_bindgen::prelude::*;
+
+    use super::Language;
+
+    #[wasm_bindgen]
+    extern "C" {
+        /// The file's text if it has come; otherwise the page starts
+        /// fetching it (once) and wakes the game when it has.
+        #[wasm_bindgen(js_namespace = burrowPage, js_name = catalogue)]
+        fn page_catalogue(code: &str) -> Option<String>;
+    }
+
+    pub(super) fn catalogue(language: Language) -> Option<Vec<(&'static str, String)>> {
+        let text = page_catalogue(language.code())?;
+        Some(vec![("the page's catalogue", text)])
+    }
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod page {
+    use super::Language;
+
+    /// The desktop carries every language.
+    pub(super) fn catalogue(_: Language) -> Option<Vec<(&'static str, String)>> {
+        None
+    }
 }
 
 /// A bundle of `language` with the messages of `sources` (name, text).
@@ -314,15 +381,19 @@ pub fn text(id: &str, args: Option<&Args>) -> String {
 
 /// The message `id` in `language` (English where it lacks it).
 pub fn text_in(language: Language, id: &str, args: Option<&Args>) -> String {
-    format(&[bundle(language), bundle(Language::English)], id, args)
-        .unwrap_or_else(|| id.to_string())
+    let bundles = [bundle(language), bundle(Language::English)];
+    format(bundles.into_iter().flatten(), id, args).unwrap_or_else(|| id.to_string())
 }
 
 /// The message `id` from the first of `bundles` that has it.
-fn format(bundles: &[&Bundle], id: &str, args: Option<&Args>) -> Option<String> {
+fn format<'b>(
+    bundles: impl IntoIterator<Item = &'b Bundle>,
+    id: &str,
+    args: Option<&Args>,
+) -> Option<String> {
     let (bundle, pattern) = bundles
-        .iter()
-        .find_map(|b| Some((*b, b.get_message(id)?.value()?)))?;
+        .into_iter()
+        .find_map(|b| Some((b, b.get_message(id)?.value()?)))?;
     let mut errors = Vec::new();
     let words = bundle.format_pattern(pattern, args, &mut errors);
     if !errors.is_empty() {

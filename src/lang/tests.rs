@@ -424,14 +424,14 @@ fn a_message_a_language_lacks_comes_from_english_and_an_unknown_one_is_its_id() 
         ],
     );
     assert_eq!(
-        format(&[&partial, &english], "only-here", None),
+        format([&partial, &english], "only-here", None),
         Some("seulement ici".into())
     );
     assert_eq!(
-        format(&[&partial, &english], "both", None),
+        format([&partial, &english], "both", None),
         Some("both".into())
     );
-    assert_eq!(format(&[&partial, &english], "neither", None), None);
+    assert_eq!(format([&partial, &english], "neither", None), None);
     assert_eq!(
         text_in(Language::French, "no-such-message", None),
         "no-such-message"

@@ -11,13 +11,14 @@
 //! contents), then `click` where it can be clicked and `disabled` where
 //! it is, each after a tab.
 
-use std::collections::HashMap;
 use std::path::PathBuf;
 
 use bevy::prelude::*;
 use bevy::render::view::screenshot::Screenshot;
-use bevy_egui::egui::accesskit::{Action, Node, NodeId, TreeUpdate};
+use bevy_egui::egui::accesskit::{Action, TreeUpdate};
 use bevy_egui::{EguiOutput, EguiPostUpdateSet, PrimaryEguiContext};
+
+use crate::game::ui::access::Tree;
 
 /// Writes the tree to `path` when the screenshot is taken.
 pub(super) fn plugin(path: PathBuf) -> impl Fn(&mut App) {
@@ -66,31 +67,17 @@ fn write_tree(tree: Res<AccessTree>, shots: Query<(), Added<Screenshot>>) {
 
 /// The tree as text, one node a line (see the module's documentation).
 pub fn render(update: &TreeUpdate) -> String {
-    let nodes: HashMap<NodeId, &Node> = update.nodes.iter().map(|(id, node)| (*id, node)).collect();
-    let Some(root) = update.tree.as_ref().map(|tree| tree.root) else {
+    let tree = Tree::new(update);
+    if !tree.has_root() {
         return "no root\n".to_string();
-    };
+    }
     let mut out = String::new();
-    let mut stack = vec![(root, 0)];
-    while let Some((id, depth)) = stack.pop() {
-        let Some(node) = nodes.get(&id) else {
-            continue;
-        };
-        // As AccessKit names a node: its label if it has one (even an
-        // empty one), else the words of the nodes it is labelled by.
-        let name = node.label().map(str::to_string).unwrap_or_else(|| {
-            node.labelled_by()
-                .iter()
-                .filter_map(|by| nodes.get(by))
-                .filter_map(|by| by.label().or(by.value()))
-                .collect::<Vec<_>>()
-                .join(" ")
-        });
+    for (depth, _, node) in tree.walk() {
         let mut line = format!(
             "{}{:?}\t{}\t{}",
             "  ".repeat(depth),
             node.role(),
-            one_line(&name),
+            one_line(&tree.name(node)),
             one_line(node.value().unwrap_or("")),
         );
         if node.supports_action(Action::Click) {
@@ -101,9 +88,6 @@ pub fn render(update: &TreeUpdate) -> String {
         }
         out.push_str(&line);
         out.push('\n');
-        for child in node.children().iter().rev() {
-            stack.push((*child, depth + 1));
-        }
     }
     out
 }

@@ -54,14 +54,9 @@ pub(super) fn your_turn_news(
                             });
                         }
                         let dismiss = ui.small_button("×");
-                        // Named for a screen reader (on the desktop).
-                        #[cfg(not(target_arch = "wasm32"))]
-                        let dismiss = {
-                            let name = crate::tr!("online-dismiss");
-                            crate::game::ui::name_for_reader(&dismiss, name.clone());
-                            dismiss.on_hover_text(name)
-                        };
-                        if dismiss.clicked() {
+                        let name = crate::tr!("online-dismiss");
+                        crate::game::ui::name_for_reader(&dismiss, name.clone());
+                        if dismiss.on_hover_text(name).clicked() {
                             community_intents.write(CommunityIntent::Seen { code: code.clone() });
                         }
                     });

@@ -22,6 +22,7 @@ mod seat_panel;
 mod socket;
 mod window;
 
+pub use clock::clock_text;
 pub use community::{Community, CommunityIntent};
 pub use link::Link;
 pub use panel::{OnlineForm, OnlinePanel, OnlineTab};

@@ -8,7 +8,11 @@
 //! which the game plays through the same intents as a click.
 
 mod command;
+#[cfg(any(test, target_arch = "wasm32"))]
+mod controls;
 mod guides;
+#[cfg(target_arch = "wasm32")]
+mod page;
 mod panel;
 
 use std::time::Duration;
@@ -87,10 +91,10 @@ fn content(position: &Position, sq: Square) -> String {
     }
 }
 
-/// A minute-and-seconds clock.
+/// A clock's time left as the seats show it: minutes and seconds, tenths
+/// under ten seconds, hours or days for a slow game.
 fn clock(left: Duration) -> String {
-    let secs = left.as_secs();
-    format!("{}:{:02}", secs / 60, secs % 60)
+    super::online::clock_text(u64::try_from(left.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// The announcement of capture `n` (from 1) of `played`, a turn played

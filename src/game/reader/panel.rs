@@ -7,6 +7,7 @@
 use std::collections::VecDeque;
 use std::time::Duration;
 
+#[cfg(not(target_arch = "wasm32"))]
 use bevy::a11y::AccessibilityRequested;
 use bevy::prelude::*;
 use bevy_egui::egui;
@@ -47,18 +48,48 @@ pub(crate) fn plugin(app: &mut App) {
                 .before(PlaysPlannedTurn)
                 .run_if(in_state(InGame)),
         )
-        .add_systems(Update, follow_system_reader.in_set(GameSet::Input))
+        .add_systems(
+            Update,
+            answer_outside_game
+                .in_set(GameSet::Input)
+                .run_if(not(in_state(InGame))),
+        )
         .add_systems(
             Update,
             (announce, announce_guides, announce_cursor)
                 .chain()
                 .in_set(GameSet::Sync),
         );
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_systems(Update, follow_system_reader.in_set(GameSet::Input));
+    // The page's own part for assistive technology (AccessKit does not
+    // reach the web).
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(
+        Update,
+        (
+            super::page::take_page_input
+                .in_set(GameSet::Input)
+                .before(answer_lines),
+            super::page::mirror_on_page.after(GameSet::Sync),
+        ),
+    );
 }
 
 pub(crate) fn view(app: &mut App) {
     app.add_panel_section(Slot::ViewMenu, 30, view_menu)
         .add_panel_section(Slot::Body, 20, command_field);
+    // On the page: the screen's controls as the page's own buttons.
+    #[cfg(target_arch = "wasm32")]
+    app.add_systems(Update, super::page::follow_switch)
+        .add_systems(
+            PreUpdate,
+            super::page::take_page_actions.in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
+        )
+        .add_systems(
+            PostUpdate,
+            super::page::mirror_controls.in_set(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
+        );
 }
 
 /// The View menu's switch for the screen reader's field.
@@ -94,6 +125,7 @@ pub(crate) fn switch(
 /// asks the window for its controls (AccessKit reports that an assistive
 /// technology is listening), unless it is on already; a player who then
 /// turns it off keeps it off.
+#[cfg(not(target_arch = "wasm32"))]
 fn follow_system_reader(
     requested: Option<Res<AccessibilityRequested>>,
     settings: Res<Settings>,
@@ -401,6 +433,14 @@ fn answer_lines(
     }
 }
 
+/// Lines typed with no game on the board (the page's field is there on
+/// every screen): what to do first.
+fn answer_outside_game(mut lines: MessageReader<ReaderLine>, mut spoken: ResMut<Spoken>) {
+    for _ in lines.read() {
+        spoken.say(tr!("reader-no-game"));
+    }
+}
+
 /// The command field, with what was said last under it, newest first.
 fn command_field(
     InMut(ui): InMut<egui::Ui>,
@@ -438,9 +478,13 @@ fn command_field(
         // moving to it, and the lines already said stay quiet.
         ui.push_id(spoken.total - index, |ui| {
             let said = ui.label(words);
+            // (The page's live region is its own: see `page`.)
+            #[cfg(not(target_arch = "wasm32"))]
             ui.ctx().accesskit_node_builder(said.id, |node| {
                 node.set_live(egui::accesskit::Live::Polite);
             });
+            #[cfg(target_arch = "wasm32")]
+            let _ = said;
         });
     }
     ui.separator();

@@ -218,7 +218,16 @@ fn the_board_is_read_by_ranks_files_squares_and_pieces() {
         you: Some(Side::Black),
         ..s.clone()
     };
-    assert_eq!(timed.answer("c").words, "White 4:32, Black 0:09.");
+    assert_eq!(timed.answer("c").words, "White 4:32, Black 9.0.");
+    // A slow game's clocks in days and hours, as its seats show them.
+    let slow = Scene {
+        clocks: Some([
+            Duration::from_secs(2 * 86_400 + 3 * 3_600),
+            Duration::from_secs(5 * 3_600),
+        ]),
+        ..s.clone()
+    };
+    assert_eq!(slow.answer("c").words, "White 2d 03h, Black 5h 00m.");
     assert_eq!(timed.answer("o").words, "You play Black against Ann.");
     assert!(s.answer("h").words.contains("d4xd6xb6"));
     // The analysis: working until it has a report, then its words.

@@ -6,6 +6,7 @@
 //! They read the game's state and send intents, and the board takes
 //! whatever room they leave.
 
+pub mod access;
 pub mod diagram;
 mod fonts;
 pub mod sections;
@@ -55,7 +56,6 @@ pub(super) fn view(app: &mut App) {
         PreUpdate,
         reader_actions.in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
     );
-    #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(
         PostUpdate,
         egui_words
@@ -144,7 +144,6 @@ fn reader_actions(
 
 /// egui's own words in the tree a screen reader gets (a window's close
 /// button), in the player's language.
-#[cfg(not(target_arch = "wasm32"))]
 fn egui_words(mut outputs: Query<&mut bevy_egui::EguiOutput>) {
     for mut output in &mut outputs {
         let Some(update) = output.platform_output.accesskit_update.as_mut() else {
@@ -162,36 +161,23 @@ fn egui_words(mut outputs: Query<&mut bevy_egui::EguiOutput>) {
 
 /// Gives `response`'s control the name a screen reader says, where the
 /// control shows none of its own in words (a symbol, a field whose label
-/// is elsewhere). The page has no AccessKit (its reader is its own), so
-/// there this is nothing, and costs the page no code.
+/// is elsewhere).
 pub fn name_for_reader(response: &egui::Response, name: impl Into<String>) {
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let name = name.into();
-        response
-            .ctx
-            .accesskit_node_builder(response.id, |node| node.set_label(name));
-    }
-    #[cfg(target_arch = "wasm32")]
-    let _ = (response, name.into());
+    let name = name.into();
+    response
+        .ctx
+        .accesskit_node_builder(response.id, |node| node.set_label(name));
 }
 
 /// A control named for a screen reader by a label elsewhere on the
-/// screen (egui's `labelled_by`); nothing on the page, as
-/// [`name_for_reader`].
+/// screen (egui's `labelled_by`).
 pub trait NamedBy {
     fn named_by(self, label: egui::Id) -> Self;
 }
 
 impl NamedBy for egui::Response {
     fn named_by(self, label: egui::Id) -> Self {
-        #[cfg(not(target_arch = "wasm32"))]
-        return self.labelled_by(label);
-        #[cfg(target_arch = "wasm32")]
-        {
-            let _ = label;
-            self
-        }
+        self.labelled_by(label)
     }
 }
 
@@ -207,26 +193,6 @@ pub fn named_slider(
     range: std::ops::RangeInclusive<f32>,
     percent: bool,
 ) -> egui::Response {
-    // The page has no AccessKit: egui's own slider, its box unnamed.
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = label;
-        let slider = egui::Slider::new(value, range);
-        return ui.add(if percent {
-            slider
-                .custom_formatter(|v, _| format!("{:.0}%", v * 100.0))
-                .custom_parser(|t| {
-                    t.trim_end_matches('%')
-                        .trim()
-                        .parse::<f64>()
-                        .ok()
-                        .map(|v| v / 100.0)
-                })
-        } else {
-            slider
-        });
-    }
-    #[cfg(not(target_arch = "wasm32"))]
     ui.horizontal(|ui| {
         let speed = (range.end() - range.start()) / 100.0;
         let slider = ui
