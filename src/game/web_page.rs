@@ -88,6 +88,13 @@ fn parse_player(name: &str) -> Option<Player> {
     name.parse::<Level>().ok().map(Player::Computer)
 }
 
+/// The board the address asks for (`&size=6x6`), or the standard one.
+fn board_size(query: &[(String, String)]) -> crate::rules::BoardSize {
+    value(query, "size")
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_default()
+}
+
 /// The value of `key` in the address's pairs.
 fn value<'a>(query: &'a [(String, String)], key: &str) -> Option<&'a str> {
     query
@@ -144,9 +151,7 @@ fn online_request(query: &[(String, String)], server: &str) -> Option<OnlineInte
     let clock = get("clock").and_then(|c| {
         crate::online::protocol::ClockSetting::parse(&c.replace(' ', "+").replace("%2B", "+")).ok()
     });
-    let size = || -> crate::rules::BoardSize {
-        get("size").and_then(|s| s.parse().ok()).unwrap_or_default()
-    };
+    let size = || board_size(query);
     if let Some(variant) = get("pair") {
         return Some(OnlineIntent::Pair {
             server: server.to_string(),
@@ -216,7 +221,7 @@ fn local_request(query: &[(String, String)], variants: &Variants) -> Option<Game
     }
     Some(GameIntent::NewGame(NewGame {
         variant: variant.to_string(),
-        size: get("size").and_then(|s| s.parse().ok()).unwrap_or_default(),
+        size: board_size(query),
         white: player(Side::White.word()),
         black: player(Side::Black.word()),
         ..NewGame::default()

@@ -468,6 +468,16 @@ fn the_analysis_is_read_by_a_command() {
     let said = type_line(&mut app, "a", &mut heard, &mut seen);
     assert!(said[0].starts_with("The analysis is working"), "{said:?}");
     review::finish_analysis(&mut app);
+    settle(&mut app);
+    // Asked while working: the verdict is said when it comes.
+    let before = heard.len();
+    listen(&app, &mut heard, &mut seen);
+    assert!(
+        heard[before..]
+            .iter()
+            .any(|w| w.starts_with("White wins in ") && w.contains("Best turns: ")),
+        "{heard:?}"
+    );
     let said = type_line(&mut app, "a", &mut heard, &mut seen);
     assert!(
         said[0].starts_with("White wins in ") && said[0].contains("(proven). Best turns: "),

@@ -294,8 +294,9 @@ pub(super) fn title_screen(
     let form = &mut *form;
     title(ctx);
     // The screen reader's switch in the top right corner, made before the
-    // rest: the first Tab reaches it (on the web page the first Tab is the
-    // page's own switch, before the canvas; this one is for the eye).
+    // rest: the first Tab reaches it (on the web page the first Tab
+    // reaches the page's own switch instead: see `reader`).
+    #[cfg(not(target_arch = "wasm32"))]
     egui::Area::new(egui::Id::new("title-screen-reader"))
         .anchor(egui::Align2::RIGHT_TOP, egui::vec2(-8.0, 8.0))
         .show(ctx, |ui| {
@@ -303,6 +304,8 @@ pub(super) fn title_screen(
                 crate::game::reader::switch(ui, &settings, state, &mut settings_intents);
             });
         });
+    #[cfg(target_arch = "wasm32")]
+    let _ = (&settings, &mut settings_intents);
     let screen = ctx.content_rect();
     let top = BANNER + 16.0;
     // Four cards a row where they fit (the built-in games), fewer on a

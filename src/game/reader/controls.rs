@@ -8,7 +8,8 @@ use crate::game::ui::access::{ControlKind, Tree, controls};
 
 /// The screen's controls, as the page shows them: one a line, its id,
 /// kind (`h` a window's title, `b` a button, `c` a check box, `r` a radio
-/// button, `v` a value in a range, `t` a line of text, `p` a password),
+/// button, `v` a value in a range, `t` a line of text, `p` a password,
+/// `w` words on the screen),
 /// name, value in words, state (`on`,
 /// `off`, or empty), `d` if disabled, and for a range its value, least,
 /// most and step; separated by tabs.
@@ -24,6 +25,7 @@ pub(super) fn control_lines(tree: &Tree) -> String {
             ControlKind::Range => 'v',
             ControlKind::Text if node.role() == Role::PasswordInput => 'p',
             ControlKind::Text => 't',
+            ControlKind::Words => 'w',
         };
         let state = match (node.toggled(), node.is_selected()) {
             (Some(Toggled::True), _) | (None, Some(true)) => "on",
@@ -63,7 +65,7 @@ mod tests {
     #[test]
     fn the_page_gets_each_control_with_its_state_under_its_window() {
         let mut window = node(Role::Window, "Settings");
-        window.set_children((2..=10).map(NodeId).collect::<Vec<_>>());
+        window.set_children((2..=10).chain([12, 13]).map(NodeId).collect::<Vec<_>>());
         let mut play = node(Role::Button, "Play");
         play.add_action(Action::Click);
         let mut flip = node(Role::CheckBox, "Flip\tthe board");
@@ -85,6 +87,10 @@ mod tests {
         off.add_action(Action::Click);
         off.set_disabled();
         let name_label = node(Role::Label, "Your name");
+        let mut untitled = Node::new(Role::Window);
+        untitled.add_action(Action::Click);
+        let mut title_bar = Node::new(Role::Unknown);
+        title_bar.add_action(Action::Click);
         let mut orphan = node(Role::Button, "Nobody's");
         orphan.add_action(Action::Click);
         let update = TreeUpdate {
@@ -100,6 +106,8 @@ mod tests {
                 (NodeId(10), off),
                 (NodeId(9), name_label),
                 (NodeId(11), orphan),
+                (NodeId(12), title_bar),
+                (NodeId(13), untitled),
             ],
             tree: Some(Root::new(NodeId(1))),
             tree_id: bevy_egui::egui::accesskit::TreeId::ROOT,
@@ -116,9 +124,10 @@ mod tests {
                 "4\tv\tVolume\t50%\t\t\t0.5\t0\t1\t",
                 "5\tt\tYour name\tAda\t\t\t\t\t\t",
                 "6\tp\tPassword\t\t\t\t\t\t\t",
+                "8\tw\tJust words\t\t\t\t\t\t\t",
                 "10\tb\tResign\t\t\td\t\t\t\t",
             ],
-            "a hidden button, words and a node no parent holds are left out"
+            "a hidden button, an unnamed click area (a title bar), an untitled window, a label naming a field and a node no parent holds are left out"
         );
     }
 }

@@ -10,6 +10,8 @@
 mod command;
 #[cfg(any(test, target_arch = "wasm32"))]
 mod controls;
+#[cfg(not(target_arch = "wasm32"))]
+mod field;
 mod guides;
 #[cfg(target_arch = "wasm32")]
 mod page;
@@ -25,8 +27,10 @@ use super::presentation;
 use super::ui::words::side_key;
 
 pub use command::{Command, CommandError};
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use panel::switch;
 pub use panel::{ReaderLine, Spoken};
-pub(crate) use panel::{plugin, switch, view};
+pub(crate) use panel::{plugin, view};
 
 /// What the answers read of the game at the moment a line is typed.
 #[derive(Clone)]

@@ -45,9 +45,6 @@ extern "C" {
     /// (`set ID VALUE`) or texts changed (`text ID TEXT`), if any.
     #[wasm_bindgen(js_namespace = ["burrowPage", "reader"], js_name = act)]
     fn take_action() -> Option<String>;
-    /// Wakes the game for another frame.
-    #[wasm_bindgen(js_namespace = burrowPage)]
-    fn wake();
 }
 
 /// Lines typed and the switch pressed on the page, as the game's intents.
@@ -141,12 +138,15 @@ pub(super) fn mirror_controls(
 }
 
 /// The page's buttons pressed, ranges set and texts changed, passed to
-/// egui as a screen reader's requests; a text is typed into egui's field
+/// egui as a screen reader's requests. A text is typed into egui's field
 /// on the frame after the one that gives the field the keyboard, as its
-/// whole content (egui's select-all, then the text).
+/// whole content (egui's select-all, a delete, then the text), and what
+/// the page asked after it waits for the frame after that, so that a
+/// button pressed next finds the text in the field.
 pub(super) fn take_page_actions(
     context: Query<Entity, With<PrimaryEguiContext>>,
     mut events: MessageWriter<EguiInputEvent>,
+    proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,
     mut typing: Local<Option<String>>,
 ) {
     let Ok(context) = context.single() else {
@@ -155,15 +155,30 @@ pub(super) fn take_page_actions(
     let mut send = |event| {
         events.write(EguiInputEvent { context, event });
     };
+    let key = |key| egui::Event::Key {
+        key,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: if key == egui::Key::A {
+            egui::Modifiers::COMMAND
+        } else {
+            egui::Modifiers::NONE
+        },
+    };
+    let wake = || {
+        if let Some(proxy) = &proxy {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        }
+    };
     if let Some(text) = typing.take() {
-        send(egui::Event::Key {
-            key: egui::Key::A,
-            physical_key: None,
-            pressed: true,
-            repeat: false,
-            modifiers: egui::Modifiers::COMMAND,
-        });
-        send(egui::Event::Text(text));
+        send(key(egui::Key::A));
+        send(key(egui::Key::Backspace));
+        if !text.is_empty() {
+            send(egui::Event::Text(text));
+        }
+        wake();
+        return;
     }
     while let Some(line) = take_action() {
         let mut words = line.splitn(3, ' ');
@@ -177,11 +192,7 @@ pub(super) fn take_page_actions(
                 Ok(value) => (Action::SetValue, Some(ActionData::NumericValue(value))),
                 Err(_) => continue,
             },
-            Some("text") => {
-                *typing = Some(value.to_string());
-                wake();
-                (Action::Focus, None)
-            }
+            Some("text") => (Action::Focus, None),
             _ => continue,
         };
         send(egui::Event::AccessKitActionRequest(ActionRequest {
@@ -190,5 +201,10 @@ pub(super) fn take_page_actions(
             target_node: node,
             data,
         }));
+        if verb == Some("text") {
+            *typing = Some(value.to_string());
+            wake();
+            return;
+        }
     }
 }

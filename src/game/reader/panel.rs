@@ -1,8 +1,9 @@
-//! The screen reader's part of the side panel: the command field in the
-//! panel's body, and what was last said under it, newest first.
-//! Each capture made (a click, a typed turn, the computer's) is announced
-//! as the rules plugin reports it; a typed turn is played as a planned
-//! turn, a capture at a time, like the computer's.
+//! The screen reader's systems: the lines typed answered, and what is
+//! said kept ([`Spoken`]), which the desktop's field (`field`) and the
+//! page's live region (`page`) show; the View menu's and the title
+//! screen's switch. Each capture made (a click, a typed turn, the
+//! computer's) is announced as the rules plugin reports it; a typed turn
+//! is played as a planned turn, a capture at a time, like the computer's.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -23,7 +24,6 @@ use crate::game::puzzles::Puzzles;
 use crate::game::screens::InGame;
 use crate::game::sets::GameSet;
 use crate::game::settings::{Settings, SettingsIntent};
-use crate::game::ui::NamedBy;
 use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 use crate::game::ui::{UiState, words};
 use crate::rules::{PlayedTurn, Position, Side, Square};
@@ -33,8 +33,6 @@ use super::{Command, Scene, announce_step};
 
 /// How many things said are kept.
 const KEPT: usize = 50;
-/// How many are shown under the field.
-const SHOWN: usize = 6;
 
 pub(crate) fn plugin(app: &mut App) {
     app.init_resource::<Spoken>()
@@ -56,7 +54,12 @@ pub(crate) fn plugin(app: &mut App) {
         )
         .add_systems(
             Update,
-            (announce, announce_guides, announce_cursor)
+            (
+                announce,
+                announce_guides,
+                announce_cursor,
+                announce_analysis,
+            )
                 .chain()
                 .in_set(GameSet::Sync),
         );
@@ -70,15 +73,18 @@ pub(crate) fn plugin(app: &mut App) {
         (
             super::page::take_page_input
                 .in_set(GameSet::Input)
-                .before(answer_lines),
+                .before(answer_lines)
+                .before(answer_outside_game),
             super::page::mirror_on_page.after(GameSet::Sync),
         ),
     );
 }
 
 pub(crate) fn view(app: &mut App) {
-    app.add_panel_section(Slot::ViewMenu, 30, view_menu)
-        .add_panel_section(Slot::Body, 20, command_field);
+    app.add_panel_section(Slot::ViewMenu, 30, view_menu);
+    // The page's field and what was said are the page's own (see `page`).
+    #[cfg(not(target_arch = "wasm32"))]
+    app.add_panel_section(Slot::Body, 20, super::field::command_field);
     // On the page: the screen's controls as the page's own buttons.
     #[cfg(target_arch = "wasm32")]
     app.add_systems(Update, super::page::follow_switch)
@@ -150,6 +156,9 @@ pub struct Spoken {
     /// How many things have been said in all.
     pub total: usize,
     pub line: String,
+    /// `a` was asked while the analysis was still working: its words are
+    /// said when they come.
+    pub analysis_asked: bool,
 }
 
 impl Spoken {
@@ -382,6 +391,18 @@ fn announce_cursor(
     }
 }
 
+/// Says the analysis's words once they come, when `a` was asked before
+/// the analysis had looked at the position on show.
+fn announce_analysis(game: Res<Game>, analysis: Res<BoardAnalysis>, mut spoken: ResMut<Spoken>) {
+    if !spoken.analysis_asked {
+        return;
+    }
+    if let Some(words) = analysis_words(&game, &analysis) {
+        spoken.analysis_asked = false;
+        spoken.say(words);
+    }
+}
+
 /// Intent: a line typed into the screen reader's command field.
 #[derive(Message, Clone, Debug, PartialEq, Eq)]
 pub struct ReaderLine(pub String);
@@ -413,8 +434,11 @@ fn answer_lines(
         let names = players(&game);
         let mut scene = scene(&game, &names, blocked(&game, &planned, &queue));
         scene.analysis = analysis_words(&game, &analysis);
-        if Command::parse(line) == Ok(Command::Analysis) && !analysis.enabled {
-            analyse.write(AnalysisIntent(true));
+        if Command::parse(line) == Ok(Command::Analysis) {
+            if !analysis.enabled {
+                analyse.write(AnalysisIntent(true));
+            }
+            spoken.analysis_asked = scene.analysis.is_none();
         }
         // An online table's clocks, as they stand now.
         scene.clocks = online
@@ -439,53 +463,4 @@ fn answer_outside_game(mut lines: MessageReader<ReaderLine>, mut spoken: ResMut<
     for _ in lines.read() {
         spoken.say(tr!("reader-no-game"));
     }
-}
-
-/// The command field, with what was said last under it, newest first.
-fn command_field(
-    InMut(ui): InMut<egui::Ui>,
-    settings: Res<Settings>,
-    mut spoken: ResMut<Spoken>,
-    mut state: ResMut<UiState>,
-    mut lines: MessageWriter<ReaderLine>,
-    mut shown: Local<bool>,
-) {
-    if !settings.screen_reader {
-        *shown = false;
-        return;
-    }
-    let title = ui.label(egui::RichText::new(tr!("reader-title")).strong());
-    let field = ui.add(
-        egui::TextEdit::singleline(&mut spoken.line)
-            .desired_width(f32::INFINITY)
-            .hint_text(tr!("reader-field-hint")),
-    );
-    let field = field.named_by(title.id);
-    state.spot("reader-field", &field);
-    if field.lost_focus() && ui.input(|i| i.key_pressed(egui::Key::Enter)) {
-        lines.write(ReaderLine(std::mem::take(&mut spoken.line)));
-        field.request_focus();
-    } else if !*shown {
-        // The field takes the keyboard when it appears (Esc gives it back
-        // to the board's keys; Tab or a click on the field takes it again).
-        field.request_focus();
-    }
-    *shown = true;
-    for (index, words) in spoken.said.iter().rev().take(SHOWN).enumerate() {
-        // Each line its own live region, under an id of its own (its
-        // number among all said): a screen reader speaks a new line once
-        // as it appears, several in one frame included, without the focus
-        // moving to it, and the lines already said stay quiet.
-        ui.push_id(spoken.total - index, |ui| {
-            let said = ui.label(words);
-            // (The page's live region is its own: see `page`.)
-            #[cfg(not(target_arch = "wasm32"))]
-            ui.ctx().accesskit_node_builder(said.id, |node| {
-                node.set_live(egui::accesskit::Live::Polite);
-            });
-            #[cfg(target_arch = "wasm32")]
-            let _ = said;
-        });
-    }
-    ui.separator();
 }

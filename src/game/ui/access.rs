@@ -4,22 +4,29 @@
 //! which AccessKit does not reach, turns the controls into buttons of its
 //! own (see `reader`), and the window tests write the tree out.
 
-use std::collections::HashMap;
-
 use bevy_egui::egui::accesskit::{Action, Node, NodeId, Role, TreeUpdate};
 
-/// One frame's tree, its nodes by id.
+/// One frame's tree: its nodes (a few hundred, looked up by id in a list:
+/// a map's code would weigh more on the page than the lookups cost) and
+/// its root.
 pub struct Tree<'a> {
-    nodes: HashMap<NodeId, &'a Node>,
+    nodes: &'a [(NodeId, Node)],
     root: Option<NodeId>,
 }
 
 impl<'a> Tree<'a> {
     pub fn new(update: &'a TreeUpdate) -> Tree<'a> {
         Tree {
-            nodes: update.nodes.iter().map(|(id, node)| (*id, node)).collect(),
+            nodes: &update.nodes,
             root: update.tree.as_ref().map(|tree| tree.root),
         }
+    }
+
+    fn get(&self, id: NodeId) -> Option<&'a Node> {
+        self.nodes
+            .iter()
+            .find(|(at, _)| *at == id)
+            .map(|(_, node)| node)
     }
 
     /// Every node with its depth (the root's is 0), depth first in the
@@ -28,10 +35,10 @@ impl<'a> Tree<'a> {
         let mut out = Vec::new();
         let mut stack: Vec<(NodeId, usize)> = self.root.into_iter().map(|r| (r, 0)).collect();
         while let Some((id, depth)) = stack.pop() {
-            let Some(node) = self.nodes.get(&id) else {
+            let Some(node) = self.get(id) else {
                 continue;
             };
-            out.push((depth, id, *node));
+            out.push((depth, id, node));
             for child in node.children().iter().rev() {
                 stack.push((*child, depth + 1));
             }
@@ -49,7 +56,7 @@ impl<'a> Tree<'a> {
         node.label().map(str::to_string).unwrap_or_else(|| {
             node.labelled_by()
                 .iter()
-                .filter_map(|by| self.nodes.get(by))
+                .filter_map(|by| self.get(*by))
                 .filter_map(|by| by.label().or(by.value()))
                 .collect::<Vec<_>>()
                 .join(" ")
@@ -70,24 +77,45 @@ pub enum ControlKind {
     Range,
     /// A line of text (a name, a code, a password).
     Text,
+    /// Words on the screen (a label: a status, a count, a step), read and
+    /// not acted on, even where egui lets its text be selected.
+    Words,
 }
 
 /// The controls a player can act on, in the screen's order, headed by
-/// the titles of the windows they are in: (id, kind, node). A window's
-/// close button, a menu, a card: anything that can be clicked, the
-/// sliders and the one-line text fields.
+/// the titles of the windows they are in and with the screen's words
+/// between them (but for those that name a control): (id, kind, node). A window's close button, a menu, a
+/// card: anything that can be clicked, the sliders and the one-line text
+/// fields.
 pub fn controls<'a>(tree: &Tree<'a>) -> Vec<(NodeId, ControlKind, &'a Node)> {
-    tree.walk()
+    let nodes = tree.walk();
+    // A label that names a control is said as its name, not again as words.
+    let names: Vec<NodeId> = nodes
+        .iter()
+        .flat_map(|(_, _, node)| node.labelled_by().iter().copied())
+        .collect();
+    nodes
         .into_iter()
         .filter(|(_, _, node)| !node.is_hidden())
         .filter_map(|(_, id, node)| {
             let kind = match node.role() {
+                // A window is headed by its title, and is no button (egui
+                // lets it be clicked and dragged), titled or not.
                 Role::Window if !tree.name(node).is_empty() => ControlKind::Heading,
+                Role::Window => return None,
                 Role::CheckBox | Role::Switch => ControlKind::CheckBox,
                 Role::RadioButton => ControlKind::Radio,
                 Role::Slider | Role::SpinButton => ControlKind::Range,
                 Role::TextInput | Role::PasswordInput => ControlKind::Text,
                 Role::MultilineTextInput => return None,
+                Role::Label if !tree.name(node).trim().is_empty() && !names.contains(&id) => {
+                    ControlKind::Words
+                }
+                Role::Label => return None,
+                // A click area of no role and no name is egui's own (a
+                // window's title bar), not one of the game's controls
+                // (the window tests ask each of those for a name).
+                Role::Unknown if tree.name(node).trim().is_empty() => return None,
                 _ if node.supports_action(Action::Click) => ControlKind::Button,
                 _ => return None,
             };
