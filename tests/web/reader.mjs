@@ -360,7 +360,7 @@ try {
 
   await section("online", async () => {
     // An online game between two pages, both typing.
-    const host = await open("/?host=box&size=4x4&name=Ada&screen-reader");
+    const host = await open("/?host=box&size=4x4&name=Ada&clock=10+5&screen-reader");
     const code = await waitFor(host, "a table", async () => {
       const [code, side, link] = (await attr(host, "online")).split(" ");
       return code && code !== "-" && side === "white" && link === "open" ? code : null;
@@ -409,6 +409,7 @@ try {
       if (!(await heard(page)).some((l) => /^(White|Black) wins/.test(l))) fail("an online page did not hear the end");
     }
     const clocks = (await type(host, "c"))[0];
+    if (!/^White [0-9]+:[0-9]{2}, Black [0-9]+:[0-9]{2}\.$/.test(clocks)) fail(`c answered '${clocks}'`);
     await host.screenshot({ path: shot("online") });
     console.log(`reader check: an online game typed on two pages (${online} turns), each hearing the other; c: ${clocks}`);
     await host.context().close();

@@ -125,7 +125,7 @@ reader-title = Screenreader
 reader-field-hint = Ein Zug (d4xd6) oder ein Befehl (h für Hilfe), dann Enter
 reader-field = Befehl
 reader-said = Was das Spiel gesagt hat
-reader-no-game = Es läuft keine Partie: Wählen Sie zuerst ein Spiel auf dem Startbildschirm (auf der Webseite beginnt eine Adresse wie ?variant=box&black=easy&screen-reader eine Partie).
+reader-no-game = Keine Partie läuft: Beginnen Sie eine auf dem Startbildschirm.
 menu-screen-reader = Screenreader
 menu-screen-reader-hint = Ein Befehlsfeld für Züge und Fragen zum Brett, und jeder Schlag wird in Worten angesagt: zum Spielen mit einem Screenreader.
 online-dismiss = Ausblenden

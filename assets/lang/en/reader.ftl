@@ -118,7 +118,7 @@ reader-title = Screen reader
 reader-field-hint = A turn (d4xd6) or a command (h for help), then Enter
 reader-field = Command
 reader-said = What the game said
-reader-no-game = No game is on the board: pick a game on the title screen first (on the web page, an address such as ?variant=box&black=easy&screen-reader starts one).
+reader-no-game = No game is on: start one from the title screen.
 menu-screen-reader = Screen reader
 menu-screen-reader-hint = A command field for turns and questions about the board, and every capture announced in words, for playing with a screen reader.
 online-dismiss = Dismiss

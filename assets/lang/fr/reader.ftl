@@ -125,7 +125,7 @@ reader-title = Lecteur d'écran
 reader-field-hint = Un tour (d4xd6) ou une commande (h pour l'aide), puis Entrée
 reader-field = Commande
 reader-said = Ce que le jeu a dit
-reader-no-game = Aucune partie n'est en cours : choisissez d'abord un jeu sur l'écran d'accueil (sur la page web, une adresse comme ?variant=box&black=easy&screen-reader en commence une).
+reader-no-game = Aucune partie en cours : commencez-en une depuis l'écran d'accueil.
 menu-screen-reader = Lecteur d'écran
 menu-screen-reader-hint = Un champ de commande pour les tours et les questions sur le plateau, et chaque prise annoncée en mots, pour jouer avec un lecteur d'écran.
 online-dismiss = Masquer

@@ -82,7 +82,8 @@ mod tests {
         let mut hidden = node(Role::Button, "Hidden");
         hidden.add_action(Action::Click);
         hidden.set_hidden();
-        let words = node(Role::Label, "Just words");
+        let mut words = Node::new(Role::Label);
+        words.set_value("Just words");
         let mut off = node(Role::Button, "Resign");
         off.add_action(Action::Click);
         off.set_disabled();
@@ -124,7 +125,7 @@ mod tests {
                 "4\tv\tVolume\t50%\t\t\t0.5\t0\t1\t",
                 "5\tt\tYour name\tAda\t\t\t\t\t\t",
                 "6\tp\tPassword\t\t\t\t\t\t\t",
-                "8\tw\tJust words\t\t\t\t\t\t\t",
+                "8\tw\t\tJust words\t\t\t\t\t\t",
                 "10\tb\tResign\t\t\td\t\t\t\t",
             ],
             "a hidden button, an unnamed click area (a title bar), an untitled window, a label naming a field and a node no parent holds are left out"

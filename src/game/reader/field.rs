@@ -6,16 +6,21 @@ use bevy::prelude::*;
 use bevy_egui::egui;
 
 use crate::game::settings::Settings;
+use crate::game::ui::sections::{PanelSectionsAppExt, Slot};
 use crate::game::ui::{NamedBy, UiState};
 use crate::tr;
 
 use super::{ReaderLine, Spoken};
 
+pub(super) fn view(app: &mut App) {
+    app.add_panel_section(Slot::Body, 20, command_field);
+}
+
 /// How many things said are shown under the field.
 const SHOWN: usize = 6;
 
 /// The command field, with what was said last under it, newest first.
-pub(super) fn command_field(
+fn command_field(
     InMut(ui): InMut<egui::Ui>,
     settings: Res<Settings>,
     mut spoken: ResMut<Spoken>,

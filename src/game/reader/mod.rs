@@ -30,7 +30,24 @@ pub use command::{Command, CommandError};
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use panel::switch;
 pub use panel::{ReaderLine, Spoken};
-pub(crate) use panel::{plugin, view};
+
+/// The reader's systems: the answers and announcements, and on the page
+/// its own part of the page.
+pub(crate) fn plugin(app: &mut bevy::app::App) {
+    panel::plugin(app);
+    #[cfg(target_arch = "wasm32")]
+    page::plugin(app);
+}
+
+/// The reader's part of the window: the switch, and the field (the
+/// desktop's in the side panel, the page's its own).
+pub(crate) fn view(app: &mut bevy::app::App) {
+    panel::view(app);
+    #[cfg(not(target_arch = "wasm32"))]
+    field::view(app);
+    #[cfg(target_arch = "wasm32")]
+    page::view(app);
+}
 
 /// What the answers read of the game at the moment a line is typed.
 #[derive(Clone)]

@@ -15,12 +15,37 @@ use bevy_egui::input::EguiInputEvent;
 use bevy_egui::{EguiContext, EguiOutput, PrimaryEguiContext, egui};
 use wasm_bindgen::prelude::*;
 
+use crate::game::sets::GameSet;
 use crate::game::settings::{Settings, SettingsIntent};
 use crate::game::ui::access::Tree;
 use crate::tr;
 
 use super::controls::control_lines;
+use super::panel::Answering;
 use super::{ReaderLine, Spoken};
+
+pub(super) fn plugin(app: &mut App) {
+    app.add_systems(
+        Update,
+        (
+            take_page_input.in_set(GameSet::Input).before(Answering),
+            mirror_on_page.after(GameSet::Sync),
+        ),
+    );
+}
+
+/// The screen's controls as the page's own elements.
+pub(super) fn view(app: &mut App) {
+    app.add_systems(Update, follow_switch)
+        .add_systems(
+            PreUpdate,
+            take_page_actions.in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
+        )
+        .add_systems(
+            PostUpdate,
+            mirror_controls.in_set(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
+        );
+}
 
 #[wasm_bindgen]
 extern "C" {
@@ -48,7 +73,7 @@ extern "C" {
 }
 
 /// Lines typed and the switch pressed on the page, as the game's intents.
-pub(super) fn take_page_input(
+fn take_page_input(
     settings: Res<Settings>,
     mut lines: MessageWriter<ReaderLine>,
     mut intents: MessageWriter<SettingsIntent>,
@@ -63,7 +88,7 @@ pub(super) fn take_page_input(
 
 /// What the game says, into the page's live region; the switch's state
 /// and the words of the page's part in the player's language.
-pub(super) fn mirror_on_page(
+fn mirror_on_page(
     settings: Res<Settings>,
     spoken: Res<Spoken>,
     mut seen: Local<usize>,
@@ -92,7 +117,7 @@ pub(super) fn mirror_on_page(
 
 /// egui describes its widgets (the accessibility tree) while the reader is
 /// on; it costs nothing otherwise.
-pub(super) fn follow_switch(
+fn follow_switch(
     settings: Res<Settings>,
     mut contexts: Query<&mut EguiContext, With<PrimaryEguiContext>>,
     mut on: Local<bool>,
@@ -116,7 +141,7 @@ pub(super) fn follow_switch(
 
 /// The screen's controls onto the page, when they change, while the
 /// reader is on.
-pub(super) fn mirror_controls(
+fn mirror_controls(
     settings: Res<Settings>,
     outputs: Query<&EguiOutput, With<PrimaryEguiContext>>,
     mut shown: Local<String>,
@@ -143,7 +168,7 @@ pub(super) fn mirror_controls(
 /// whole content (egui's select-all, a delete, then the text), and what
 /// the page asked after it waits for the frame after that, so that a
 /// button pressed next finds the text in the field.
-pub(super) fn take_page_actions(
+fn take_page_actions(
     context: Query<Entity, With<PrimaryEguiContext>>,
     mut events: MessageWriter<EguiInputEvent>,
     proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>,

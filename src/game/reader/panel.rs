@@ -41,6 +41,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             answer_lines
                 .in_set(GameSet::Input)
+                .in_set(Answering)
                 .before(BoardClicks)
                 .before(SingleCaptureAutoplay)
                 .before(PlaysPlannedTurn)
@@ -50,6 +51,7 @@ pub(crate) fn plugin(app: &mut App) {
             Update,
             answer_outside_game
                 .in_set(GameSet::Input)
+                .in_set(Answering)
                 .run_if(not(in_state(InGame))),
         )
         .add_systems(
@@ -65,37 +67,15 @@ pub(crate) fn plugin(app: &mut App) {
         );
     #[cfg(not(target_arch = "wasm32"))]
     app.add_systems(Update, follow_system_reader.in_set(GameSet::Input));
-    // The page's own part for assistive technology (AccessKit does not
-    // reach the web).
-    #[cfg(target_arch = "wasm32")]
-    app.add_systems(
-        Update,
-        (
-            super::page::take_page_input
-                .in_set(GameSet::Input)
-                .before(answer_lines)
-                .before(answer_outside_game),
-            super::page::mirror_on_page.after(GameSet::Sync),
-        ),
-    );
 }
+
+/// The reader's answering of typed lines, which whatever brings lines in
+/// runs before.
+#[derive(SystemSet, Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Answering;
 
 pub(crate) fn view(app: &mut App) {
     app.add_panel_section(Slot::ViewMenu, 30, view_menu);
-    // The page's field and what was said are the page's own (see `page`).
-    #[cfg(not(target_arch = "wasm32"))]
-    app.add_panel_section(Slot::Body, 20, super::field::command_field);
-    // On the page: the screen's controls as the page's own buttons.
-    #[cfg(target_arch = "wasm32")]
-    app.add_systems(Update, super::page::follow_switch)
-        .add_systems(
-            PreUpdate,
-            super::page::take_page_actions.in_set(bevy_egui::EguiInputSet::ReadBevyMessages),
-        )
-        .add_systems(
-            PostUpdate,
-            super::page::mirror_controls.in_set(bevy_egui::EguiPostUpdateSet::PostProcessOutput),
-        );
 }
 
 /// The View menu's switch for the screen reader's field.

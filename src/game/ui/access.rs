@@ -108,7 +108,8 @@ pub fn controls<'a>(tree: &Tree<'a>) -> Vec<(NodeId, ControlKind, &'a Node)> {
                 Role::Slider | Role::SpinButton => ControlKind::Range,
                 Role::TextInput | Role::PasswordInput => ControlKind::Text,
                 Role::MultilineTextInput => return None,
-                Role::Label if !tree.name(node).trim().is_empty() && !names.contains(&id) => {
+                // A label's words are its value (or its name).
+                Role::Label if !names.contains(&id) && has_words(&tree.name(node), node) => {
                     ControlKind::Words
                 }
                 Role::Label => return None,
@@ -122,4 +123,9 @@ pub fn controls<'a>(tree: &Tree<'a>) -> Vec<(NodeId, ControlKind, &'a Node)> {
             Some((id, kind, node))
         })
         .collect()
+}
+
+/// Whether a node says anything: its name or its value.
+fn has_words(name: &str, node: &Node) -> bool {
+    !name.trim().is_empty() || !node.value().unwrap_or("").trim().is_empty()
 }
