@@ -40,7 +40,7 @@ if (!builtSite || !screenshot) {
 // The wasm's gzipped size may not pass this: what the page weighs (with
 // the test hooks; docs/web.md keeps the figure) and a small margin, so a
 // change that makes it heavier is seen and weighed.
-const GZIP_LIMIT = 3_732_000;
+const GZIP_LIMIT = 3_734_000;
 // Page open to first board, the median of the fresh visits. The figure is
 // a measurement, printed here and kept in docs/web.md (about 2.5 s on
 // these machines with nothing else running, over 4 s while other builds
