@@ -14,101 +14,38 @@
 //
 // Usage: node tests/web/online.mjs SITE_DIR BURROW_BINARY SCREENSHOT.png
 
-import { spawn, execFileSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-
-const require = createRequire(process.env.BURROW_TOOLS_REQUIRE ?? import.meta.url);
-const { chromium } = require("playwright-core");
+import {
+  attr, launchChromium, legalTurns, openPage, report, shots, squareCentres, startServer, waitFor,
+} from "./support.mjs";
 
 const [site, burrow, screenshot] = process.argv.slice(2);
 if (!site || !burrow || !screenshot) {
   console.error("usage: node tests/web/online.mjs SITE_DIR BURROW_BINARY SCREENSHOT.png");
   process.exit(2);
 }
-const shot = (name) => screenshot.replace(/\.png$/, `-${name}.png`);
+const shot = shots(screenshot);
+const { fail, watch, finish } = report("online check");
 
-function fail(message) {
-  console.error(`online check: FAILED: ${message}`);
-  process.exitCode = 1;
-}
-
+// The server's games are kept in `data`, so that a restart of the server
+// (the same database) finds them again.
 const data = await mkdtemp(join(tmpdir(), "burrow-online-"));
-let server;
-/// Starts `burrow serve` on `listen` (the same database each time); its
-/// address once it listens.
-async function startServer(listen) {
-  server = spawn(
-    burrow,
-    ["serve", "--listen", listen, "--site", site, "--database", `sqlite://${data}/games.sqlite?mode=rwc`],
-    { stdio: ["ignore", "pipe", "inherit"] },
-  );
-  return new Promise((resolve, reject) => {
-    const lines = createInterface({ input: server.stdout });
-    lines.once("line", (line) => {
-      const match = line.match(/listening on (http:\/\/\S+)/);
-      if (match) resolve(match[1]);
-      else reject(new Error(`the server said: ${line}`));
-    });
-    server.once("exit", (code) => reject(new Error(`burrow serve exited (${code})`)));
-  });
-}
-const origin = await startServer("127.0.0.1:0");
+let server = startServer(burrow, site, data, "127.0.0.1:0");
+const origin = await server.address;
 console.log(`online check: burrow serve at ${origin} (site ${site})`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  ],
-});
-const problems = [];
-const attr = (page, name) => page.evaluate((n) => document.documentElement.dataset[n] ?? "", name);
+const browser = await launchChromium();
 
-async function open(path) {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 760 } });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
-  });
-  await page.goto(`${origin}${path}`);
-  return page;
-}
-
-async function waitFor(page, what, test, timeout = 120_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await test();
-    if (value) return value;
-    if (Date.now() - start > timeout) {
-      const said = typeof what === "function" ? await what() : what;
-      throw new Error(`timed out waiting for ${said}`);
-    }
-    await page.waitForTimeout(100);
-  }
-}
-
-async function squares(page) {
-  const text = await attr(page, "squares");
-  return Object.fromEntries(
-    text.split(";").map((entry) => {
-      const [name, xy] = entry.split(":");
-      return [name, xy.split(",").map(Number)];
-    }),
-  );
-}
+// A page at `path` of the server, in a fresh browser context.
+const open = (path) => openPage(browser, watch, `${origin}${path}`);
 
 /// Clicks a turn given in played text (`b1xa1xa2`) square by square, each
 /// capture once the one before it has been shown.
 async function playTurn(page, turn) {
   const [origin, ...captures] = turn.split("/")[0].split("x");
-  const centres = await squares(page);
+  const centres = await squareCentres(page);
   const turns = Number(await attr(page, "turns"));
   const idle = () => attr(page, "phase").then((p) => p === "PersonToMove");
   await waitFor(page, "the player's turn", idle);
@@ -162,11 +99,7 @@ async function playOut(white, black, between = async () => false) {
     const mover = position.trim().split(" ").pop();
     const page = pages[mover];
     if (!page) throw new Error(`no side to move in ${position}`);
-    const turns = execFileSync(burrow, ["moves", "--variant", "box", "--position", position, "--played"], {
-      encoding: "utf8",
-    })
-      .split("\n")
-      .filter(Boolean);
+    const turns = legalTurns(burrow, "box", position);
     if (turns.length === 0) break;
     const turn = turns[ply % turns.length];
     await playTurn(page, turn);
@@ -300,9 +233,10 @@ try {
     if (ply !== 2) return false;
     // Each page is back once it opened a connection to the new server.
     const before = [await seat(slow.white), await seat(slow.black)].map((s) => s.links);
-    server.kill("SIGKILL");
-    await new Promise((resolve) => server.once("exit", resolve));
-    await startServer(`127.0.0.1:${port}`);
+    server.child.kill("SIGKILL");
+    await new Promise((resolve) => server.child.once("exit", resolve));
+    server = startServer(burrow, site, data, `127.0.0.1:${port}`);
+    await server.address;
     for (const [i, page] of [slow.white, slow.black].entries()) {
       await waitFor(page, "the page back at its table", async () => {
         const s = await seat(page);
@@ -323,9 +257,7 @@ try {
   fail(String(error));
 } finally {
   await browser.close();
-  server.kill();
+  server.child.kill();
   await rm(data, { recursive: true, force: true });
 }
-for (const problem of problems) fail(problem);
-if (process.exitCode) process.exit(process.exitCode);
-console.log("online check: passed");
+finish();

@@ -25,88 +25,42 @@
 //
 // Usage: node tests/web/reader.mjs SITE_DIR BURROW_BINARY SCREENSHOT.png
 
-import { spawn, execFileSync } from "node:child_process";
-import { createRequire } from "node:module";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createInterface } from "node:readline";
-
-const require = createRequire(process.env.BURROW_TOOLS_REQUIRE ?? import.meta.url);
-const { chromium } = require("playwright-core");
+import { attr, launchChromium, legalTurns, openPage, report, shots, startServer, waitFor } from "./support.mjs";
 
 const [site, burrow, screenshot] = process.argv.slice(2);
 if (!site || !burrow || !screenshot) {
   console.error("usage: node tests/web/reader.mjs SITE_DIR BURROW_BINARY SCREENSHOT.png");
   process.exit(2);
 }
-const shot = (name) => screenshot.replace(/\.png$/, `-${name}.png`);
-
-function fail(message) {
-  console.error(`reader check: FAILED: ${message}`);
-  process.exitCode = 1;
-}
+const shot = shots(screenshot);
+const { fail, watch, finish } = report("reader check");
 
 const data = await mkdtemp(join(tmpdir(), "burrow-reader-"));
-const server = spawn(
-  burrow,
-  ["serve", "--listen", "127.0.0.1:0", "--site", site, "--database", `sqlite://${data}/games.sqlite?mode=rwc`],
-  { stdio: ["ignore", "pipe", "inherit"] },
-);
-const origin = await new Promise((resolve, reject) => {
-  const lines = createInterface({ input: server.stdout });
-  lines.once("line", (line) => {
-    const match = line.match(/listening on (http:\/\/\S+)/);
-    if (match) resolve(match[1]);
-    else reject(new Error(`the server said: ${line}`));
-  });
-  server.once("exit", (code) => reject(new Error(`burrow serve exited (${code})`)));
-});
+const server = startServer(burrow, site, data, "127.0.0.1:0");
+const origin = await server.address;
 console.log(`reader check: burrow serve at ${origin}`);
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  args: [
-    "--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
-    "--disable-quic", "--no-first-run", "--disable-component-update", "--disable-sync",
-    "--use-angle=swiftshader", "--enable-unsafe-swiftshader",
-  ],
-});
-const problems = [];
-const attr = (page, name) => page.evaluate((n) => document.documentElement.dataset[n] ?? "", name);
-
-async function waitFor(page, what, test, timeout = 120_000) {
-  const start = Date.now();
-  for (;;) {
-    const value = await test();
-    if (value) return value;
-    if (Date.now() - start > timeout) {
-      const said = typeof what === "function" ? await what() : what;
-      throw new Error(`timed out waiting for ${said}`);
-    }
-    await page.waitForTimeout(100);
-  }
-}
+const browser = await launchChromium();
 
 // A page at `path` in a browser of `locale`; everything its live region
 // says is kept in `window.heard`, in order (the region itself keeps the
 // last 40 lines).
 async function open(path, locale = "en-GB") {
-  const context = await browser.newContext({ viewport: { width: 1100, height: 760 }, locale });
-  const page = await context.newPage();
-  page.on("pageerror", (error) => problems.push(`page error: ${error.message}`));
-  page.on("console", (m) => {
-    if (m.type() === "error") problems.push(`console error: ${m.text()}`);
+  const page = await openPage(browser, watch, `${origin}${path}`, {
+    locale,
+    prepare: (p) =>
+      p.addInitScript(() => {
+        window.heard = [];
+        addEventListener("DOMContentLoaded", () => {
+          new MutationObserver((changes) => {
+            for (const change of changes) for (const node of change.addedNodes) window.heard.push(node.textContent);
+          }).observe(document.getElementById("reader-said"), { childList: true });
+        });
+      }),
   });
-  await page.addInitScript(() => {
-    window.heard = [];
-    addEventListener("DOMContentLoaded", () => {
-      new MutationObserver((changes) => {
-        for (const change of changes) for (const node of change.addedNodes) window.heard.push(node.textContent);
-      }).observe(document.getElementById("reader-said"), { childList: true });
-    });
-  });
-  await page.goto(`${origin}${path}`);
   await waitFor(page, `${path} to draw`, async () => (await attr(page, "frames")) > 2);
   return page;
 }
@@ -124,15 +78,6 @@ async function type(page, line, done = (lines) => lines.length > 0, what = `an a
     const lines = (await heard(page)).slice(before);
     return done(lines) ? lines : null;
   });
-}
-
-// The legal turns from a position, as `burrow moves --played` writes them.
-function legalTurns(variant, position) {
-  return execFileSync(burrow, ["moves", "--variant", variant, "--position", position, "--played"], {
-    encoding: "utf8",
-  })
-    .split("\n")
-    .filter(Boolean);
 }
 
 // "White b1 takes a1." for each capture of `turn` by `side`: how each
@@ -263,7 +208,7 @@ try {
       await waitFor(game, "the player to move or the end", () => idle(game));
       if ((await attr(game, "screen")) === "game-over") break;
       const position = await attr(game, "position");
-      const turns = legalTurns("box", position);
+      const turns = legalTurns(burrow, "box", position);
       // `p` names the pieces that can capture: the turns' origins.
       const origins = [...new Set(turns.map((t) => t.split("x")[0]))].sort();
       const capturers = (await type(game, "p"))[0];
@@ -388,7 +333,7 @@ try {
       if ((await attr(host, "screen")) === "game-over") break;
       const position = await attr(host, "position");
       const mover = position.trim().split(" ").pop();
-      const turns = legalTurns("box", position);
+      const turns = legalTurns(burrow, "box", position);
       if (turns.length === 0) break;
       const turn = turns[ply % turns.length];
       const page = pages[mover];
@@ -433,7 +378,7 @@ try {
   fail(String(error?.stack ?? error));
 } finally {
   await browser.close();
-  server.kill();
+  server.child.kill();
   await rm(data, { recursive: true, force: true });
 }
 
@@ -441,6 +386,4 @@ async function page_ready(page) {
   await waitFor(page, "the board", async () => (await attr(page, "screen")) === "playing" && (await attr(page, "squares")));
 }
 
-for (const problem of problems) fail(problem);
-if (process.exitCode) process.exit(process.exitCode);
-console.log("reader check: passed");
+finish();

@@ -1,8 +1,10 @@
 //! The page's log: Bevy's log plugin brings a full tracing subscriber with
 //! an environment filter (and with it a regular-expression engine, over a
 //! hundred kilobytes of the page), so the web build writes its log through
-//! this small subscriber instead: warnings and errors from every crate and
-//! the game's own notes, one console line each.
+//! this small subscriber instead: warnings and errors, one console line
+//! each. Lines below warnings are left out of the page's build altogether
+//! (`release_max_level_warn` for tracing and log in Cargo.toml): no one
+//! reads them there, and their text and call sites weigh kilobytes.
 
 use std::fmt::{self, Write};
 
@@ -35,12 +37,11 @@ impl Visit for Line {
 
 impl Subscriber for ConsoleLog {
     fn enabled(&self, metadata: &Metadata<'_>) -> bool {
-        let level = *metadata.level();
-        level <= Level::WARN || (level <= Level::INFO && metadata.target().starts_with("burrow"))
+        *metadata.level() <= Level::WARN
     }
 
     fn max_level_hint(&self) -> Option<LevelFilter> {
-        Some(LevelFilter::INFO)
+        Some(LevelFilter::WARN)
     }
 
     fn new_span(&self, _: &span::Attributes<'_>) -> span::Id {
