@@ -101,7 +101,8 @@ impl Solver {
         };
         let keys: Vec<Key> = turns.iter().map(|t| canon.key(&t.result)).collect();
         let classes = classes_of(&keys, &turns);
-        let run = Run::new(limits, start, classes.len(), watch.progress);
+        let threads = self.threads(classes.len());
+        let run = Run::new(limits, start, classes.len(), threads, watch.progress);
         let known = self.known_classes(&classes);
         self.run_passes(&canon, &run, &classes, &known, distances, watch.found)?;
         let known: Vec<Knowledge> = known.into_iter().map(into_inner).collect();
@@ -210,8 +211,7 @@ impl Solver {
                 order.sort_by_key(|&i| now[i].lower);
                 defence = now.iter().map(|k| k.before().lower).max().unwrap_or(-WIN);
             }
-            run.pass.store(usize::from(number), Ordering::Relaxed);
-            run.done.store(0, Ordering::Relaxed);
+            run.start_pass(number);
             let pass = Pass {
                 number,
                 distances,
@@ -220,6 +220,7 @@ impl Solver {
                 order,
                 defence: AtomicI32::new(defence),
                 next: AtomicUsize::new(0),
+                helpers: (0..classes.len()).map(|_| AtomicUsize::new(0)).collect(),
                 run,
                 found,
             };
@@ -252,14 +253,13 @@ impl Solver {
             searchers.flush();
             result
         };
-        let threads = self.config.threads.clamp(1, jobs.max(1));
-        // The web page has no threads: its build leaves the other branch out.
-        let results: Vec<Result<(), VariantError>> = if threads == 1 || cfg!(target_arch = "wasm32")
-        {
+        let results: Vec<Result<(), VariantError>> = if self.threads(jobs) == 1 {
             vec![searched()]
         } else {
             std::thread::scope(|scope| {
-                let handles: Vec<_> = (0..threads).map(|_| scope.spawn(searched)).collect();
+                let handles: Vec<_> = (0..self.threads(jobs))
+                    .map(|_| scope.spawn(searched))
+                    .collect();
                 handles
                     .into_iter()
                     .map(|h| h.join().expect("a solver thread panicked"))
@@ -270,6 +270,17 @@ impl Solver {
             .into_iter()
             .find_map(Result::err)
             .map_or(Ok(()), Err)
+    }
+
+    /// How many threads share `jobs` (at most one a job; one on the web
+    /// page, which has no threads: its build leaves the other branch of
+    /// [`Solver::on_threads`] out).
+    fn threads(&self, jobs: usize) -> usize {
+        if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            self.config.threads.clamp(1, jobs.max(1))
+        }
     }
 
     /// The position's value from its turns': the best of them, or with no
@@ -329,6 +340,8 @@ struct Pass<'p> {
     defence: AtomicI32,
     /// The next result to take (an index into `order`).
     next: AtomicUsize,
+    /// How many threads help with each result (by index into `classes`).
+    helpers: Vec<AtomicUsize>,
     run: &'p Run<'p>,
     found: Option<FoundFn<'p>>,
 }
@@ -350,36 +363,69 @@ impl Pass<'_> {
         }
     }
 
-    /// Takes results until none is left or a limit stops the run.
+    /// Takes results until none is left, then helps the threads still
+    /// searching one (the same search, sharing the table: each puts off
+    /// what the other is in, and both stop when one has the answer), until
+    /// every result is settled or a limit stops the run.
     fn work(&self, searchers: &mut Searchers) -> Result<(), VariantError> {
         loop {
             let n = self.next.fetch_add(1, Ordering::Relaxed);
             let Some(&i) = self.order.get(n) else {
-                return Ok(());
+                break;
             };
-            let (key, result) = &self.classes[i];
-            if !self.settled(*lock(&self.known[i])) {
-                let found = match self.number {
-                    1 => searchers.prove(result),
-                    2 => searchers.solve(result),
-                    _ => self.defend(searchers, key, result),
-                };
-                match found {
-                    Ok(k) => {
-                        let k = {
-                            let mut known = lock(&self.known[i]);
-                            *known = known.meet(k);
-                            *known
-                        };
-                        if let Some(found) = self.found {
-                            found(result, k);
-                        }
-                    }
-                    Err(Halt::Stopped) => return Ok(()),
-                    Err(Halt::Variant(e)) => return Err(e),
-                }
+            if !self.settled(*lock(&self.known[i])) && !self.search(searchers, i)? {
+                return Ok(());
             }
+            self.run.finish(i);
             self.run.done.fetch_add(1, Ordering::Relaxed);
+        }
+        while let Some(i) = self.to_help() {
+            self.helpers[i].fetch_add(1, Ordering::Relaxed);
+            let went_on = self.search(searchers, i)?;
+            self.helpers[i].fetch_sub(1, Ordering::Relaxed);
+            if !went_on {
+                return Ok(());
+            }
+        }
+        Ok(())
+    }
+
+    /// A result still being searched, with the fewest helpers.
+    fn to_help(&self) -> Option<usize> {
+        self.order
+            .iter()
+            .copied()
+            .filter(|&i| !self.run.finished(i))
+            .min_by_key(|&i| self.helpers[i].load(Ordering::Relaxed))
+    }
+
+    /// Searches result `i` and keeps what it proves, unless another thread
+    /// settles it first; false when a limit stopped the run.
+    fn search(&self, searchers: &mut Searchers, i: usize) -> Result<bool, VariantError> {
+        let (key, result) = &self.classes[i];
+        searchers.search_class(Some(i));
+        let found = match self.number {
+            1 => searchers.prove(result),
+            2 => searchers.solve(result),
+            _ => self.defend(searchers, key, result),
+        };
+        searchers.search_class(None);
+        match found {
+            Ok(k) => {
+                self.run.finish(i);
+                let k = {
+                    let mut known = lock(&self.known[i]);
+                    *known = known.meet(k);
+                    *known
+                };
+                if let Some(found) = self.found {
+                    found(result, k);
+                }
+                Ok(true)
+            }
+            // Settled by another thread, or the run is stopped.
+            Err(Halt::Stopped) => Ok(!self.run.stopped.load(Ordering::Relaxed)),
+            Err(Halt::Variant(e)) => Err(e),
         }
     }
 

@@ -47,6 +47,10 @@ pub use analyse::{Analysis, Distances, FoundFn, Watch};
 pub use run::{Progress, ProgressFn, SolveLimits};
 pub use value::{Knowledge, Value};
 
+/// A turn's result put off by [`Searcher::expand`] (its place in the
+/// order, once the order is used).
+const PUT_OFF: u8 = u8::MAX;
+
 /// One thread's search.
 struct Searcher<'a> {
     walker: Walker<'a>,
@@ -90,6 +94,26 @@ impl<'a> Searcher<'a> {
             alpha = alpha.max(lower);
             beta = beta.min(upper);
         }
+        let marked = self.walker.enter(&key);
+        let score = self.expand(pos, key, alpha, beta, ply, start);
+        if marked {
+            self.walker.leave(&key);
+        }
+        score
+    }
+
+    /// [`Searcher::search`] past the table: the turns' results searched,
+    /// and what they prove stored. `start`: the positions visited before
+    /// this one.
+    fn expand(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        start: u64,
+    ) -> Result<i32, Halt> {
         let mut children = self.walker.children(pos, ply)?;
         let stuck_wins = self.walker.rules.end().stuck_wins();
         if children.is_empty() {
@@ -125,23 +149,41 @@ impl<'a> Searcher<'a> {
         children.sort_unstable_by_key(|c| c.order);
         let alpha_in = alpha;
         let mut best = -INFINITY;
-        for child in &children {
-            let score = self.search(
-                &child.pos,
-                child.key,
-                to_child(beta),
-                to_child(alpha),
-                ply + 1,
-            )?;
-            let score = back(score);
-            if score > best {
-                best = score;
-                if best > alpha {
-                    alpha = best;
-                    if alpha >= beta {
-                        break;
+        // With other threads, a result one of them is searching now is put
+        // off until the others are searched (by then its value may be in
+        // the table), but never the first, which most often settles the
+        // position.
+        let mut put_off = false;
+        'rounds: for round in 0..2 {
+            for (i, child) in children.iter_mut().enumerate() {
+                if round == 0 && i > 0 && self.walker.busy(&child.key) {
+                    child.order.0 = PUT_OFF;
+                    put_off = true;
+                    continue;
+                }
+                if round == 1 && child.order.0 != PUT_OFF {
+                    continue;
+                }
+                let score = self.search(
+                    &child.pos,
+                    child.key,
+                    to_child(beta),
+                    to_child(alpha),
+                    ply + 1,
+                )?;
+                let score = back(score);
+                if score > best {
+                    best = score;
+                    if best > alpha {
+                        alpha = best;
+                        if alpha >= beta {
+                            break 'rounds;
+                        }
                     }
                 }
+            }
+            if !put_off {
+                break;
             }
         }
         self.walker.give_back(ply, children);
@@ -246,6 +288,15 @@ impl Searchers<'_> {
 
     fn solve(&mut self, pos: &Position) -> Result<Knowledge, Halt> {
         self.alpha_beta.solve(pos)
+    }
+
+    /// The root's result the searches are now of (they stop once another
+    /// thread settles it), or none.
+    fn search_class(&mut self, class: Option<usize>) {
+        self.alpha_beta.walker.class = class;
+        if let Some(numbers) = &mut self.numbers {
+            numbers.walker.class = class;
+        }
     }
 
     fn flush(&mut self) {
@@ -389,7 +440,7 @@ impl Solver {
         F: FnOnce(&mut Searchers, &Position) -> Result<Knowledge, Halt>,
     {
         let canon = self.canonicalizer(pos.size());
-        let run = Run::new(limits, Instant::now(), 1, None);
+        let run = Run::new(limits, Instant::now(), 1, 1, None);
         let mut searcher = self.searchers(&canon, &run);
         let outcome = f(&mut searcher, pos);
         searcher.flush();

@@ -67,18 +67,33 @@ pub(super) struct Run<'a> {
     pub(super) done: AtomicUsize,
     classes: usize,
     progress: Option<(ProgressFn<'a>, Duration, Mutex<Instant>)>,
+    /// The positions the threads are searching now, a slot each (a key's
+    /// hash, 0 for none); empty with one thread.
+    busy: Box<[AtomicU64]>,
+    /// Which of the root's results are settled in this pass, so that the
+    /// threads searching one (its owner and those helping it) stop once
+    /// one of them has its answer.
+    finished: Box<[AtomicBool]>,
 }
 
+/// The busy table's slots with more than one thread (a power of two).
+const BUSY_SLOTS: usize = 1 << 14;
+
 impl<'a> Run<'a> {
-    /// A run over `classes` turns (up to symmetry) started at `start`;
-    /// `progress` is called about once each of its durations.
+    /// A run over `classes` turns (up to symmetry) started at `start` on
+    /// `threads` threads; `progress` is called about once each of its
+    /// durations.
     pub(super) fn new(
         limits: &'a SolveLimits<'a>,
         start: Instant,
         classes: usize,
+        threads: usize,
         progress: Option<(ProgressFn<'a>, Duration)>,
     ) -> Run<'a> {
+        let slots = if threads > 1 { BUSY_SLOTS } else { 0 };
         Run {
+            busy: (0..slots).map(|_| AtomicU64::new(0)).collect(),
+            finished: (0..classes).map(|_| AtomicBool::new(false)).collect(),
             limits,
             positions: AtomicU64::new(0),
             stopped: AtomicBool::new(false),
@@ -122,6 +137,59 @@ impl<'a> Run<'a> {
             }
         }
         Ok(())
+    }
+
+    /// Marks the position of `hash` as being searched, if its slot is
+    /// free (then [`Run::leave`] must follow); whether it was marked.
+    pub(super) fn enter(&self, hash: u64) -> bool {
+        let Some(slot) = self.busy_slot(hash) else {
+            return false;
+        };
+        slot.compare_exchange(0, hash | 1, Ordering::Relaxed, Ordering::Relaxed)
+            .is_ok()
+    }
+
+    /// The search of the position of `hash`, marked by [`Run::enter`], is
+    /// over.
+    pub(super) fn leave(&self, hash: u64) {
+        if let Some(slot) = self.busy_slot(hash) {
+            let _ = slot.compare_exchange(hash | 1, 0, Ordering::Relaxed, Ordering::Relaxed);
+        }
+    }
+
+    /// Whether a thread is searching the position of `hash` now (as far
+    /// as its slot tells: a position that shares the slot of one being
+    /// searched is not seen).
+    pub(super) fn busy(&self, hash: u64) -> bool {
+        self.busy_slot(hash)
+            .is_some_and(|slot| slot.load(Ordering::Relaxed) == hash | 1)
+    }
+
+    fn busy_slot(&self, hash: u64) -> Option<&AtomicU64> {
+        if self.busy.is_empty() {
+            return None;
+        }
+        // The high bits: the proof table's buckets are picked by the low.
+        Some(&self.busy[(hash >> 40) as usize & (self.busy.len() - 1)])
+    }
+
+    /// The root's result `class` is settled for this pass.
+    pub(super) fn finish(&self, class: usize) {
+        self.finished[class].store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the root's result `class` is settled for this pass.
+    pub(super) fn finished(&self, class: usize) -> bool {
+        self.finished[class].load(Ordering::Relaxed)
+    }
+
+    /// A new pass: no result settled in it yet.
+    pub(super) fn start_pass(&self, number: u8) {
+        self.pass.store(usize::from(number), Ordering::Relaxed);
+        self.done.store(0, Ordering::Relaxed);
+        for finished in &self.finished {
+            finished.store(false, Ordering::Relaxed);
+        }
     }
 
     /// Adds a searcher's positions since its last check to the total.

@@ -29,6 +29,9 @@ pub(super) struct Walker<'a> {
     plies: Vec<Vec<Child>>,
     /// Positions visited.
     pub(super) visited: u64,
+    /// The root's result being searched, if the search is of one: it
+    /// stops (as if halted) once another thread has settled it.
+    pub(super) class: Option<usize>,
 }
 
 impl<'a> Walker<'a> {
@@ -41,12 +44,35 @@ impl<'a> Walker<'a> {
             results: Vec::new(),
             plies: Vec::new(),
             visited: 0,
+            class: None,
         }
     }
 
-    /// Counts a visit; an error once a limit is reached.
+    /// Counts a visit; an error once a limit is reached or the root's
+    /// result searched is settled by another thread.
     pub(super) fn visit(&mut self) -> Result<(), Halt> {
-        self.run.count(&mut self.visited)
+        self.run.count(&mut self.visited)?;
+        if self.class.is_some_and(|c| self.run.finished(c)) {
+            return Err(Halt::Stopped);
+        }
+        Ok(())
+    }
+
+    /// Marks `key`'s position as searched by this thread, if it can be
+    /// marked (see [`Run::enter`]); whether it was.
+    pub(super) fn enter(&self, key: &Key) -> bool {
+        self.run.enter(key.hash())
+    }
+
+    /// This thread's search of `key`'s position, marked by `enter`, is
+    /// over.
+    pub(super) fn leave(&self, key: &Key) {
+        self.run.leave(key.hash());
+    }
+
+    /// Whether another thread is searching `key`'s position now.
+    pub(super) fn busy(&self, key: &Key) -> bool {
+        self.run.busy(key.hash())
     }
 
     /// Adds the positions visited since the last check to the run's total.
