@@ -231,6 +231,41 @@ fn an_analysis_in_slices_ends_where_one_analysis_does() {
     assert_eq!(last.turns, whole.turns);
 }
 
+/// Two threads (sharing out a position's turns, putting off what the
+/// other is searching and helping with the last turn) find every turn's
+/// value as one thread does, in the four games and a game without
+/// symmetries: the 4x4 starts and positions of random games.
+#[test]
+fn two_threads_find_every_value_one_thread_finds() {
+    let mut rng = StdRng::seed_from_u64(21);
+    for rules in games() {
+        let mut positions = vec![Position::start("4x4".parse().unwrap())];
+        positions.extend((0..6).map(|_| random_position(&mut rng)));
+        for pos in positions {
+            let analysis = |threads| {
+                Solver::new(
+                    &rules,
+                    SolverConfig {
+                        threads,
+                        ..SolverConfig::default()
+                    },
+                )
+                .analyse(&pos, &SolveLimits::none(), Distances::All, None)
+                .unwrap()
+            };
+            let (one, two) = (analysis(1), analysis(2));
+            assert!(!two.stopped);
+            assert!(
+                two.turns.iter().all(|(_, k)| k.value().is_some()),
+                "{} {pos}: every turn's value found",
+                rules.id()
+            );
+            assert_eq!(two.turns, one.turns, "{} {pos}", rules.id());
+            assert_eq!(two.knowledge, one.knowledge, "{} {pos}", rules.id());
+        }
+    }
+}
+
 fn solver_value(rules: &Rules, pos: &Position) -> Value {
     solver(rules)
         .solve(pos, &SolveLimits::none())
