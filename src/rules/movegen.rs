@@ -415,26 +415,25 @@ impl MoveGen {
         // Most candidate routes do not end on an enemy: say so before walking.
         let (dx, dy) = route.offset();
         let enemy = board.pieces(mover.opponent());
-        if !from.offset(dx, dy).is_some_and(|end| enemy.contains(end)) {
-            return None;
-        }
+        let end = from.offset(dx, dy).filter(|&end| enemy.contains(end))?;
         let area = board.size().squares();
         let passable = self.passable(board, from);
+        // The squares crossed on the way, each on the board and passable.
         let mut sq = from;
-        let mut squares = Bitboard::EMPTY;
-        for (i, s) in route.steps().enumerate() {
-            sq = sq.offset(s.dx, s.dy).filter(|&n| area.contains(n))?;
-            squares.insert(sq);
-            if i + 1 < route.len() && !passable.contains(sq) {
-                return None;
-            }
+        let mut crossed = Bitboard::EMPTY;
+        for s in route.steps().take(route.len().saturating_sub(1)) {
+            sq = sq.offset(s.dx, s.dy)?;
+            crossed.insert(sq);
+        }
+        if (crossed - (area & passable)).has_any() {
+            return None;
         }
         if self.movement.shape == PathShape::WithinBox
-            && (squares - Bitboard::bounding_box(from, sq)).has_any()
+            && ((crossed | Bitboard::from(end)) - Bitboard::bounding_box(from, end)).has_any()
         {
             return None;
         }
-        enemy.contains(sq).then_some(sq)
+        Some(end)
     }
 
     /// One path (every square from `from` to `to`, both included) a capture

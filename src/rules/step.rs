@@ -250,13 +250,22 @@ impl fmt::Display for Directions {
 pub struct Route {
     packed: u128,
     len: u8,
+    /// The sum of the steps, kept as they are pushed (a function of the
+    /// two fields above, so equality and order are unchanged by it).
+    dx: i8,
+    dy: i8,
 }
 
 impl Route {
     pub const CAPACITY: usize = 16;
 
     pub const fn empty() -> Route {
-        Route { packed: 0, len: 0 }
+        Route {
+            packed: 0,
+            len: 0,
+            dx: 0,
+            dy: 0,
+        }
     }
 
     pub const fn len(self) -> usize {
@@ -276,6 +285,10 @@ impl Route {
         Some(Route {
             packed: self.packed | (code << (8 * self.len as u32)),
             len: self.len + 1,
+            // Wrapping: a sum past ±127 is off any board either way, and
+            // one back within range is exact.
+            dx: self.dx.wrapping_add(step.dx),
+            dy: self.dy.wrapping_add(step.dy),
         })
     }
 
@@ -292,8 +305,8 @@ impl Route {
     }
 
     /// The sum of the steps.
-    pub fn offset(self) -> (i8, i8) {
-        self.steps().fold((0, 0), |(x, y), s| (x + s.dx, y + s.dy))
+    pub const fn offset(self) -> (i8, i8) {
+        (self.dx, self.dy)
     }
 
     /// The route after one of the 8 symmetries (see [`Step::transformed`]).

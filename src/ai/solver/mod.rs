@@ -17,7 +17,9 @@
 //! the many turn orders that reach one position, and its mirror images,
 //! are searched once. Turns are tried proven winners first, then by a
 //! cheap half of the computer players' evaluation (the opponent's material
-//! and capturing pieces: the fewest first). A search asks the table for all
+//! and capturing pieces: the fewest first), ties broken by the history of
+//! refutations (turns landing on a square whose turns refuted more
+//! positions first). A search asks the table for all
 //! of a position's children at once, so their cache misses overlap.
 
 mod analyse;
@@ -56,6 +58,18 @@ struct Searcher<'a> {
     walker: Walker<'a>,
     weights: EvaluationWeights,
     table: &'a ProofTable,
+    /// The history of refutations: for each side and square, how many
+    /// positions a turn of that side ending on that square has refuted
+    /// (see [`Searcher::expand`]).
+    history: Vec<u32>,
+}
+
+/// Where `result` (a turn's result from `pos`) counts in
+/// [`Searcher::history`]: the side that played and the square its piece
+/// ended on (64 when it ended where it started).
+fn history_slot(pos: &Position, result: &Position) -> usize {
+    let landing = (result.theirs().0 & !pos.ours().0).trailing_zeros() as usize;
+    pos.turn.index() * 65 + landing
 }
 
 impl<'a> Searcher<'a> {
@@ -69,6 +83,7 @@ impl<'a> Searcher<'a> {
             walker: Walker::new(rules, canon, run),
             weights: AiProfile::of(rules).evaluation,
             table,
+            history: vec![0; 2 * 65],
         }
     }
 
@@ -141,9 +156,16 @@ impl<'a> Searcher<'a> {
         for child in &mut children {
             child.order = match self.table.probe(&child.key) {
                 // The child is lost for the opponent: this turn wins.
-                Some((_, upper)) if upper < 0 => (0, upper),
-                Some((lower, _)) if lower > 0 => (2, lower),
-                _ => (1, reply_order(self.walker.rules, self.weights, &child.pos)),
+                Some((_, upper)) if upper < 0 => (0, upper, 0),
+                Some((lower, _)) if lower > 0 => (2, lower, 0),
+                _ => {
+                    let h = self.history[history_slot(pos, &child.pos)];
+                    let r = reply_order(self.walker.rules, self.weights, &child.pos);
+                    // Among turns the evaluation ranks alike, the square
+                    // with more refutations first (by their order of
+                    // magnitude: the exact counts ordered worse).
+                    (1, r, h.leading_zeros())
+                }
             };
         }
         children.sort_unstable_by_key(|c| c.order);
@@ -177,6 +199,8 @@ impl<'a> Searcher<'a> {
                     if best > alpha {
                         alpha = best;
                         if alpha >= beta {
+                            let refuted = &mut self.history[history_slot(pos, &child.pos)];
+                            *refuted = refuted.saturating_add(1);
                             break 'rounds;
                         }
                     }

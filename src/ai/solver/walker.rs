@@ -14,7 +14,7 @@ pub(super) struct Child {
     pub(super) pos: Position,
     pub(super) key: Key,
     /// Try order: lower first.
-    pub(super) order: (u8, i32),
+    pub(super) order: (u8, i32, u32),
 }
 
 /// What both searches need to walk the game from one thread: the rules,
@@ -103,7 +103,7 @@ impl<'a> Walker<'a> {
         children.extend(self.results.iter().map(|result| Child {
             pos: *result,
             key: canon.key(result),
-            order: (0, 0),
+            order: (0, 0, 0),
         }));
         children.sort_unstable_by_key(|c| c.key);
         children.dedup_by_key(|c| c.key);
