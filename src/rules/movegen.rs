@@ -23,6 +23,37 @@ pub(crate) struct MoveGen {
     cones: Vec<Bitboard>,
 }
 
+/// What one listing of staircase routes knows of the board: the enemies,
+/// the squares a route may cross, and, for each pair of directions asked
+/// about so far, the squares from which they reach an enemy.
+struct Ahead {
+    enemy: Bitboard,
+    passable: Bitboard,
+    steps: usize,
+    known: [Option<Bitboard>; Ahead::PAIRS],
+}
+
+impl Ahead {
+    /// Pairs of directions kept: enough for eight steps.
+    const PAIRS: usize = 36;
+
+    fn new(enemy: Bitboard, passable: Bitboard, steps: usize) -> Ahead {
+        Ahead {
+            enemy,
+            passable,
+            steps,
+            known: [None; Ahead::PAIRS],
+        }
+    }
+
+    /// Where the pair of steps `a <= b` is kept, if there is room.
+    fn slot(&self, a: usize, b: usize) -> Option<usize> {
+        // Pairs (a, b) with a <= b, row by row.
+        let slot = a * self.steps - a * (a + 1) / 2 + b;
+        (self.steps <= 8 && slot < Ahead::PAIRS).then_some(slot)
+    }
+}
+
 /// A step applied to a whole bitboard: drop the squares whose step would
 /// leave the grid, then move the bits. With those gone no bit wraps around,
 /// so a rotation does the shift in either direction without a branch.
@@ -322,27 +353,24 @@ impl MoveGen {
                     }
                 }
             }
-            PathShape::TwoSteps => self.staircase_routes(
-                from,
-                Route::empty(),
-                [None, None],
-                enemy,
-                passable,
-                area,
-                visit,
-            ),
+            PathShape::TwoSteps => {
+                let mut ahead = Ahead::new(enemy, passable, self.steps().len());
+                self.staircase_routes(from, Route::empty(), [None, None], &mut ahead, area, visit)
+            }
             PathShape::WithinBox => {}
         }
     }
 
-    #[allow(clippy::too_many_arguments)]
+    /// Calls `visit` for every staircase route from `at` that goes on from
+    /// `route` (its directions so far `used`) and ends on an enemy. A route
+    /// goes on over a passable square only if an enemy can still be reached
+    /// from there with the directions left to it.
     fn staircase_routes(
         &self,
         at: Square,
         route: Route,
         used: [Option<usize>; 2],
-        enemy: Bitboard,
-        passable: Bitboard,
+        ahead: &mut Ahead,
         area: Bitboard,
         visit: &mut dyn FnMut(Square, Route),
     ) {
@@ -361,13 +389,51 @@ impl MoveGen {
             let Some(longer) = route.push(s) else {
                 continue;
             };
-            if enemy.contains(next) {
+            if ahead.enemy.contains(next) {
                 visit(next, longer);
             }
-            if passable.contains(next) {
-                self.staircase_routes(next, longer, now_used, enemy, passable, area, visit);
+            if ahead.passable.contains(next) && self.leads_on(ahead, now_used, next) {
+                self.staircase_routes(next, longer, now_used, ahead, area, visit);
             }
         }
+    }
+
+    /// Whether a staircase route standing on `at`, its directions so far
+    /// `used` (at least one), can still end on an enemy.
+    fn leads_on(&self, ahead: &mut Ahead, used: [Option<usize>; 2], at: Square) -> bool {
+        let steps = self.steps();
+        match used {
+            [Some(a), Some(b)] => self.reaching(ahead, a, b).contains(at),
+            [Some(a), None] => (0..steps.len())
+                .filter(|&b| b == a || !steps[a].is_opposite(steps[b]))
+                .any(|b| self.reaching(ahead, a, b).contains(at)),
+            _ => true,
+        }
+    }
+
+    /// The squares from which steps `a` and `b` alone (in any order, over
+    /// passable squares) reach an enemy: worked out the first time a route
+    /// asks.
+    fn reaching(&self, ahead: &mut Ahead, a: usize, b: usize) -> Bitboard {
+        let (a, b) = (a.min(b), a.max(b));
+        let Some(slot) = ahead.slot(a, b) else {
+            return Bitboard::FULL;
+        };
+        if let Some(known) = ahead.known[slot] {
+            return known;
+        }
+        let (back_a, back_b) = (self.backward[a], self.backward[b]);
+        let mut reach = back_a.apply(ahead.enemy) | back_b.apply(ahead.enemy);
+        loop {
+            let on = reach & ahead.passable;
+            let grown = reach | back_a.apply(on) | back_b.apply(on);
+            if grown == reach {
+                break;
+            }
+            reach = grown;
+        }
+        ahead.known[slot] = Some(reach);
+        reach
     }
 
     /// Whether `route` is one this movement rule allows (right steps, right
