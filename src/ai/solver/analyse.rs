@@ -430,8 +430,9 @@ impl Pass<'_> {
     }
 
     /// Pass 3: whether the turn to `result` defends longer than the longest
-    /// defence found so far, and if so for how long (an alpha-beta search
-    /// of the result with the window that question leaves).
+    /// defence found so far, and if so for how long (empty-window searches
+    /// of the result, each asking the opponent for a faster win than the
+    /// last proved, up to the longest defence's).
     fn defend(
         &self,
         searchers: &mut Searchers,
@@ -442,7 +443,9 @@ impl Pass<'_> {
         // The turn loses (its result is won for the opponent): a score for
         // the player to move here below 0, above `alpha` to matter.
         let (low, high) = (to_child(0), to_child(alpha));
-        let score = searchers.alpha_beta.search(result, *key, low, high, 0)?;
+        let score = searchers
+            .alpha_beta
+            .faster_wins(result, *key, low + 1, high)?;
         let knowledge = if score >= high {
             // At least that fast a win for the opponent: no longer defence.
             Knowledge {

@@ -10,8 +10,9 @@
 //! The search is alpha-beta (negamax) over those values: a win in d scores
 //! `1000 - d`, a loss in d scores `d - 1000`, so a faster win and a slower
 //! loss score higher. First an empty window around 0 proves who wins (it
-//! stops at the first winning turn), then a half window finds the
-//! distance. Every position's proved bounds go into a [`ProofTable`] of
+//! stops at the first winning turn), then empty windows one after another
+//! find the distance, each asking for a faster win (or a shorter loss)
+//! than the last one proved. Every position's proved bounds go into a [`ProofTable`] of
 //! fixed size keyed by the whole position up to the board's symmetries
 //! (when the game declares them, [`crate::rules::Variant::symmetric`]), so
 //! the many turn orders that reach one position, and its mirror images,
@@ -243,11 +244,48 @@ impl<'a> Searcher<'a> {
     fn solve(&mut self, pos: &Position) -> Result<Knowledge, Halt> {
         let key = self.walker.canon.key(pos);
         let who = self.prove(pos)?;
+        // Empty windows one after another, each from the bound the last
+        // proved: cheaper than one wide window (docs/computer.md).
         let score = match who.wins() {
-            Some(true) => self.search(pos, key, 0, INFINITY, 0)?,
-            _ => self.search(pos, key, -INFINITY, 0, 0)?,
+            Some(true) => self.faster_wins(pos, key, who.lower, INFINITY)?,
+            _ => self.longer_losses(pos, key, who.upper)?,
         };
         Ok(Knowledge::exact(score))
+    }
+
+    /// `pos`'s score if it is below `high`, else a bound at least `high`,
+    /// knowing it is at least `lower`: one empty window after another,
+    /// each asking for a faster win than the one proven so far.
+    pub(super) fn faster_wins(
+        &mut self,
+        pos: &Position,
+        key: Key,
+        mut lower: i32,
+        high: i32,
+    ) -> Result<i32, Halt> {
+        loop {
+            if lower >= high {
+                return Ok(lower);
+            }
+            let score = self.search(pos, key, lower, lower + 1, 0)?;
+            if score <= lower {
+                return Ok(lower);
+            }
+            lower = score;
+        }
+    }
+
+    /// `pos`'s score, a loss known to be at most `upper`: one empty window
+    /// after another, each asking for a shorter loss than the one proven so
+    /// far.
+    fn longer_losses(&mut self, pos: &Position, key: Key, mut upper: i32) -> Result<i32, Halt> {
+        loop {
+            let score = self.search(pos, key, upper - 1, upper, 0)?;
+            if score >= upper {
+                return Ok(upper);
+            }
+            upper = score;
+        }
     }
 }
 
