@@ -355,7 +355,7 @@ impl MoveGen {
             }
             PathShape::TwoSteps => {
                 let mut ahead = Ahead::new(enemy, passable, self.steps().len());
-                self.staircase_routes(from, Route::empty(), [None, None], &mut ahead, area, visit)
+                self.staircase_routes(from, Route::empty(), [None, None], &mut ahead, visit)
             }
             PathShape::WithinBox => {}
         }
@@ -364,14 +364,14 @@ impl MoveGen {
     /// Calls `visit` for every staircase route from `at` that goes on from
     /// `route` (its directions so far `used`) and ends on an enemy. A route
     /// goes on over a passable square only if an enemy can still be reached
-    /// from there with the directions left to it.
+    /// from there with the directions left to it. (Enemies and passable
+    /// squares are all on the board, so a step off it goes nowhere.)
     fn staircase_routes(
         &self,
         at: Square,
         route: Route,
         used: [Option<usize>; 2],
         ahead: &mut Ahead,
-        area: Bitboard,
         visit: &mut dyn FnMut(Square, Route),
     ) {
         let steps = self.steps();
@@ -383,7 +383,7 @@ impl MoveGen {
                 [Some(a), Some(b)] if a == k || b == k => used,
                 _ => continue,
             };
-            let Some(next) = at.offset(s.dx, s.dy).filter(|&n| area.contains(n)) else {
+            let Some(next) = at.offset(s.dx, s.dy) else {
                 continue;
             };
             let Some(longer) = route.push(s) else {
@@ -393,7 +393,7 @@ impl MoveGen {
                 visit(next, longer);
             }
             if ahead.passable.contains(next) && self.leads_on(ahead, now_used, next) {
-                self.staircase_routes(next, longer, now_used, ahead, area, visit);
+                self.staircase_routes(next, longer, now_used, ahead, visit);
             }
         }
     }
@@ -482,16 +482,14 @@ impl MoveGen {
         let (dx, dy) = route.offset();
         let enemy = board.pieces(mover.opponent());
         let end = from.offset(dx, dy).filter(|&end| enemy.contains(end))?;
-        let area = board.size().squares();
-        let passable = self.passable(board, from);
-        // The squares crossed on the way, each on the board and passable.
+        // The squares crossed on the way, each passable (so on the board).
         let mut sq = from;
         let mut crossed = Bitboard::EMPTY;
         for s in route.steps().take(route.len().saturating_sub(1)) {
             sq = sq.offset(s.dx, s.dy)?;
             crossed.insert(sq);
         }
-        if (crossed - (area & passable)).has_any() {
+        if (crossed - self.passable(board, from)).has_any() {
             return None;
         }
         if self.movement.shape == PathShape::WithinBox
