@@ -31,7 +31,7 @@ mod run;
 mod value;
 mod walker;
 
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, Mutex};
 
 use web_time::{Duration, Instant};
@@ -59,10 +59,8 @@ struct Searcher<'a> {
     walker: Walker<'a>,
     weights: EvaluationWeights,
     table: &'a ProofTable,
-    /// The history of refutations: for each side and square, how many
-    /// positions a turn of that side ending on that square has refuted
-    /// (see [`Searcher::expand`]).
-    history: Vec<u32>,
+    /// The run's history of refutations, shared by its threads.
+    history: &'a [AtomicU32],
 }
 
 /// Where `result` (a turn's result from `pos`) counts in
@@ -84,7 +82,7 @@ impl<'a> Searcher<'a> {
             walker: Walker::new(rules, canon, run),
             weights: AiProfile::of(rules).evaluation,
             table,
-            history: vec![0; 2 * 65],
+            history: &run.history,
         }
     }
 
@@ -160,7 +158,7 @@ impl<'a> Searcher<'a> {
                 Some((_, upper)) if upper < 0 => (0, upper, 0),
                 Some((lower, _)) if lower > 0 => (2, lower, 0),
                 _ => {
-                    let h = self.history[history_slot(pos, &child.pos)];
+                    let h = self.history[history_slot(pos, &child.pos)].load(Ordering::Relaxed);
                     let r = reply_order(self.walker.rules, self.weights, &child.pos);
                     // Among turns the evaluation ranks alike, the square
                     // with more refutations first (by their order of
@@ -200,8 +198,9 @@ impl<'a> Searcher<'a> {
                     if best > alpha {
                         alpha = best;
                         if alpha >= beta {
-                            let refuted = &mut self.history[history_slot(pos, &child.pos)];
-                            *refuted = refuted.saturating_add(1);
+                            let refuted = &self.history[history_slot(pos, &child.pos)];
+                            let count = refuted.load(Ordering::Relaxed);
+                            refuted.store(count.saturating_add(1), Ordering::Relaxed);
                             break 'rounds;
                         }
                     }

@@ -2,7 +2,7 @@
 //! the counts and flags its threads share.
 
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, AtomicUsize, Ordering};
 
 use web_time::{Duration, Instant};
 
@@ -74,10 +74,19 @@ pub(super) struct Run<'a> {
     /// threads searching one (its owner and those helping it) stop once
     /// one of them has its answer.
     finished: Box<[AtomicBool]>,
+    /// The history of refutations all threads share: for each side and
+    /// square, how many positions a turn of that side ending on that
+    /// square has refuted (see `Searcher::expand`). Updates race without
+    /// harm: a count lost now and then only orders a tie differently.
+    pub(super) history: Box<[AtomicU32]>,
 }
 
 /// The busy table's slots with more than one thread (a power of two).
 const BUSY_SLOTS: usize = 1 << 14;
+
+/// The history's slots: two sides, 64 squares and one for a turn that
+/// ends where it started.
+pub(super) const HISTORY_SLOTS: usize = 2 * 65;
 
 impl<'a> Run<'a> {
     /// A run over `classes` turns (up to symmetry) started at `start` on
@@ -94,6 +103,7 @@ impl<'a> Run<'a> {
         Run {
             busy: (0..slots).map(|_| AtomicU64::new(0)).collect(),
             finished: (0..classes).map(|_| AtomicBool::new(false)).collect(),
+            history: (0..HISTORY_SLOTS).map(|_| AtomicU32::new(0)).collect(),
             limits,
             positions: AtomicU64::new(0),
             stopped: AtomicBool::new(false),
