@@ -21,6 +21,11 @@ pub(crate) struct MoveGen {
     /// entries a square). A pair whose cone holds no enemy still to find
     /// needs no flood.
     cones: Vec<Bitboard>,
+    /// For [`PathShape::WithinBox`]: the steps of each quadrant (a bit per
+    /// step index), those that never go west (or east) and never south (or
+    /// north). A path of one quadrant's steps stays inside the box of its
+    /// ends, so an enemy it reaches needs no check of its own.
+    quadrants: [u32; 4],
 }
 
 /// What one listing of staircase routes knows of the board: the enemies,
@@ -124,12 +129,23 @@ impl MoveGen {
         } else {
             Vec::new()
         };
+        let mut quadrants = [0u32; 4];
+        if movement.shape == PathShape::WithinBox {
+            for (q, (sx, sy)) in [(1, 1), (-1, 1), (1, -1), (-1, -1)].into_iter().enumerate() {
+                for (k, step) in steps.iter().enumerate() {
+                    if sx * step.dx >= 0 && sy * step.dy >= 0 {
+                        quadrants[q] |= 1 << k;
+                    }
+                }
+            }
+        }
         MoveGen {
             movement,
             shifts,
             backward,
             pairs,
             cones,
+            quadrants,
         }
     }
 
@@ -188,13 +204,21 @@ impl MoveGen {
             PathShape::TwoSteps => self.two_step_targets(from, enemy, passable, false),
             PathShape::WithinBox => {
                 // Only enemies next to the freely reachable region can be
-                // reached inside their box; test each of those exactly.
+                // reached inside their box; those that paths of one
+                // quadrant's steps reach are (the paths stay in the box),
+                // and each of the others is tested exactly.
                 let region = self.flood(origin, passable);
                 let near = self.shift_all(region) & enemy;
                 // A neighbour needs no flood: one step stays in its box.
                 let direct = self.shift_all(origin) & enemy;
+                let far = near - direct;
+                if far.is_empty() {
+                    return direct;
+                }
+                let sure = self.quadrant_targets(origin, far, passable, false);
                 direct
-                    | (near - direct)
+                    | sure
+                    | (far - sure)
                         .filter(|&t| self.reaches_in_box(from, t, passable))
                         .collect()
             }
@@ -225,24 +249,32 @@ impl MoveGen {
                 open_steps |= 1 << k;
             }
         }
-        let cones = &self.cones[from.index() * self.pairs.len()..];
+        // A crowded board's usual answer: no empty square next to the piece.
+        if open_steps == 0 {
+            return found;
+        }
+        let pairs = self.pairs.len();
+        let cones = &self.cones[from.index() * pairs..(from.index() + 1) * pairs];
         for (&(i, j), &cone) in self.pairs.iter().zip(cones) {
             // Only enemies not found yet, inside this pair's cone, are
             // worth a flood.
             if open_steps & (1 << i | 1 << j) == 0 || ((enemy - found) & cone).is_empty() {
                 continue;
             }
+            // No two steps of a pair cancel out (opposite steps are never
+            // paired), so every step moves the walk further along some
+            // direction: it cannot come back to a square, and the flood
+            // needs no record of the squares it has reached. The first
+            // steps' enemies are found above: the flood starts beyond.
             let (a, b) = (self.shifts[i], self.shifts[j]);
-            let mut frontier = origin;
-            let mut reached = origin;
+            let mut frontier = (a.apply(origin) | b.apply(origin)) & passable;
             while frontier.has_any() {
                 let next = a.apply(frontier) | b.apply(frontier);
                 found |= next & enemy;
                 if first && found.has_any() {
                     return found;
                 }
-                frontier = next & (passable - reached);
-                reached |= frontier;
+                frontier = next & passable;
             }
         }
         found
@@ -273,8 +305,49 @@ impl MoveGen {
         }
         let enemy = board.pieces(mover.opponent());
         let passable = self.passable(board, from);
-        let region = self.flood(Bitboard::from(from), passable);
+        let origin = Bitboard::from(from);
+        if self
+            .quadrant_targets(origin, enemy, passable, true)
+            .has_any()
+        {
+            return true;
+        }
+        let region = self.flood(origin, passable);
         (self.shift_all(region) & enemy).any(|t| self.reaches_in_box(from, t, passable))
+    }
+
+    /// The enemies among `enemy` that a path of one quadrant's steps (see
+    /// [`MoveGen::quadrants`]) reaches from `origin` over `passable`
+    /// squares: each is reached inside its box. With `first`, only as far
+    /// as the first one found.
+    fn quadrant_targets(
+        &self,
+        origin: Bitboard,
+        enemy: Bitboard,
+        passable: Bitboard,
+        first: bool,
+    ) -> Bitboard {
+        let mut found = Bitboard::EMPTY;
+        for &steps in &self.quadrants {
+            // Every step of a quadrant moves away from the origin in its
+            // sense, so no square comes back and no record of the reached
+            // squares is needed.
+            let mut frontier = origin;
+            while frontier.has_any() {
+                let mut next = Bitboard::EMPTY;
+                for (k, shift) in self.shifts.iter().enumerate() {
+                    if steps & (1 << k) != 0 {
+                        next |= shift.apply(frontier);
+                    }
+                }
+                found |= next & enemy;
+                if first && found.has_any() {
+                    return found;
+                }
+                frontier = next & passable;
+            }
+        }
+        found
     }
 
     /// The pieces of `mover` that have at least one capture. Any movement

@@ -174,11 +174,17 @@ impl Directions {
         Directions(0)
     }
 
-    fn bit(step: Step) -> u8 {
-        Step::KING
-            .iter()
-            .position(|&s| s == step)
-            .map_or(0, |i| 1 << i)
+    /// The bit of a king step (its place in [`Step::KING`]), 0 for any
+    /// other step.
+    const fn bit(step: Step) -> u8 {
+        let mut i = 0;
+        while i < Step::KING.len() {
+            if Step::KING[i].dx == step.dx && Step::KING[i].dy == step.dy {
+                return 1 << i;
+            }
+            i += 1;
+        }
+        0
     }
 
     pub fn with(self, step: Step) -> Directions {
@@ -201,18 +207,21 @@ impl Directions {
     /// The compass directions of an offset: east or west, north or south
     /// (what a staircase to it walks).
     pub fn of_offset(dx: i8, dy: i8) -> Directions {
-        let mut dirs = Directions::empty();
-        if dx > 0 {
-            dirs = dirs.with(Step::E);
-        } else if dx < 0 {
-            dirs = dirs.with(Step::W);
-        }
-        if dy > 0 {
-            dirs = dirs.with(Step::N);
-        } else if dy < 0 {
-            dirs = dirs.with(Step::S);
-        }
-        dirs
+        const E: u8 = Directions::bit(Step::E);
+        const W: u8 = Directions::bit(Step::W);
+        const N: u8 = Directions::bit(Step::N);
+        const S: u8 = Directions::bit(Step::S);
+        let across = match dx.signum() {
+            1 => E,
+            -1 => W,
+            _ => 0,
+        };
+        let along = match dy.signum() {
+            1 => N,
+            -1 => S,
+            _ => 0,
+        };
+        Directions(across | along)
     }
 
     /// Whether every direction of this set is in `other`.

@@ -137,6 +137,17 @@ impl Search {
         }
     }
 
+    /// Counts one more state of the current origin's search, asking `stop`
+    /// now and then.
+    #[inline]
+    fn count_state(&mut self, stop: &mut dyn FnMut() -> bool) -> Result<(), Halt> {
+        self.expanded += 1;
+        if self.expanded.is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
+            return Err(Halt::Stopped);
+        }
+        Ok(())
+    }
+
     /// Records the turn in progress as complete: no capture fits from here.
     fn end_here(&mut self, walk: &Walk, state: State) {
         let order_start = self.orders.len() as u32;
@@ -165,6 +176,11 @@ impl Search {
             _ => false,
         };
         if !routed {
+            // Most games have none: their `None` is answered without moving
+            // a list of routes around.
+            if rules.variant().candidate_routes(template).is_none() {
+                return Ok(None);
+            }
             return Ok(rules.checked_candidate_routes(template)?.map(Arc::new));
         }
         if !self
@@ -300,13 +316,6 @@ impl Rules {
             template_index,
             ..
         } = state;
-        if !search.visited.insert(packed, at, template_index) {
-            return Ok(());
-        }
-        search.expanded += 1;
-        if search.expanded.is_multiple_of(STATES_PER_STOP_CHECK) && stop() {
-            return Err(Halt::Stopped);
-        }
         let Walk {
             mover,
             template,
@@ -317,13 +326,25 @@ impl Rules {
         // A game that also names candidate routes keeps to them, as a
         // player's click does, so it takes the general walk.
         if self.fit_by_landing && candidates.is_none() {
+            if !search.visited.insert(packed, at, template_index) {
+                return Ok(());
+            }
+            search.count_state(stop)?;
             return self.follow_landings(search, board, walk, state, stop);
         }
         let next = self.fitting_targets_with(board, mover, at, template, candidates);
         if next.is_empty() {
+            // A dead end costs less to end again than to remember (most
+            // turns are one capture): the same turn met twice is merged
+            // with the others once the origin is done.
+            search.count_state(stop)?;
             search.end_here(walk, state);
             return Ok(());
         }
+        if !search.visited.insert(packed, at, template_index) {
+            return Ok(());
+        }
+        search.count_state(stop)?;
         search.prefetch_next(&state, index, next);
         for to in next {
             self.follow_capture(search, board, walk, state, to, stop)?;

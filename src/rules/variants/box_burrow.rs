@@ -65,10 +65,44 @@ impl Variant for BoxBurrow {
         let Template::Box { width, height } = *template else {
             return Bitboard::EMPTY;
         };
-        let (w, h) = (width as i8, height as i8);
-        [(w, h), (-w, h), (w, -h), (-w, -h)]
-            .into_iter()
-            .filter_map(|(dx, dy)| from.offset(dx, dy))
-            .collect()
+        // The box's far corners: the files `w` either side of `from`'s and
+        // the ranks `h` above and below, those on the grid (the hottest
+        // question of a Box turn search, so no list is built).
+        let (x, y) = (from.x() as u32, from.y() as u32);
+        let (w, h) = (width as u32, height as u32);
+        let file = |at: u32| if at < 8 { 1u64 << at } else { 0 };
+        let rank = |at: u32| if at < 8 { 0xFFu64 << (8 * at) } else { 0 };
+        let files = file(x + w) | file(x.wrapping_sub(w));
+        let ranks = rank(y + h) | rank(y.wrapping_sub(h));
+        Bitboard(files * 0x0101_0101_0101_0101 & ranks)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn candidate_targets_are_the_boxs_far_corners_on_the_grid() {
+        for from in Square::all() {
+            for (width, height) in (0..8).flat_map(|w| (0..8).map(move |h| (w, h))) {
+                let (w, h) = (width as i8, height as i8);
+                let corners: Bitboard = [(w, h), (-w, h), (w, -h), (-w, -h)]
+                    .into_iter()
+                    .filter_map(|(dx, dy)| from.offset(dx, dy))
+                    .collect();
+                let template = Template::Box { width, height };
+                assert_eq!(
+                    BoxBurrow.candidate_targets(&template, from),
+                    corners,
+                    "{from} {width}x{height}"
+                );
+            }
+        }
+        assert!(
+            BoxBurrow
+                .candidate_targets(&Template::Count(1), Square::all().next().unwrap())
+                .is_empty()
+        );
     }
 }

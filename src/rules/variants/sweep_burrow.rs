@@ -1,4 +1,4 @@
-use crate::rules::{CaptureView, Directions, Movement, Step, Template, Variant};
+use crate::rules::{Bitboard, CaptureView, Directions, Movement, Square, Step, Template, Variant};
 
 /// Sweep Burrow: the directions the initial capture used are the template.
 pub struct SweepBurrow;
@@ -36,7 +36,7 @@ impl Variant for SweepBurrow {
         let Template::Directions(allowed) = *template else {
             return false;
         };
-        directions_of(capture).iter().all(|d| allowed.contains(d))
+        directions_of(capture).is_subset_of(allowed)
     }
     fn misfit(&self, template: &Template, capture: &CaptureView) -> String {
         let Template::Directions(allowed) = *template else {
@@ -63,5 +63,64 @@ impl Variant for SweepBurrow {
             needed = crate::tr!("compass-of", way = needed.join("-")),
             from = capture.from.to_string()
         )
+    }
+
+    fn candidate_targets(&self, template: &Template, from: Square) -> Bitboard {
+        let Template::Directions(allowed) = *template else {
+            return Bitboard::EMPTY;
+        };
+        // The files and ranks the allowed directions lead to, `from`'s own
+        // included; the squares where both meet, but `from`.
+        let (x, y) = (from.x() as u32, from.y() as u32);
+        let mut files = 1u64 << x;
+        if allowed.contains(Step::E) {
+            files |= (0xFF << (x + 1)) & 0xFF;
+        }
+        if allowed.contains(Step::W) {
+            files |= (1 << x) - 1;
+        }
+        let mut ranks = 0xFFu64 << (8 * y);
+        if allowed.contains(Step::N) {
+            ranks |= u64::MAX.checked_shl(8 * (y + 1)).unwrap_or(0);
+        }
+        if allowed.contains(Step::S) {
+            ranks |= (1u64 << (8 * y)) - 1;
+        }
+        Bitboard(files * 0x0101_0101_0101_0101 & ranks) - Bitboard::from(from)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Board, BoardSize, Side};
+
+    #[test]
+    fn candidate_targets_are_the_squares_whose_directions_fit() {
+        let board = Board::from_pieces(BoardSize::STANDARD, Bitboard::EMPTY, Bitboard::EMPTY)
+            .expect("an empty board");
+        let ways = [Step::N, Step::E, Step::S, Step::W];
+        for set in 0..16u32 {
+            let allowed = ways
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| set & (1 << i) != 0)
+                .fold(Directions::empty(), |d, (_, &s)| d.with(s));
+            let template = Template::Directions(allowed);
+            for from in Square::all() {
+                let fitting: Bitboard = Square::all()
+                    .filter(|&to| to != from)
+                    .filter(|&to| {
+                        let view = CaptureView::new(&board, Side::White, from, to, None);
+                        SweepBurrow.fits(&template, &view)
+                    })
+                    .collect();
+                assert_eq!(
+                    SweepBurrow.candidate_targets(&template, from),
+                    fitting,
+                    "{from} {allowed}"
+                );
+            }
+        }
     }
 }
