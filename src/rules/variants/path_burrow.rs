@@ -39,10 +39,12 @@ impl Variant for PathBurrow {
     }
 
     fn fits(&self, template: &Template, capture: &CaptureView) -> bool {
-        let Some(route) = capture.route else {
+        // An image of the template's route, found without listing them all
+        // (a turn search asks this of every candidate route it walks).
+        let (Template::Route(route), Some(taken)) = (*template, capture.route) else {
             return false;
         };
-        images(template).is_some_and(|c| c.as_slice().contains(&route))
+        taken.len() == route.len() && (0..8).any(|symmetry| route.transformed(symmetry) == taken)
     }
 
     /// Names the image of the path that ends on the target but crosses a
