@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use super::{Bitboard, Square};
+
 /// One step of a piece: a vector `(dx, dy)`, each in -7..=7, not both zero.
 /// The eight king steps have names (N, NE, E, …); any other vector (a knight's
 /// leap, say) is written `(dx,dy)`.
@@ -222,6 +224,30 @@ impl Directions {
             _ => 0,
         };
         Directions(across | along)
+    }
+
+    /// The squares whose offset from `from` uses only directions of this
+    /// set ([`Directions::of_offset`]), `from` left out: where a capture
+    /// that must keep to them can land.
+    pub fn squares_from(self, from: Square) -> Bitboard {
+        let (x, y) = (from.x() as u32, from.y() as u32);
+        // The files and ranks the directions lead to, `from`'s own
+        // included; the squares where both meet.
+        let mut files = 1u64 << x;
+        if self.contains(Step::E) {
+            files |= (0xFF << (x + 1)) & 0xFF;
+        }
+        if self.contains(Step::W) {
+            files |= (1 << x) - 1;
+        }
+        let mut ranks = 0xFFu64 << (8 * y);
+        if self.contains(Step::N) {
+            ranks |= u64::MAX.checked_shl(8 * (y + 1)).unwrap_or(0);
+        }
+        if self.contains(Step::S) {
+            ranks |= (1u64 << (8 * y)) - 1;
+        }
+        Bitboard((files * 0x0101_0101_0101_0101) & ranks) - Bitboard::from(from)
     }
 
     /// Whether every direction of this set is in `other`.

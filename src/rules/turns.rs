@@ -102,7 +102,8 @@ pub(crate) struct Search {
     /// Expanded states (and, in a game whose fit reads only the landing,
     /// landings that do not fit).
     visited: StateMemo,
-    /// States of the current origin expanded: the stop check's clock.
+    /// States of the current origin expanded, and arrivals at dead ends:
+    /// the stop check's clock.
     expanded: usize,
     /// The numbering of the enemies the memo packs, and whose it is.
     enemy_index: (Bitboard, EnemyIndex),
@@ -301,7 +302,8 @@ impl Rules {
     }
 
     /// Depth-first walk of a turn in progress; each state (piece square,
-    /// captured set) is expanded once per template.
+    /// captured set) that goes on is expanded once per template, and a
+    /// dead end is ended at each arrival.
     fn follow(
         &self,
         search: &mut Search,

@@ -74,7 +74,7 @@ impl Variant for BoxBurrow {
         let rank = |at: u32| if at < 8 { 0xFFu64 << (8 * at) } else { 0 };
         let files = file(x + w) | file(x.wrapping_sub(w));
         let ranks = rank(y + h) | rank(y.wrapping_sub(h));
-        Bitboard(files * 0x0101_0101_0101_0101 & ranks)
+        Bitboard((files * 0x0101_0101_0101_0101) & ranks)
     }
 }
 

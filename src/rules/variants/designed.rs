@@ -445,6 +445,9 @@ fn candidate_targets_of(rule: &TemplateRule, template: &Template, from: Square) 
             }),
         );
     }
+    if rule.directions == Some(Symmetry::Exact) {
+        open &= m.directions.squares_from(from);
+    }
     if let (Some(distance), true) = (rule.distance, rule.line) {
         let (ux, uy) = m.line;
         let unit = distance_of(distance, ux, uy).max(1);

@@ -69,24 +69,7 @@ impl Variant for SweepBurrow {
         let Template::Directions(allowed) = *template else {
             return Bitboard::EMPTY;
         };
-        // The files and ranks the allowed directions lead to, `from`'s own
-        // included; the squares where both meet, but `from`.
-        let (x, y) = (from.x() as u32, from.y() as u32);
-        let mut files = 1u64 << x;
-        if allowed.contains(Step::E) {
-            files |= (0xFF << (x + 1)) & 0xFF;
-        }
-        if allowed.contains(Step::W) {
-            files |= (1 << x) - 1;
-        }
-        let mut ranks = 0xFFu64 << (8 * y);
-        if allowed.contains(Step::N) {
-            ranks |= u64::MAX.checked_shl(8 * (y + 1)).unwrap_or(0);
-        }
-        if allowed.contains(Step::S) {
-            ranks |= (1u64 << (8 * y)) - 1;
-        }
-        Bitboard(files * 0x0101_0101_0101_0101 & ranks) - Bitboard::from(from)
+        allowed.squares_from(from)
     }
 }
 
