@@ -230,24 +230,15 @@ impl Directions {
     /// set ([`Directions::of_offset`]), `from` left out: where a capture
     /// that must keep to them can land.
     pub fn squares_from(self, from: Square) -> Bitboard {
-        let (x, y) = (from.x() as u32, from.y() as u32);
         // The files and ranks the directions lead to, `from`'s own
         // included; the squares where both meet.
-        let mut files = 1u64 << x;
-        if self.contains(Step::E) {
-            files |= (0xFF << (x + 1)) & 0xFF;
-        }
-        if self.contains(Step::W) {
-            files |= (1 << x) - 1;
-        }
-        let mut ranks = 0xFFu64 << (8 * y);
-        if self.contains(Step::N) {
-            ranks |= u64::MAX.checked_shl(8 * (y + 1)).unwrap_or(0);
-        }
-        if self.contains(Step::S) {
-            ranks |= (1u64 << (8 * y)) - 1;
-        }
-        Bitboard((files * 0x0101_0101_0101_0101) & ranks) - Bitboard::from(from)
+        let (x, y) = (from.x(), from.y());
+        let west = if self.contains(Step::W) { 0 } else { x };
+        let east = if self.contains(Step::E) { 7 } else { x };
+        let south = if self.contains(Step::S) { 0 } else { y };
+        let north = if self.contains(Step::N) { 7 } else { y };
+        (Bitboard::files_between(west, east) & Bitboard::ranks_between(south, north))
+            - Bitboard::from(from)
     }
 
     /// Whether every direction of this set is in `other`.

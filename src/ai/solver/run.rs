@@ -86,7 +86,7 @@ const BUSY_SLOTS: usize = 1 << 14;
 
 /// The history's slots: two sides, 64 squares and one for a turn that
 /// ends where it started.
-pub(super) const HISTORY_SLOTS: usize = 2 * 65;
+const HISTORY_SLOTS: usize = 2 * 65;
 
 impl<'a> Run<'a> {
     /// A run over `classes` turns (up to symmetry) started at `start` on

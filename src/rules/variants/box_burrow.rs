@@ -65,16 +65,21 @@ impl Variant for BoxBurrow {
         let Template::Box { width, height } = *template else {
             return Bitboard::EMPTY;
         };
-        // The box's far corners: the files `w` either side of `from`'s and
-        // the ranks `h` above and below, those on the grid (the hottest
-        // question of a Box turn search, so no list is built).
+        // The box's far corners: the files `width` either side of `from`'s
+        // and the ranks `height` above and below, those on the grid (the
+        // hottest question of a Box turn search, so no list is built).
+        let line = |at: u32, of: fn(u8) -> Bitboard| {
+            if at < 8 {
+                of(at as u8)
+            } else {
+                Bitboard::EMPTY
+            }
+        };
         let (x, y) = (from.x() as u32, from.y() as u32);
         let (w, h) = (width as u32, height as u32);
-        let file = |at: u32| if at < 8 { 1u64 << at } else { 0 };
-        let rank = |at: u32| if at < 8 { 0xFFu64 << (8 * at) } else { 0 };
-        let files = file(x + w) | file(x.wrapping_sub(w));
-        let ranks = rank(y + h) | rank(y.wrapping_sub(h));
-        Bitboard((files * 0x0101_0101_0101_0101) & ranks)
+        let files = line(x + w, Bitboard::file) | line(x.wrapping_sub(w), Bitboard::file);
+        let ranks = line(y + h, Bitboard::rank) | line(y.wrapping_sub(h), Bitboard::rank);
+        files & ranks
     }
 }
 
